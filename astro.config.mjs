@@ -1,0 +1,49 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+
+// Build-time origins of the real back ends (empty in a sandbox build: everything is same-origin).
+const backendOrigins = [
+  'PUBLIC_IDENTITY_API_URL',
+  'PUBLIC_ONBOARDER_URL',
+  'PUBLIC_IDENTITY_GATEWAY_URL',
+  'PUBLIC_IDENTITY_SERVICE_URL',
+  'PUBLIC_BUSINESS_API_URL',
+  'PUBLIC_ANALYTICS_URL',
+  'PUBLIC_FLAGS_URL',
+  'PUBLIC_SENTRY_INGEST_URL',
+]
+  .map((name) => process.env[name])
+  .filter((value) => value && /^https:\/\//.test(value))
+  .map((value) => new URL(/** @type {string} */ (value)).origin);
+const identityService = process.env.PUBLIC_IDENTITY_SERVICE_URL;
+const formTargets = identityService ? [new URL(identityService).origin] : [];
+
+export default defineConfig({
+  output: 'static',
+  trailingSlash: 'ignore',
+  build: { format: 'directory', inlineStylesheets: 'always' },
+  i18n: {
+    locales: ['en', 'ar', 'ur', 'fr', 'ckb'],
+    defaultLocale: 'en',
+    routing: { prefixDefaultLocale: false },
+  },
+  integrations: [react()],
+  security: {
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [
+        "default-src 'none'",
+        "img-src 'self' https: data:",
+        "font-src 'self'",
+        ['connect-src', "'self'", ...new Set(backendOrigins)].join(' '),
+        ['form-action', "'self'", ...formTargets].join(' '),
+        "base-uri 'none'",
+        "object-src 'none'",
+        "manifest-src 'self'",
+      ],
+    },
+  },
+  devToolbar: { enabled: false },
+  telemetry: false,
+});

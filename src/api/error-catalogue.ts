@@ -1,0 +1,185 @@
+/**
+ * The error catalogue of spec section 8: every server code to its name, every name to its
+ * message, and the fallbacks of each family (login, OTP, recovery, one-click). Exhaustive by type:
+ * a server code without a name, or a name without an English message, does not compile.
+ */
+import type springSecurityError from '../../i18n/en/spring_security_error.json';
+import type { I18nKey, Text } from '../i18n/types.ts';
+import type { ApiFailure, ErrorBody } from './errors.ts';
+
+export const ERROR_NAMES = [
+  'BAD_CREDENTIALS',
+  'NO_RESPONSE',
+  'USER_BLOCKED',
+  'USER_BLOCKED_FOR_SIGNUP',
+  'USER_TEMPORARILY_BLOCKED',
+  'INTERNAL_SERVER_ERROR',
+  'ERROR_UNKNOWN',
+  'INVALID_PHONE_NUMBER',
+  'SENDING_OTP_ERROR',
+  'VERIFYING_OTP_ERROR',
+  'EMAIL_ALREADY_USED',
+  'PHONE_ALREADY_USED',
+  'INVALID_PROMOTION_CODE',
+  'RECAPTCHA_FAILED_VERIFICATION',
+  'RECAPTCHA_EMPTY_RESPONSE',
+  'RECAPTCHA_BOT_RESPONSE',
+  'INVALID_PASSWORD',
+  'ERROR_RATE_LIMIT_REACHED',
+  'ERROR_INVALID_PIN_CODE',
+  'INVALID_CHALLENGE_CARD',
+  'INVALID_CHALLENGE_PASSWORD',
+  'INVALID_CHALLENGE_NAME',
+  'INVALID_CHALLENGE_EMAIL',
+  'INVALID_CHALLENGE_PIN',
+  'MAX_LIMIT_EXCEEDED',
+  'USER_NOT_FOUND',
+  'USER_NOT_FOUND_FOR_SIGNUP_TOKEN',
+] as const;
+export type ErrorName = (typeof ERROR_NAMES)[number];
+
+/** Section 8 'Server code mapping'. */
+export const SERVER_CODES = {
+  'APP-0001': 'INTERNAL_SERVER_ERROR',
+  'APP-0088': 'INTERNAL_SERVER_ERROR',
+  ERROR: 'INTERNAL_SERVER_ERROR',
+  'APP-0020': 'ERROR_RATE_LIMIT_REACHED',
+  'PN-0001': 'INVALID_PHONE_NUMBER',
+  'RC-0001': 'VERIFYING_OTP_ERROR',
+  'US-0013': 'USER_TEMPORARILY_BLOCKED',
+  'US-0016': 'PHONE_ALREADY_USED',
+  'PN-0011': 'PHONE_ALREADY_USED',
+  'US-0051': 'BAD_CREDENTIALS',
+  'US-0012': 'BAD_CREDENTIALS',
+  'US-0067': 'INVALID_PASSWORD',
+  'US-0052': 'INVALID_PASSWORD',
+  'US-0068': 'USER_BLOCKED',
+  'US-0089': 'USER_BLOCKED_FOR_SIGNUP',
+  'US-0111': 'INVALID_CHALLENGE_CARD',
+  'US-0112': 'INVALID_CHALLENGE_PASSWORD',
+  'US-0113': 'INVALID_CHALLENGE_NAME',
+  'US-0114': 'INVALID_CHALLENGE_EMAIL',
+  'US-0115': 'INVALID_CHALLENGE_PIN',
+  'US-0150': 'MAX_LIMIT_EXCEEDED',
+  'US-0002': 'USER_NOT_FOUND',
+  'US-0036': 'EMAIL_ALREADY_USED',
+  'US-0025': 'INVALID_PROMOTION_CODE',
+  'US-0058': 'INVALID_PROMOTION_CODE',
+  'US-0085': 'USER_NOT_FOUND_FOR_SIGNUP_TOKEN',
+} as const satisfies Record<string, ErrorName>;
+export type ServerCode = keyof typeof SERVER_CODES;
+
+/** Every name has its key `spring_security_error:{name}`; the English catalog must hold them all. */
+export const ERROR_KEYS = Object.fromEntries(
+  ERROR_NAMES.map((name) => [name, `spring_security_error:${name}`]),
+) as { [N in ErrorName]: `spring_security_error:${N}` };
+// Compile-time proof that en/spring_security_error.json has a message for every name.
+export type MissingErrorMessages = Exclude<ErrorName, keyof typeof springSecurityError>;
+const everyNameHasAMessage: MissingErrorMessages extends never ? true : never = true;
+void everyNameHasAMessage;
+
+export function isServerCode(code: unknown): code is ServerCode {
+  return typeof code === 'string' && Object.hasOwn(SERVER_CODES, code);
+}
+
+export function isErrorName(name: unknown): name is ErrorName {
+  return typeof name === 'string' && (ERROR_NAMES as readonly string[]).includes(name);
+}
+
+/** The error name of a failure: its server code mapped, or a name the server sent as-is. */
+export function errorName(failure: ApiFailure): ErrorName | undefined {
+  if (failure.kind !== 'http') return undefined;
+  const body = failure.body;
+  const candidates = [
+    body?.error_code,
+    body?.additional_information?.error_code,
+    body?.errorCode,
+    body?.message,
+    body?.error,
+  ];
+  for (const candidate of candidates) {
+    if (isServerCode(candidate)) return SERVER_CODES[candidate];
+    if (isErrorName(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/** A failure that never reached a server answer: timeout, offline, dropped, malformed. */
+export function transportMessage(failure: ApiFailure): Text | undefined {
+  switch (failure.kind) {
+    case 'timeout':
+      return { key: 'common:timeout' };
+    case 'offline':
+      return { key: 'common:offline' };
+    case 'network':
+    case 'malformed':
+      return { key: 'common:networkError' };
+    case 'http':
+      return undefined;
+  }
+}
+
+function serverText(body: ErrorBody | undefined, fields: readonly (keyof ErrorBody)[]): Text | undefined {
+  for (const field of fields) {
+    const value = body?.[field];
+    if (typeof value === 'string' && value.trim() !== '') return { text: value };
+  }
+  return undefined;
+}
+
+/**
+ * Login and sign-up: mapped names through `spring_security_error:{name}`; then the server's
+ * message; then the no-response text.
+ */
+export function loginErrorMessage(failure: ApiFailure): Text {
+  const transport = transportMessage(failure);
+  if (transport) return transport;
+  const name = errorName(failure);
+  if (name) return { key: ERROR_KEYS[name] };
+  if (failure.kind === 'http' && failure.status >= 500) return { key: ERROR_KEYS.INTERNAL_SERVER_ERROR };
+  const body = failure.kind === 'http' ? failure.body : undefined;
+  return (
+    serverText(body, ['error_description', 'message', 'error_message']) ?? {
+      key: ERROR_KEYS.NO_RESPONSE,
+    }
+  );
+}
+
+/** The key of a dynamic catalog entry, checked against the catalog by the caller's `t.maybe`. */
+export type DynamicKey = { dynamic: string; fallback: I18nKey };
+
+/**
+ * OTP: `otp:error.{message}`, falling back to `error:default`; `ERROR_UNKNOWN` when there is no
+ * body at all.
+ */
+export function otpErrorKey(failure: ApiFailure): DynamicKey | Text {
+  const transport = transportMessage(failure);
+  if (transport) return transport;
+  if (failure.kind !== 'http') return { key: 'error:default' };
+  const name = failure.body?.message ?? (isServerCode(failure.body?.error_code) ? SERVER_CODES[failure.body.error_code] : undefined);
+  if (!failure.body || !name) return { key: 'otp:error.ERROR_UNKNOWN' };
+  return { dynamic: `otp:error.${name}`, fallback: 'error:default' };
+}
+
+/** Recovery and general errors: `error:{message}`, falling back to `error:default`. */
+export function recoveryErrorKey(failure: ApiFailure): DynamicKey | Text {
+  const transport = transportMessage(failure);
+  if (transport) return transport;
+  const message = failure.kind === 'http' ? (failure.body?.message ?? failure.body?.error) : undefined;
+  if (!message) return { key: 'error:default' };
+  return { dynamic: `error:${message}`, fallback: 'error:default' };
+}
+
+/**
+ * One-click: `additional_information.error_code` translated; else errorCode, error_message or
+ * errorMessage as text; else the no-response text.
+ */
+export function oneClickErrorMessage(failure: ApiFailure): Text {
+  const transport = transportMessage(failure);
+  if (transport) return transport;
+  const body = failure.kind === 'http' ? failure.body : undefined;
+  const code = body?.additional_information?.error_code;
+  if (isServerCode(code)) return { key: ERROR_KEYS[SERVER_CODES[code]] };
+  if (isErrorName(code)) return { key: ERROR_KEYS[code] };
+  return serverText(body, ['errorCode', 'error_message', 'errorMessage']) ?? { key: ERROR_KEYS.NO_RESPONSE };
+}

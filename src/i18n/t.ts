@@ -1,0 +1,55 @@
+import { INTL_LOCALE, type Locale } from './config.ts';
+import type { I18nKey, Params, Text } from './types.ts';
+
+type Tree = { readonly [key: string]: string | Tree };
+
+export interface Translate {
+  (key: I18nKey, params?: Params): string;
+  /** A key built at run time (e.g. from a server code): undefined when the catalog lacks it. */
+  maybe(key: string, params?: Params): string | undefined;
+  /** Renders a `Text` (catalog key or server text). */
+  text(value: Text): string;
+  readonly locale: Locale;
+}
+
+/** A `t()` over the given (partial) catalog of one locale. Missing keys return the key itself. */
+export function createT(locale: Locale, catalog: object): Translate {
+  const plural = new Intl.PluralRules(INTL_LOCALE[locale]);
+  const numbers = new Intl.NumberFormat(INTL_LOCALE[locale]);
+  const root = catalog as Readonly<Record<string, Tree>>;
+
+  function lookup(key: string): string | undefined {
+    const colon = key.indexOf(':');
+    if (colon < 1) return undefined;
+    let node: string | Tree | undefined = root[key.slice(0, colon)];
+    for (const part of key.slice(colon + 1).split('.')) {
+      if (node === undefined || typeof node === 'string') return undefined;
+      node = Object.hasOwn(node, part) ? node[part] : undefined;
+    }
+    return typeof node === 'string' ? node : undefined;
+  }
+
+  function format(template: string, params: Params | undefined): string {
+    if (!params) return template;
+    return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => {
+      const value = params[name];
+      if (value === undefined) return whole;
+      return typeof value === 'number' ? numbers.format(value) : value;
+    });
+  }
+
+  function maybe(key: string, params?: Params): string | undefined {
+    const count = params?.['count'];
+    const template =
+      (typeof count === 'number'
+        ? (lookup(`${key}_${plural.select(count)}`) ?? lookup(`${key}_other`))
+        : undefined) ?? lookup(key);
+    return template === undefined ? undefined : format(template, params);
+  }
+
+  const t = ((key: I18nKey, params?: Params) => maybe(key, params) ?? key) as Translate;
+  t.maybe = maybe;
+  t.text = (value) => ('text' in value ? value.text : t(value.key, value.params));
+  Object.defineProperty(t, 'locale', { value: locale });
+  return t;
+}

@@ -1,0 +1,38 @@
+import type common from '../../i18n/en/common.json';
+import type error from '../../i18n/en/error.json';
+import type meta from '../../i18n/en/meta.json';
+import type otp from '../../i18n/en/otp.json';
+import type recaptcha from '../../i18n/en/recaptcha.json';
+import type redirect from '../../i18n/en/redirect.json';
+import type session from '../../i18n/en/session.json';
+import type shell from '../../i18n/en/shell.json';
+import type springSecurityError from '../../i18n/en/spring_security_error.json';
+
+/** The shape of every locale's catalog: English is the source of truth. */
+export interface Messages {
+  common: typeof common;
+  error: typeof error;
+  meta: typeof meta;
+  otp: typeof otp;
+  recaptcha: typeof recaptcha;
+  redirect: typeof redirect;
+  session: typeof session;
+  shell: typeof shell;
+  spring_security_error: typeof springSecurityError;
+}
+export type Namespace = keyof Messages;
+
+type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+type Paths<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Paths<T[K], `${P}${K}.`>;
+}[keyof T & string];
+type StripPlural<K> = K extends `${infer Base}_${PluralSuffix}` ? Base : K;
+
+/** A message key, `namespace:dotted.path` (i18next style), plural suffixes folded. */
+export type KeyOf<N extends Namespace> = `${N}:${StripPlural<Paths<Messages[N]>>}`;
+export type I18nKey = { [N in Namespace]: KeyOf<N> }[Namespace];
+
+export type Params = Readonly<Record<string, string | number>>;
+
+/** Something to show: a catalog key, or literal text from a server (always rendered as text). */
+export type Text = { key: I18nKey; params?: Params } | { text: string };
