@@ -36,8 +36,8 @@ export default defineConfig({
         "default-src 'none'",
         "img-src 'self' https: data:",
         "font-src 'self'",
-        ['connect-src', "'self'", ...new Set(backendOrigins)].join(' '),
-        ['form-action', "'self'", ...formTargets].join(' '),
+        `connect-src 'self'${[...new Set(backendOrigins)].map((o) => ` ${o}`).join('')}`,
+        `form-action 'self'${formTargets.map((o) => ` ${o}`).join('')}`,
         "base-uri 'none'",
         "object-src 'none'",
         "manifest-src 'self'",
@@ -45,5 +45,4 @@ export default defineConfig({
     },
   },
   devToolbar: { enabled: false },
-  telemetry: false,
 });

@@ -42,7 +42,8 @@ export function shouldRetry(failure: ApiFailure): boolean {
 
 function retryDelay(failure: ApiFailure, attempt: number): number {
   if (failure.kind === 'http' && (failure.status === 429 || failure.status === 503)) {
-    if (failure.retryAfterMs !== undefined) return Math.min(failure.retryAfterMs, MAX_RETRY_AFTER_MS);
+    if (failure.retryAfterMs !== undefined)
+      return Math.min(failure.retryAfterMs, MAX_RETRY_AFTER_MS);
   }
   return backoffDelay(attempt);
 }
@@ -97,7 +98,12 @@ export async function request<T>(
       });
     } catch (error) {
       const failure = toFailure(error);
-      if (options.signal?.aborted || !idempotent || attempt >= MAX_RETRIES || !shouldRetry(failure)) {
+      if (
+        options.signal?.aborted ||
+        !idempotent ||
+        attempt >= MAX_RETRIES ||
+        !shouldRetry(failure)
+      ) {
         throw new ApiError(failure);
       }
       await sleep(retryDelay(failure, attempt + 1));

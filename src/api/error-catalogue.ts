@@ -119,7 +119,10 @@ export function transportMessage(failure: ApiFailure): Text | undefined {
   }
 }
 
-function serverText(body: ErrorBody | undefined, fields: readonly (keyof ErrorBody)[]): Text | undefined {
+function serverText(
+  body: ErrorBody | undefined,
+  fields: readonly (keyof ErrorBody)[],
+): Text | undefined {
   for (const field of fields) {
     const value = body?.[field];
     if (typeof value === 'string' && value.trim() !== '') return { text: value };
@@ -136,7 +139,8 @@ export function loginErrorMessage(failure: ApiFailure): Text {
   if (transport) return transport;
   const name = errorName(failure);
   if (name) return { key: ERROR_KEYS[name] };
-  if (failure.kind === 'http' && failure.status >= 500) return { key: ERROR_KEYS.INTERNAL_SERVER_ERROR };
+  if (failure.kind === 'http' && failure.status >= 500)
+    return { key: ERROR_KEYS.INTERNAL_SERVER_ERROR };
   const body = failure.kind === 'http' ? failure.body : undefined;
   return (
     serverText(body, ['error_description', 'message', 'error_message']) ?? {
@@ -156,7 +160,9 @@ export function otpErrorKey(failure: ApiFailure): DynamicKey | Text {
   const transport = transportMessage(failure);
   if (transport) return transport;
   if (failure.kind !== 'http') return { key: 'error:default' };
-  const name = failure.body?.message ?? (isServerCode(failure.body?.error_code) ? SERVER_CODES[failure.body.error_code] : undefined);
+  const name =
+    failure.body?.message ??
+    (isServerCode(failure.body?.error_code) ? SERVER_CODES[failure.body.error_code] : undefined);
   if (!failure.body || !name) return { key: 'otp:error.ERROR_UNKNOWN' };
   return { dynamic: `otp:error.${name}`, fallback: 'error:default' };
 }
@@ -165,7 +171,8 @@ export function otpErrorKey(failure: ApiFailure): DynamicKey | Text {
 export function recoveryErrorKey(failure: ApiFailure): DynamicKey | Text {
   const transport = transportMessage(failure);
   if (transport) return transport;
-  const message = failure.kind === 'http' ? (failure.body?.message ?? failure.body?.error) : undefined;
+  const message =
+    failure.kind === 'http' ? (failure.body?.message ?? failure.body?.error) : undefined;
   if (!message) return { key: 'error:default' };
   return { dynamic: `error:${message}`, fallback: 'error:default' };
 }
@@ -181,5 +188,9 @@ export function oneClickErrorMessage(failure: ApiFailure): Text {
   const code = body?.additional_information?.error_code;
   if (isServerCode(code)) return { key: ERROR_KEYS[SERVER_CODES[code]] };
   if (isErrorName(code)) return { key: ERROR_KEYS[code] };
-  return serverText(body, ['errorCode', 'error_message', 'errorMessage']) ?? { key: ERROR_KEYS.NO_RESPONSE };
+  return (
+    serverText(body, ['errorCode', 'error_message', 'errorMessage']) ?? {
+      key: ERROR_KEYS.NO_RESPONSE,
+    }
+  );
 }

@@ -3,10 +3,13 @@ export const LOCALES = ['en', 'ar', 'ur', 'fr', 'ckb'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
-export const DIR = { en: 'ltr', ar: 'rtl', ur: 'rtl', fr: 'ltr', ckb: 'rtl' } as const satisfies Record<
-  Locale,
-  'ltr' | 'rtl'
->;
+export const DIR = {
+  en: 'ltr',
+  ar: 'rtl',
+  ur: 'rtl',
+  fr: 'ltr',
+  ckb: 'rtl',
+} as const satisfies Record<Locale, 'ltr' | 'rtl'>;
 
 /** Each language's own name, for the language picker. */
 export const LOCALE_NAMES = {

@@ -3,7 +3,7 @@
  * placeholders, `_one`/`_other` plural suffixes). English is the source and the type.
  * Loaded at build time only (Astro frontmatter); islands receive just the namespaces they use.
  */
-import type { Locale } from './config.ts';
+import { DEFAULT_LOCALE, type Locale } from './config.ts';
 import type { Messages, Namespace } from './types.ts';
 
 type Tree = { readonly [key: string]: string | Tree };
@@ -23,17 +23,37 @@ function load(): Record<string, Json> {
 
 const ALL = load();
 
-/** The chosen namespaces of one locale, ready to pass to an island as a prop. */
+/** `over` laid on `base`: a key missing in a locale falls back to English. */
+function withFallback(base: Tree, over: Tree | undefined): Tree {
+  if (!over) return base;
+  const merged: Record<string, string | Tree> = {};
+  for (const [key, value] of Object.entries(base)) {
+    const local = over[key];
+    merged[key] =
+      typeof value === 'string'
+        ? typeof local === 'string'
+          ? local
+          : value
+        : withFallback(value, typeof local === 'object' ? local : undefined);
+  }
+  return merged;
+}
+
+/**
+ * The chosen namespaces of one locale, ready to pass to an island as a prop. English fills any
+ * gap (the i18n check keeps the catalogs complete; this keeps a page usable if one slips).
+ */
 export function pickMessages<N extends Namespace>(
   locale: Locale,
   namespaces: readonly N[],
 ): Pick<Messages, N> {
-  const catalog = ALL[locale] ?? {};
+  const english = ALL[DEFAULT_LOCALE] ?? {};
+  const local = ALL[locale] ?? {};
   const picked: Partial<Record<N, Tree>> = {};
   for (const ns of namespaces) {
-    const tree = catalog[ns];
-    if (!tree) throw new Error(`Missing catalog i18n/${locale}/${ns}.json`);
-    picked[ns] = tree;
+    const base = english[ns];
+    if (!base) throw new Error(`Missing catalog i18n/en/${ns}.json`);
+    picked[ns] = locale === DEFAULT_LOCALE ? base : withFallback(base, local[ns]);
   }
   return picked as Pick<Messages, N>;
 }

@@ -19,7 +19,9 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 export const SECRET_PATTERNS: readonly string[] = (Object.values(ROUTES) as RouteDef[])
   .filter((route) => route.secretInPath)
   .flatMap((route) =>
-    route.langFromQuery ? [route.pattern] : LOCALES.map((locale) => localizedPath(locale, route.pattern)),
+    route.langFromQuery
+      ? [route.pattern]
+      : LOCALES.map((locale) => localizedPath(locale, route.pattern)),
   );
 
 export function hasSecretInPath(pathname: string): boolean {

@@ -27,7 +27,12 @@ export function buildRewrites(): Rewrite[] {
     if (!route.pattern.includes(':')) continue;
     if (route.langFromQuery) {
       for (const locale of OTHER_LOCALES) {
-        rules.push({ from: route.pattern, lang: locale, to: shellFile(locale, route), status: 200 });
+        rules.push({
+          from: route.pattern,
+          lang: locale,
+          to: shellFile(locale, route),
+          status: 200,
+        });
       }
       rules.push({ from: route.pattern, to: shellFile(DEFAULT_LOCALE, route), status: 200 });
     } else {
@@ -41,7 +46,7 @@ export function buildRewrites(): Rewrite[] {
     }
   }
   for (const locale of OTHER_LOCALES) {
-    rules.push({ from: `/${locale}/*`, to: `/${locale}/404.html`, status: 404 });
+    rules.push({ from: `/${locale}/*`, to: `/${locale}/404/index.html`, status: 404 });
   }
   rules.push({ from: '/*', to: '/404.html', status: 404 });
   return rules;
@@ -74,7 +79,8 @@ export function matchesPattern(pattern: string, pathname: string): boolean {
 export function findRewrite(pathname: string, search: URLSearchParams): Rewrite | undefined {
   const lang = search.get('lang');
   return REWRITES.find(
-    (rule) => (rule.lang === undefined || rule.lang === lang) && matchesPattern(rule.from, pathname),
+    (rule) =>
+      (rule.lang === undefined || rule.lang === lang) && matchesPattern(rule.from, pathname),
   );
 }
 

@@ -34,7 +34,12 @@ export const ROUTES = {
     sample: '/login/one-click',
     title: 'meta:title.oneClick',
   },
-  signup: { pattern: '/signup/', shell: '/signup/', sample: '/signup/', title: 'meta:title.signup' },
+  signup: {
+    pattern: '/signup/',
+    shell: '/signup/',
+    sample: '/signup/',
+    title: 'meta:title.signup',
+  },
   recovery: {
     pattern: '/recovery',
     shell: '/recovery/',

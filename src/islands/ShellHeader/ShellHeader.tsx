@@ -1,0 +1,119 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { PRODUCT, surveyUrl } from '../../config.ts';
+import type { Locale } from '../../i18n/config.ts';
+import type { Messages } from '../../i18n/types.ts';
+import { hasInvoice, parseAcrValues } from '../../lib/acr-values.ts';
+import { currentQuery } from '../../lib/address.ts';
+import { readPersisted, writePersisted } from '../../lib/persisted.ts';
+import { $client, loadClient } from '../../stores/client.ts';
+import { I18nProvider, useT } from '../../ui/i18n.tsx';
+import { useLocationSearch } from '../../ui/use-query.ts';
+
+export interface ShellHeaderProps {
+  locale: Locale;
+  messages: Pick<Messages, 'shell' | 'common'>;
+}
+
+/** The header's live part: the client's name and logo, and the 'Close' menu for acr_values. */
+export function ShellHeader(props: ShellHeaderProps) {
+  return (
+    <I18nProvider locale={props.locale} messages={props.messages}>
+      <Brand />
+      <CloseMenu />
+    </I18nProvider>
+  );
+}
+
+function Brand() {
+  const t = useT();
+  const client = useStore($client);
+  const [logoFailed, setLogoFailed] = useState(false);
+
+  useEffect(() => {
+    const fromQuery = currentQuery().get('clientId');
+    if (fromQuery) writePersisted('clientId', fromQuery);
+    void loadClient(fromQuery ?? readPersisted('clientId'), location.origin);
+  }, []);
+
+  const name = client.status === 'client' ? client.name : t('common:productName');
+  const logo = client.status === 'client' && !logoFailed ? client.logoUri : undefined;
+  return (
+    <span className="brand" aria-busy={client.status === 'loading'}>
+      {logo ? (
+        <img
+          className="brand-logo"
+          src={logo}
+          alt={t('shell:logoAlt', { client: name })}
+          width={32}
+          height={32}
+          referrerPolicy="no-referrer"
+          onError={() => setLogoFailed(true)}
+        />
+      ) : (
+        <span className="brand-mark" aria-hidden="true" />
+      )}
+      <span className="brand-name">
+        <bdi>{name}</bdi>
+      </span>
+    </span>
+  );
+}
+
+function CloseMenu() {
+  const t = useT();
+  const search = useLocationSearch();
+  const acr = useMemo(() => {
+    const raw = new URLSearchParams(search).get('acr_values');
+    return raw === null ? null : parseAcrValues(raw);
+  }, [search]);
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  if (!acr) return null;
+
+  const closeWithoutInvoice = () => {
+    window.close();
+    // Still here: the page was not opened by a script, so leave for the product site.
+    location.assign(PRODUCT.site);
+  };
+
+  return (
+    <div className="close-menu">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="icon-button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen(!open)}
+      >
+        {t('shell:menu')}
+      </button>
+      <div id={menuId} className="close-menu-list" hidden={!open}>
+        {hasInvoice(acr) ? (
+          <a className="menu-item" href={surveyUrl(acr.invoiceId)}>
+            {t('shell:close')}
+          </a>
+        ) : (
+          <button type="button" className="menu-item" onClick={closeWithoutInvoice}>
+            {t('shell:close')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

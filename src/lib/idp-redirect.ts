@@ -1,0 +1,7 @@
+/** The identity-service redirect (spec sections 4 and 9): count down from 5, submit below 2. */
+export const REDIRECT_COUNTDOWN_FROM = 5;
+export const SUBMIT_BELOW = 2;
+
+export function shouldSubmit(secondsLeft: number): boolean {
+  return secondsLeft < SUBMIT_BELOW;
+}

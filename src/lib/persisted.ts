@@ -1,0 +1,49 @@
+/**
+ * What survives from one page to the next, in sessionStorage: typed, guarded, namespaced, and
+ * deleted when invalid (after logto's use-session-storages). Never a password, code or token.
+ */
+const PREFIX = 'acct:';
+
+const GUARDS = {
+  /** The csrf value the identity service gave the login page; deleted after the final form post. */
+  csrf: (value: string) => /^[\w-]{1,256}$/.test(value),
+  /** Apple sends the full name only the first time; kept to reuse when it is omitted later. */
+  appleFullName: (value: string) => value.length > 0 && value.length <= 200,
+  /** The identifier waiting for a code (phone in E.164 or e-mail), for the next page. */
+  pendingIdentifier: (value: string) => value.length > 0 && value.length <= 254,
+  clientId: (value: string) => /^[\w.-]{1,128}$/.test(value),
+} as const satisfies Record<string, (value: string) => boolean>;
+
+export type PersistedKey = keyof typeof GUARDS;
+export const PERSISTED_KEYS = Object.keys(GUARDS).map((key) => PREFIX + key);
+
+function storage(): Storage | undefined {
+  try {
+    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function readPersisted(key: PersistedKey): string | undefined {
+  const store = storage();
+  const value = store?.getItem(PREFIX + key) ?? undefined;
+  if (value === undefined) return undefined;
+  if (GUARDS[key](value)) return value;
+  store?.removeItem(PREFIX + key);
+  return undefined;
+}
+
+export function writePersisted(key: PersistedKey, value: string): boolean {
+  if (!GUARDS[key](value)) return false;
+  try {
+    storage()?.setItem(PREFIX + key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function removePersisted(key: PersistedKey): void {
+  storage()?.removeItem(PREFIX + key);
+}

@@ -1,0 +1,60 @@
+/**
+ * reCAPTCHA v2 (spec sections 4, 5 and 7): shown only when the `recaptchaV2` flag is on; its token
+ * is posted as `g-recaptcha-response`. A sandbox build uses a local check that needs no network.
+ */
+import { RECAPTCHA_SITE_KEY, SANDBOX } from '../config.ts';
+
+export type RecaptchaMode = 'off' | 'sandbox' | 'google';
+
+export function recaptchaMode(flagOn: boolean): RecaptchaMode {
+  if (!flagOn) return 'off';
+  if (SANDBOX) return 'sandbox';
+  return RECAPTCHA_SITE_KEY ? 'google' : 'off';
+}
+
+/** The sandbox accepts tokens of this form; anything else fails verification. */
+export const SANDBOX_RECAPTCHA_PREFIX = 'sandbox-recaptcha-';
+
+export function sandboxRecaptchaToken(uuid: () => string = () => crypto.randomUUID()): string {
+  return `${SANDBOX_RECAPTCHA_PREFIX}${uuid()}`;
+}
+
+interface Grecaptcha {
+  render(element: HTMLElement, options: Record<string, unknown>): number;
+  ready(callback: () => void): void;
+}
+
+let script: Promise<Grecaptcha> | undefined;
+
+/** Loads Google's v2 script once (production builds only; CSP must allow www.google.com). */
+export function loadGoogleRecaptcha(): Promise<Grecaptcha> {
+  script ??= new Promise((resolve, reject) => {
+    const element = document.createElement('script');
+    element.src = 'https://www.google.com/recaptcha/api.js?render=explicit';
+    element.async = true;
+    element.onload = () => {
+      const api = (window as unknown as { grecaptcha?: Grecaptcha }).grecaptcha;
+      if (api) api.ready(() => resolve(api));
+      else reject(new Error('reCAPTCHA did not load'));
+    };
+    element.onerror = () => {
+      script = undefined;
+      reject(new Error('reCAPTCHA did not load'));
+    };
+    document.head.append(element);
+  });
+  return script;
+}
+
+export function renderGoogleRecaptcha(
+  api: Grecaptcha,
+  element: HTMLElement,
+  onToken: (token: string) => void,
+  onExpired: () => void,
+): void {
+  api.render(element, {
+    sitekey: RECAPTCHA_SITE_KEY,
+    callback: onToken,
+    'expired-callback': onExpired,
+  });
+}
