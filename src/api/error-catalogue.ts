@@ -4,6 +4,7 @@
  * a server code without a name, or a name without an English message, does not compile.
  */
 import type springSecurityError from '../../i18n/en/spring_security_error.json';
+import type { Translate } from '../i18n/t.ts';
 import type { I18nKey, Text } from '../i18n/types.ts';
 import type { ApiFailure, ErrorBody } from './errors.ts';
 
@@ -193,4 +194,10 @@ export function oneClickErrorMessage(failure: ApiFailure): Text {
       key: ERROR_KEYS.NO_RESPONSE,
     }
   );
+}
+
+/** The text of a catalogue answer in the page's language. */
+export function resolveMessage(t: Translate, message: DynamicKey | Text): string {
+  if ('dynamic' in message) return t.maybe(message.dynamic) ?? t(message.fallback);
+  return t.text(message);
 }

@@ -27,6 +27,11 @@ const ALL = load();
 function withFallback(base: Tree, over: Tree | undefined): Tree {
   if (!over) return base;
   const merged: Record<string, string | Tree> = {};
+  // Plural forms a language has and English lacks (Arabic _two, _few ...) stay.
+  for (const [key, value] of Object.entries(over)) {
+    const plural = /^(.+)_(zero|two|few|many)$/.exec(key);
+    if (plural && typeof value === 'string' && `${plural[1]}_other` in base) merged[key] = value;
+  }
   for (const [key, value] of Object.entries(base)) {
     const local = over[key];
     merged[key] =

@@ -9,8 +9,8 @@ const SECRET_PARAMS =
   /^(csrf|_csrf|token|access_token|id_token|code|otp|password|phone|phoneNumber|fullMobileNumber|email|appleIdToken|googleIdToken|corporateInvitationToken|verificationId|g-recaptcha-response)$/i;
 
 const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/g;
-/** 7+ digits, possibly with + and separators: a phone number or a code. */
-const LONG_NUMBER = /\+?\d[\d\s().-]{5,}\d/g;
+/** 6+ digits, possibly with + and separators: a phone number or a one-time code. */
+const LONG_NUMBER = /\+?\d[\d\s().-]{4,}\d/g;
 const JWT = /\beyJ[\w-]+\.[\w-]+\.[\w-]*/g;
 
 export function redactText(text: string): string {

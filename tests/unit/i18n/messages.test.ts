@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { pickMessages } from '../../../src/i18n/messages.ts';
+import { createT } from '../../../src/i18n/t.ts';
+
+describe('pickMessages', () => {
+  it('hands an island only the namespaces it asks for', () => {
+    expect(Object.keys(pickMessages('ar', ['shell', 'common']))).toEqual(['shell', 'common']);
+  });
+
+  it('keeps the plural forms a language has beyond English', () => {
+    const t = createT('ar', pickMessages('ar', ['redirect']));
+    expect(t('redirect:countdown', { count: 2 })).not.toBe(t('redirect:countdown', { count: 5 }));
+    expect(t('redirect:countdown', { count: 5 })).not.toBe(t('redirect:countdown', { count: 11 }));
+  });
+
+  it('serves real translations, not English', () => {
+    const en = createT('en', pickMessages('en', ['session']));
+    for (const locale of ['ar', 'ur', 'fr', 'ckb'] as const) {
+      const t = createT(locale, pickMessages(locale, ['session']));
+      expect(t('session:unknownTitle')).not.toBe(en('session:unknownTitle'));
+    }
+  });
+});

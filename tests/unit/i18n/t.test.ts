@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { createT } from '../../../src/i18n/t.ts';
+
+const catalog = {
+  redirect: {
+    welcome: 'Welcome to {{client}}',
+    countdown_one: 'in {{count}} second',
+    countdown_other: 'in {{count}} seconds',
+  },
+  otp: { error: { ERROR_UNKNOWN: 'Oops' } },
+};
+
+describe('createT', () => {
+  it('interpolates placeholders', () => {
+    const t = createT('en', catalog);
+    expect(t('redirect:welcome', { client: 'Sandbox Web' })).toBe('Welcome to Sandbox Web');
+  });
+
+  it('picks the plural form of the language', () => {
+    const t = createT('en', catalog);
+    expect(t('redirect:countdown', { count: 1 })).toBe('in 1 second');
+    expect(t('redirect:countdown', { count: 4 })).toBe('in 4 seconds');
+  });
+
+  it('falls back to the other form when a language lacks one', () => {
+    const t = createT('ar', catalog);
+    expect(t('redirect:countdown', { count: 2 })).toBe('in 2 seconds');
+  });
+
+  it('reads nested keys and reports missing dynamic keys as undefined', () => {
+    const t = createT('en', catalog);
+    expect(t.maybe('otp:error.ERROR_UNKNOWN')).toBe('Oops');
+    expect(t.maybe('otp:error.NOPE')).toBeUndefined();
+    expect(t.maybe('otp:error.ERROR_UNKNOWN.deeper')).toBeUndefined();
+    expect(t.maybe('no-namespace')).toBeUndefined();
+  });
+
+  it('never reads inherited properties as messages', () => {
+    const t = createT('en', catalog);
+    expect(t.maybe('otp:constructor')).toBeUndefined();
+    expect(t.maybe('otp:error.toString')).toBeUndefined();
+  });
+
+  it('returns the key itself when a message is missing, so the gap is visible', () => {
+    const t = createT('en', {});
+    expect(t('common:continue')).toBe('common:continue');
+  });
+
+  it('renders server text literally and catalog keys translated', () => {
+    const t = createT('en', catalog);
+    expect(t.text({ text: '<b>raw</b>' })).toBe('<b>raw</b>');
+    expect(t.text({ key: 'redirect:welcome', params: { client: 'X' } })).toBe('Welcome to X');
+  });
+});
