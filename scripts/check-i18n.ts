@@ -64,7 +64,7 @@ export function checkCatalogs(
         if (placeholders(value).join() !== placeholders(source).join()) {
           problems.push(`${locale}/${ns}: placeholders of ${key} differ from English`);
         }
-        if (value === source && !SAME_EVERYWHERE.test(value)) {
+        if (value === source && !mayEqualEnglish(value)) {
           problems.push(`${locale}/${ns}: ${key} is still English ("${value}")`);
         }
       }

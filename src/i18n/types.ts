@@ -1,5 +1,6 @@
 import type common from '../../i18n/en/common.json';
 import type error from '../../i18n/en/error.json';
+import type fields from '../../i18n/en/fields.json';
 import type meta from '../../i18n/en/meta.json';
 import type otp from '../../i18n/en/otp.json';
 import type recaptcha from '../../i18n/en/recaptcha.json';
@@ -12,6 +13,7 @@ import type springSecurityError from '../../i18n/en/spring_security_error.json';
 export interface Messages {
   common: typeof common;
   error: typeof error;
+  fields: typeof fields;
   meta: typeof meta;
   otp: typeof otp;
   recaptcha: typeof recaptcha;

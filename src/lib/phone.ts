@@ -1,0 +1,148 @@
+/**
+ * Phone numbers (spec sections 2, 3, 5): preferred countries first, a separate dial code, numbers
+ * normalised to international digits. libphonenumber-js core is small; its mobile metadata
+ * (~23 KB gzip) loads on demand (`loadPhoneMetadata`), when the field is first used.
+ */
+import {
+  getCountries,
+  getCountryCallingCode,
+  parsePhoneNumberFromString,
+  type CountryCode,
+  type MetadataJson,
+} from 'libphonenumber-js/core';
+import { normalizeDigits } from './digits.ts';
+
+export type { CountryCode };
+
+export const PREFERRED_COUNTRIES = [
+  'AE',
+  'EG',
+  'PK',
+  'SA',
+] as const satisfies readonly CountryCode[];
+export const DEFAULT_COUNTRY: CountryCode = 'AE';
+
+/** Dial codes of the preferred countries, known before the metadata arrives. */
+export const PREFERRED_DIAL_CODES: Readonly<Record<string, string>> = {
+  AE: '971',
+  EG: '20',
+  PK: '92',
+  SA: '966',
+};
+
+/** Spec section 3, 'Phone object'. */
+export interface Phone {
+  countryCode: CountryCode;
+  /** International form, digits only: `971500000001`. */
+  fullPhoneNumber: string;
+  isValid: boolean;
+  nationalPhoneNumber: string;
+}
+
+let metadata: MetadataJson | undefined;
+let loading: Promise<MetadataJson> | undefined;
+
+export function loadPhoneMetadata(): Promise<MetadataJson> {
+  loading ??= import('libphonenumber-js/mobile/metadata').then((module) => {
+    metadata = module.default;
+    return metadata;
+  });
+  return loading;
+}
+
+export function phoneMetadata(): MetadataJson | undefined {
+  return metadata;
+}
+
+/** Keeps digits (any script) and a leading +; drops spaces, dashes, brackets. */
+export function cleanPhoneInput(value: string): string {
+  const normalized = normalizeDigits(value).trim();
+  const digits = normalized.replace(/\D/g, '');
+  const international = normalized.startsWith('+') || normalized.startsWith('00');
+  if (!international) return digits;
+  return `+${normalized.startsWith('00') ? digits.slice(2) : digits}`;
+}
+
+/** Countries in picker order: preferred first, then the rest by their name in the language. */
+export function countryOptions(meta: MetadataJson | undefined, locale: string): CountryCode[] {
+  const all = meta ? getCountries(meta) : [...PREFERRED_COUNTRIES];
+  let names: Intl.DisplayNames | undefined;
+  try {
+    names = new Intl.DisplayNames([locale], { type: 'region' });
+  } catch {
+    names = undefined;
+  }
+  const rest = all
+    .filter((code) => !(PREFERRED_COUNTRIES as readonly string[]).includes(code))
+    .sort((a, b) => (names?.of(a) ?? a).localeCompare(names?.of(b) ?? b, locale));
+  return [...PREFERRED_COUNTRIES, ...rest];
+}
+
+export function dialCode(country: CountryCode, meta: MetadataJson | undefined = metadata): string {
+  if (meta) return getCountryCallingCode(country, meta);
+  return PREFERRED_DIAL_CODES[country] ?? '';
+}
+
+/**
+ * The phone for an input and a chosen country. A number typed or pasted in international form
+ * (`+971...`, `00971...`) picks its own country.
+ */
+export function toPhone(
+  input: string,
+  country: CountryCode,
+  meta: MetadataJson | undefined = metadata,
+): Phone {
+  const cleaned = cleanPhoneInput(input);
+  const code = dialCode(country, meta);
+  if (!meta) {
+    const national = cleaned.startsWith('+')
+      ? cleaned.slice(1 + code.length)
+      : cleaned.replace(/^0/, '');
+    return {
+      countryCode: country,
+      fullPhoneNumber: `${code}${national}`,
+      isValid: false,
+      nationalPhoneNumber: national,
+    };
+  }
+  const parsed = cleaned.startsWith('+')
+    ? parsePhoneNumberFromString(cleaned, meta)
+    : parsePhoneNumberFromString(cleaned, country, meta);
+  if (!parsed) {
+    const national = cleaned.replace(/^\+/, '');
+    return {
+      countryCode: country,
+      fullPhoneNumber: `${code}${national}`,
+      isValid: false,
+      nationalPhoneNumber: national,
+    };
+  }
+  return {
+    countryCode: parsed.country ?? country,
+    fullPhoneNumber: `${parsed.countryCallingCode}${parsed.nationalNumber}`,
+    isValid: parsed.isValid(),
+    nationalPhoneNumber: parsed.nationalNumber,
+  };
+}
+
+/** A preset such as `fullMobileNumber=971500000001` (digits, with or without +) as a phone. */
+export function phoneFromPreset(
+  value: string | null | undefined,
+  meta: MetadataJson,
+): Phone | undefined {
+  if (!value) return undefined;
+  const cleaned = cleanPhoneInput(value);
+  if (!cleaned) return undefined;
+  const phone = toPhone(cleaned.startsWith('+') ? cleaned : `+${cleaned}`, DEFAULT_COUNTRY, meta);
+  return phone.isValid ? phone : undefined;
+}
+
+/** E.164 with the plus, for display and for the sandbox outbox: `+971500000001`. */
+export function e164(phone: Pick<Phone, 'fullPhoneNumber'>): string {
+  return `+${phone.fullPhoneNumber}`;
+}
+
+/** The flag emoji of a country code (regional indicator symbols). */
+export function flagEmoji(country: string): string {
+  return String.fromCodePoint(...[...country.toUpperCase()].map((c) => 0x1f1a5 + c.charCodeAt(0)));
+}

@@ -1,0 +1,40 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: 'primary' | 'secondary' | 'link';
+  /** While true the button says `pendingLabel`, is busy, and ignores clicks (no double submit). */
+  pending?: boolean;
+  pendingLabel?: string;
+}
+
+export function Button({
+  variant = 'primary',
+  pending = false,
+  pendingLabel,
+  type = 'button',
+  disabled,
+  children,
+  className,
+  onClick,
+  ...rest
+}: ButtonProps) {
+  return (
+    <button
+      {...rest}
+      type={type}
+      className={['button', `button-${variant}`, className].filter(Boolean).join(' ')}
+      disabled={disabled === true}
+      aria-disabled={pending || undefined}
+      aria-busy={pending || undefined}
+      onClick={(event) => {
+        if (pending) {
+          event.preventDefault();
+          return;
+        }
+        onClick?.(event);
+      }}
+    >
+      {pending && pendingLabel ? pendingLabel : children}
+    </button>
+  );
+}

@@ -1,0 +1,42 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  /** Extra content after the input (e.g. a show-password toggle). */
+  addon?: ReactNode;
+}
+
+/** A labelled input whose hint and error are announced with it (aria-describedby). */
+export function TextField({ label, error, hint, addon, className, ...input }: TextFieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="input-row">
+        <input
+          {...input}
+          id={id}
+          className={['input', className].filter(Boolean).join(' ')}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+        />
+        {addon}
+      </div>
+      {hint && (
+        <p id={hintId} className="field-hint muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

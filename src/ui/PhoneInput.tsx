@@ -1,0 +1,122 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import {
+  cleanPhoneInput,
+  countryOptions,
+  dialCode,
+  flagEmoji,
+  loadPhoneMetadata,
+  phoneMetadata,
+  toPhone,
+  type CountryCode,
+} from '../lib/phone.ts';
+import { useT } from './i18n.tsx';
+
+export interface PhoneValue {
+  country: CountryCode;
+  /** What the person typed, national or international. */
+  input: string;
+}
+
+export interface PhoneInputProps {
+  value: PhoneValue;
+  onChange: (value: PhoneValue) => void;
+  error?: string | undefined;
+  disabled?: boolean;
+  autoFocus?: boolean;
+}
+
+/**
+ * The shared phone input (login, sign-up, one-click): a country picker with a separate dial code
+ * (preferred countries ae, eg, pk, sa first), a `type=tel` field that stays left-to-right, a clear
+ * button when in error. A pasted `+971...` picks its country. Needs the `fields` namespace.
+ */
+export function PhoneInput(props: PhoneInputProps) {
+  const t = useT();
+  const id = useId();
+  const [meta, setMeta] = useState(phoneMetadata);
+  const { value, onChange } = props;
+
+  useEffect(() => {
+    if (!meta) void loadPhoneMetadata().then(setMeta);
+  }, [meta]);
+
+  const options = useMemo(() => countryOptions(meta, t.locale), [meta, t.locale]);
+  const names = useMemo(() => {
+    try {
+      return new Intl.DisplayNames([t.locale], { type: 'region' });
+    } catch {
+      return undefined;
+    }
+  }, [t.locale]);
+
+  const change = (input: string) => {
+    const cleaned = cleanPhoneInput(input);
+    if (cleaned.startsWith('+') && meta) {
+      const phone = toPhone(cleaned, value.country, meta);
+      if (phone.isValid) {
+        onChange({ country: phone.countryCode, input: phone.nationalPhoneNumber });
+        return;
+      }
+    }
+    onChange({ country: value.country, input });
+  };
+
+  const errorId = `${id}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-number`}>{t('fields:phone.label')}</label>
+      <div className="phone-row" dir="ltr">
+        <span className="phone-country">
+          <span aria-hidden="true">{`${flagEmoji(value.country)} +${dialCode(value.country, meta)} ▾`}</span>
+          <select
+            aria-label={t('fields:phone.country')}
+            value={value.country}
+            disabled={props.disabled}
+            onChange={(event) =>
+              onChange({ country: event.target.value as CountryCode, input: value.input })
+            }
+          >
+            {options.map((country) => (
+              <option key={country} value={country}>
+                {t('fields:phone.countryOption', {
+                  country: names?.of(country) ?? country,
+                  code: dialCode(country, meta),
+                })}
+              </option>
+            ))}
+          </select>
+        </span>
+        <input
+          id={`${id}-number`}
+          className="input phone-number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          dir="ltr"
+          value={value.input}
+          disabled={props.disabled}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the phone is the only field of its view
+          autoFocus={props.autoFocus}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={props.error ? errorId : undefined}
+          onChange={(event) => change(event.target.value)}
+        />
+        {props.error && value.input !== '' && (
+          <button
+            type="button"
+            className="input-addon"
+            aria-label={t('fields:phone.clear')}
+            onClick={() => onChange({ country: value.country, input: '' })}
+          >
+            ×
+          </button>
+        )}
+      </div>
+      {props.error && (
+        <p id={errorId} className="field-error" role="alert">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import fc from 'fast-check';
+import metadata from 'libphonenumber-js/mobile/metadata';
+import { describe, expect, it } from 'vitest';
+import { digitsOnly, normalizeDigits } from '../../../src/lib/digits.ts';
+import {
+  cleanPhoneInput,
+  countryOptions,
+  e164,
+  phoneFromPreset,
+  toPhone,
+} from '../../../src/lib/phone.ts';
+
+describe('digits', () => {
+  it('reads Eastern Arabic and Persian digits as ASCII', () => {
+    expect(normalizeDigits('٠١٢٣٤٥٦٧٨٩')).toBe('0123456789');
+    expect(normalizeDigits('۰۱۲۳۴۵۶۷۸۹')).toBe('0123456789');
+    expect(digitsOnly('١٢-٣ 4', 3)).toBe('123');
+  });
+});
+
+describe('phone', () => {
+  it('normalises a national UAE mobile to international digits', () => {
+    expect(toPhone('50 000 0001', 'AE', metadata)).toEqual({
+      countryCode: 'AE',
+      fullPhoneNumber: '971500000001',
+      isValid: true,
+      nationalPhoneNumber: '500000001',
+    });
+    expect(toPhone('050-000-0001', 'AE', metadata).fullPhoneNumber).toBe('971500000001');
+  });
+
+  it('accepts Eastern Arabic and Persian digits', () => {
+    expect(toPhone('٥٠ ٠٠٠ ٠٠٠١', 'AE', metadata).fullPhoneNumber).toBe('971500000001');
+    expect(toPhone('۵۰۰۰۰۰۰۰۱', 'AE', metadata).isValid).toBe(true);
+  });
+
+  it('lets a pasted international number pick its country', () => {
+    expect(toPhone('+20 100 123 4567', 'AE', metadata)).toMatchObject({ countryCode: 'EG', isValid: true });
+    expect(toPhone('00923001234567', 'AE', metadata)).toMatchObject({ countryCode: 'PK', isValid: true });
+  });
+
+  it('rejects numbers that are not mobiles of the country', () => {
+    expect(toPhone('4 123 4567', 'AE', metadata).isValid).toBe(false);
+    expect(toPhone('123', 'AE', metadata).isValid).toBe(false);
+    expect(toPhone('', 'AE', metadata).isValid).toBe(false);
+  });
+
+  it('reads the fullMobileNumber preset', () => {
+    expect(phoneFromPreset('971500000002', metadata)?.nationalPhoneNumber).toBe('500000002');
+    expect(phoneFromPreset('+971500000002', metadata)?.countryCode).toBe('AE');
+    expect(phoneFromPreset('<script>', metadata)).toBeUndefined();
+    expect(e164({ fullPhoneNumber: '971500000002' })).toBe('+971500000002');
+  });
+
+  it('lists the preferred countries first', () => {
+    const options = countryOptions(metadata, 'ar');
+    expect(options.slice(0, 4)).toEqual(['AE', 'EG', 'PK', 'SA']);
+    expect(options.length).toBeGreaterThan(200);
+    expect(new Set(options).size).toBe(options.length);
+    expect(countryOptions(undefined, 'en')).toEqual(['AE', 'EG', 'PK', 'SA']);
+  });
+
+  it('never throws and always yields digits only, for any input (1,000 cases)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), fc.constantFrom('AE', 'EG', 'PK', 'SA', 'FR'), (input, country) => {
+        const phone = toPhone(input, country, metadata);
+        expect(phone.fullPhoneNumber).toMatch(/^\d*$/);
+        expect(cleanPhoneInput(input)).toMatch(/^\+?\d*$/);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
