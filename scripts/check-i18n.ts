@@ -10,9 +10,13 @@ import { LOCALES, DEFAULT_LOCALE } from '../src/i18n/config.ts';
 type Tree = { [key: string]: string | Tree };
 
 const ROOT = new URL('../i18n/', import.meta.url).pathname;
-/** Values that are the same in every language (names, codes, formats). */
-const SAME_EVERYWHERE =
-  /^(Masar|Apple|Google|OTP|PIN|SMS|HTTP-\{\{\w+\}\}|[\d\s\W]*|\{\{\w+\}\})$/u;
+/** Brand and technical names that are the same in every language. */
+const SAME_EVERYWHERE = new Set(['Masar', 'Apple', 'Google', 'OTP', 'PIN', 'SMS']);
+
+/** A value may equal English when it is a name, or has no words outside its placeholders. */
+function mayEqualEnglish(value: string): boolean {
+  return SAME_EVERYWHERE.has(value) || !/\p{L}/u.test(value.replace(/\{\{\s*\w+\s*\}\}/g, ''));
+}
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();

@@ -35,8 +35,14 @@ describe('phone', () => {
   });
 
   it('lets a pasted international number pick its country', () => {
-    expect(toPhone('+20 100 123 4567', 'AE', metadata)).toMatchObject({ countryCode: 'EG', isValid: true });
-    expect(toPhone('00923001234567', 'AE', metadata)).toMatchObject({ countryCode: 'PK', isValid: true });
+    expect(toPhone('+20 100 123 4567', 'AE', metadata)).toMatchObject({
+      countryCode: 'EG',
+      isValid: true,
+    });
+    expect(toPhone('00923001234567', 'AE', metadata)).toMatchObject({
+      countryCode: 'PK',
+      isValid: true,
+    });
   });
 
   it('rejects numbers that are not mobiles of the country', () => {
@@ -62,11 +68,15 @@ describe('phone', () => {
 
   it('never throws and always yields digits only, for any input (1,000 cases)', () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 60 }), fc.constantFrom('AE', 'EG', 'PK', 'SA', 'FR'), (input, country) => {
-        const phone = toPhone(input, country, metadata);
-        expect(phone.fullPhoneNumber).toMatch(/^\d*$/);
-        expect(cleanPhoneInput(input)).toMatch(/^\+?\d*$/);
-      }),
+      fc.property(
+        fc.string({ maxLength: 60 }),
+        fc.constantFrom('AE', 'EG', 'PK', 'SA', 'FR'),
+        (input, country) => {
+          const phone = toPhone(input, country, metadata);
+          expect(phone.fullPhoneNumber).toMatch(/^\d*$/);
+          expect(cleanPhoneInput(input)).toMatch(/^\+?\d*$/);
+        },
+      ),
       { numRuns: 1000 },
     );
   });
