@@ -1,0 +1,84 @@
+/**
+ * Shared Playwright fixtures: a sandbox client (reset before every test, outbox, faults, flags),
+ * the locale table, and an axe check that fails on any WCAG 2.1 A/AA violation.
+ */
+import { readdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { LOCALES, localizedPath, type Locale } from '../../src/i18n/config.ts';
+
+export { expect };
+export { LOCALES, localizedPath, type Locale };
+
+/** The languages every flow runs in: English and a right-to-left one. */
+export const FLOW_LOCALES = ['en', 'ar'] as const satisfies readonly Locale[];
+
+export interface OutboxItem {
+  channel: 'sms' | 'voice' | 'email' | 'push';
+  to: string;
+  text: string;
+  code?: string;
+  link?: string;
+  requestId?: string;
+  at: string;
+}
+
+export function sandboxClient(request: APIRequestContext) {
+  return {
+    reset: async () => expect((await request.post('/_sandbox/reset')).ok()).toBe(true),
+    outbox: async (to: string): Promise<OutboxItem[]> =>
+      (await request.get(`/_sandbox/outbox?to=${encodeURIComponent(to)}`)).json() as Promise<
+        OutboxItem[]
+      >,
+    flags: async (flags: Record<string, unknown>) =>
+      expect((await request.put('/_sandbox/flags', { data: flags })).ok()).toBe(true),
+    fault: async (fault: {
+      method?: string;
+      path: string;
+      status?: number;
+      body?: unknown;
+      delayMs?: number;
+      times?: number;
+    }) => expect((await request.post('/_sandbox/faults', { data: fault })).ok()).toBe(true),
+    events: async () => (await request.get('/_sandbox/events')).json() as Promise<unknown[]>,
+    push: async (requestId: string, action: 'approve' | 'reject') =>
+      expect((await request.post(`/_sandbox/push/${requestId}/${action}`)).ok()).toBe(true),
+  };
+}
+
+export type Sandbox = ReturnType<typeof sandboxClient>;
+
+/** Every test starts from the sandbox's seeded state (auto fixture). */
+export const test = base.extend<{ sandbox: Sandbox }>({
+  sandbox: [
+    async ({ request }, use) => {
+      const sandbox = sandboxClient(request);
+      await sandbox.reset();
+      await use(sandbox);
+    },
+    { auto: true },
+  ],
+});
+
+/** Runs axe (WCAG 2.0/2.1 A and AA) on the page as it is now; any violation fails the test. */
+export async function expectAccessible(page: Page, context = ''): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `axe violations ${context}`).toEqual([]);
+}
+
+const NAMESPACES = readdirSync(new URL('../../i18n/en/', import.meta.url))
+  .filter((file) => file.endsWith('.json'))
+  .map((file) => file.slice(0, -'.json'.length));
+const RAW_KEY = new RegExp(`\\b(${NAMESPACES.join('|')}):[A-Za-z_][\\w.]*`);
+
+/** No message key (`common:continue`, `spring_security_error:X` ...) is shown untranslated. */
+export async function expectNoRawKeys(page: Page): Promise<void> {
+  const text = await page.locator('body').innerText();
+  expect(text).not.toMatch(RAW_KEY);
+}
