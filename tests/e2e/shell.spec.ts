@@ -23,7 +23,6 @@ test.describe('header', () => {
 
   test('falls back to the product name for an unknown client, with no error shown', async ({
     page,
-    sandbox: _,
   }) => {
     await page.clock.install();
     const answers: number[] = [];
