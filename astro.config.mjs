@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import { hosting } from './src/integrations/hosting.ts';
 
 // Build-time origins of the real back ends (empty in a sandbox build: everything is same-origin).
 const backendOrigins = [
@@ -28,7 +29,7 @@ export default defineConfig({
     defaultLocale: 'en',
     routing: { prefixDefaultLocale: false },
   },
-  integrations: [react()],
+  integrations: [react(), hosting()],
   security: {
     csp: {
       algorithm: 'SHA-256',
