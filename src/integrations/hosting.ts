@@ -16,6 +16,19 @@ import {
 } from '../routing/hosting.ts';
 import { renderRedirectsFile } from '../routing/rewrites.ts';
 
+const ISLAND_STYLE =
+  /<style>astro-island,astro-slot,astro-static-slot\{display:contents\}<\/style>/;
+
+/**
+ * Astro writes the island display rule where the first island is, inside <body>, which is not
+ * valid HTML; it belongs in <head>. Its CSP hash does not depend on where it stands.
+ */
+export function moveIslandStyle(html: string): string {
+  const style = ISLAND_STYLE.exec(html)?.[0];
+  if (!style || html.indexOf(style) < html.indexOf('</head>')) return html;
+  return html.replace(style, '').replace('</head>', `${style}</head>`);
+}
+
 async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries
@@ -31,7 +44,9 @@ export function hosting(): AstroIntegration {
         const root = fileURLToPath(dir);
         const policies: string[] = [];
         for (const file of await htmlFiles(root)) {
-          const policy = metaPolicy(await readFile(file, 'utf8'));
+          const html = moveIslandStyle(await readFile(file, 'utf8'));
+          await writeFile(file, html);
+          const policy = metaPolicy(html);
           if (!policy) throw new Error(`${file} has no Content-Security-Policy meta tag`);
           policies.push(policy);
         }

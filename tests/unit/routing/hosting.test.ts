@@ -76,3 +76,15 @@ describe('nginx', () => {
     expect(snippet).not.toContain('Referrer-Policy');
   });
 });
+
+describe('built HTML', () => {
+  it('moves the island display rule from the body into the head', async () => {
+    const { moveIslandStyle } = await import('../../../src/integrations/hosting.ts');
+    const style = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
+    expect(moveIslandStyle(`<head></head><body><div>${style}<p>x</p></div></body>`)).toBe(
+      `<head>${style}</head><body><div><p>x</p></div></body>`,
+    );
+    const already = `<head>${style}</head><body></body>`;
+    expect(moveIslandStyle(already)).toBe(already);
+  });
+});
