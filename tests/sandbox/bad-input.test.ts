@@ -22,7 +22,10 @@ describe('bad input answers 400 in the error shape, never a crash', () => {
     ['/otp/send', { identifier: phone('02'), type: 'SMS', guard: { attempts: 'three' } }],
     ['/otp/verify', { identifier: phone('02') }],
     ['/one-click/login', { phone_number: phone('11') }],
-    ['/recovery/notification/sandbox-web', { phoneNumber: phone('01'), otp: '123456', challenges: [] }],
+    [
+      '/recovery/notification/sandbox-web',
+      { phoneNumber: phone('01'), otp: '123456', challenges: [] },
+    ],
   ])('POST %s %j', async (path, body) => {
     const answer = await t.post(t.api(path), body);
     expect(answer.status).toBe(400);
@@ -39,13 +42,19 @@ describe('bad input answers 400 in the error shape, never a crash', () => {
   });
 
   it('error descriptions name the field, not the value sent', async () => {
-    const answer = await t.post(t.api('/login/phone'), { phone_number: phone('01'), password: 12345 });
+    const answer = await t.post(t.api('/login/phone'), {
+      phone_number: phone('01'),
+      password: 12345,
+    });
     expect(answer.body.error_description).toContain('password');
     expect(answer.body.error_description).not.toContain('12345');
   });
 
   it('huge bodies answer 413', async () => {
-    const huge = JSON.stringify({ phone_number: phone('01'), password: 'x'.repeat(MAX_BODY_BYTES) });
+    const huge = JSON.stringify({
+      phone_number: phone('01'),
+      password: 'x'.repeat(MAX_BODY_BYTES),
+    });
     const answer = await t.post(t.api('/login/phone'), huge);
     expect(answer.status).toBe(413);
     expect(answer.body.error).toBe('payload_too_large');
@@ -54,7 +63,10 @@ describe('bad input answers 400 in the error shape, never a crash', () => {
   });
 
   it('over-long fields answer 400', async () => {
-    const answer = await t.post(t.api('/login/phone'), { phone_number: phone('01'), password: 'x'.repeat(300) });
+    const answer = await t.post(t.api('/login/phone'), {
+      phone_number: phone('01'),
+      password: 'x'.repeat(300),
+    });
     expect(answer.status).toBe(400);
   });
 
@@ -77,9 +89,16 @@ describe('bad input answers 400 in the error shape, never a crash', () => {
   it('an unexpected exception answers 500 APP-0001 and is logged without values', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     t.sandbox.state.users = undefined as never;
-    const answer = await t.post(t.api('/login/phone'), { phone_number: phone('01'), password: 'Sandbox-Pass1' });
+    const answer = await t.post(t.api('/login/phone'), {
+      phone_number: phone('01'),
+      password: 'Sandbox-Pass1',
+    });
     expect(answer.status).toBe(500);
-    expect(answer.body).toEqual({ error: 'internal_error', error_code: 'APP-0001', message: 'INTERNAL_SERVER_ERROR' });
+    expect(answer.body).toEqual({
+      error: 'internal_error',
+      error_code: 'APP-0001',
+      message: 'INTERNAL_SERVER_ERROR',
+    });
     expect(log).toHaveBeenCalledTimes(1);
     const line = String(log.mock.calls[0]?.[0]);
     expect(line).toContain('POST /_be/identity-api/login/phone');

@@ -9,7 +9,11 @@ beforeEach(() => {
 const idp = (path: string) => `/_be/idp${path}`;
 
 async function proofToken(clientId = 'sandbox-web'): Promise<string> {
-  const answer = await t.post(t.api('/login/phone'), { phone_number: phone('01'), password: 'Sandbox-Pass1' }, { 'x-client-id': clientId });
+  const answer = await t.post(
+    t.api('/login/phone'),
+    { phone_number: phone('01'), password: 'Sandbox-Pass1' },
+    { 'x-client-id': clientId },
+  );
   return answer.body.token as string;
 }
 
@@ -25,7 +29,12 @@ const cookieOf = (res: Response) => (res.headers.get('set-cookie') ?? '').split(
 
 describe('POST /login (identity service)', () => {
   it('checks the token, sets a session cookie and names the user and the client', async () => {
-    const res = await form({ token: await proofToken(), _csrf: 'x', 'g-recaptcha-response': '', remember: 'true' });
+    const res = await form({
+      token: await proofToken(),
+      _csrf: 'x',
+      'g-recaptcha-response': '',
+      remember: 'true',
+    });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('Layla Haddad');
@@ -56,7 +65,11 @@ describe('POST /login (identity service)', () => {
 
 describe('GET /authorize, userinfo, logout', () => {
   it('sends a signed-out user to /login, then back with an access token', async () => {
-    const start = await t.app.request(idp('/authorize?response_type=token&client_id=sandbox-web&redirect_uri=%2Finvitation%2Finv-valid&state=s1'));
+    const start = await t.app.request(
+      idp(
+        '/authorize?response_type=token&client_id=sandbox-web&redirect_uri=%2Finvitation%2Finv-valid&state=s1',
+      ),
+    );
     expect(start.status).toBe(302);
     const login = new URL(start.headers.get('location') ?? '', 'http://localhost');
     expect(login.pathname).toBe('/login');
@@ -77,17 +90,36 @@ describe('GET /authorize, userinfo, logout', () => {
     expect(hash.get('token_type')).toBe('Bearer');
     expect(hash.get('state')).toBe('s1');
 
-    const info = await t.get(idp('/api/profile/userinfo'), { authorization: `Bearer ${hash.get('access_token')}` });
-    expect(info.body).toEqual({ given_name: 'Layla', phone_number: `+${phone('01')}`, sub: 'sbx-layla' });
+    const info = await t.get(idp('/api/profile/userinfo'), {
+      authorization: `Bearer ${hash.get('access_token')}`,
+    });
+    expect(info.body).toEqual({
+      given_name: 'Layla',
+      phone_number: `+${phone('01')}`,
+      sub: 'sbx-layla',
+    });
     const byCookie = await t.get(idp('/api/profile/userinfo'), { cookie: cookieOf(signedIn) });
     expect(byCookie.status).toBe(200);
 
     t.advance(3600 * 1000);
-    expect((await t.get(idp('/api/profile/userinfo'), { authorization: `Bearer ${hash.get('access_token')}` })).status).toBe(401);
+    expect(
+      (
+        await t.get(idp('/api/profile/userinfo'), {
+          authorization: `Bearer ${hash.get('access_token')}`,
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('refuses redirect_uri values that leave the origin', async () => {
-    for (const uri of ['https://evil.test/', '//evil.test', '/\\evil.test', 'javascript:alert(1)', '/ok\nbad', '']) {
+    for (const uri of [
+      'https://evil.test/',
+      '//evil.test',
+      '/\\evil.test',
+      'javascript:alert(1)',
+      '/ok\nbad',
+      '',
+    ]) {
       const res = await t.app.request(idp(`/authorize?redirect_uri=${encodeURIComponent(uri)}`));
       expect(res.status, uri).toBe(400);
     }
@@ -96,7 +128,9 @@ describe('GET /authorize, userinfo, logout', () => {
   it('logout ends the session', async () => {
     const signedIn = await form({ token: await proofToken() });
     const cookie = cookieOf(signedIn);
-    const out = await t.app.request(idp('/logout?redirect_uri=%2Flogin%3FclientId%3Dsandbox-web'), { headers: { cookie } });
+    const out = await t.app.request(idp('/logout?redirect_uri=%2Flogin%3FclientId%3Dsandbox-web'), {
+      headers: { cookie },
+    });
     expect(out.status).toBe(302);
     expect(out.headers.get('location')).toBe('/login?clientId=sandbox-web');
     expect((await t.get(idp('/api/profile/userinfo'), { cookie })).status).toBe(401);
@@ -108,7 +142,10 @@ describe('GET /authorize, userinfo, logout', () => {
     const answer = await t.get(idp('/api/profile/userinfo'));
     expect(answer.status).toBe(401);
     expect(answer.headers.get('www-authenticate')).toBe('Bearer');
-    expect((await t.get(idp('/api/profile/userinfo'), { cookie: 'sbx_idp_session=sess_x.forged' })).status).toBe(401);
+    expect(
+      (await t.get(idp('/api/profile/userinfo'), { cookie: 'sbx_idp_session=sess_x.forged' }))
+        .status,
+    ).toBe(401);
   });
 });
 
@@ -120,10 +157,22 @@ describe('connected apps', () => {
       { clientId: 'sandbox-web', clientName: 'Sandbox Web', logoUri: '/_sandbox/logo.svg' },
       { clientId: 'sandbox-nologo', clientName: 'Sandbox No Logo', logoUri: null },
     ]);
-    const removed = await t.call('DELETE', idp('/api/approved/clients/sandbox-web'), undefined, bearer('sandbox-access-token'));
+    const removed = await t.call(
+      'DELETE',
+      idp('/api/approved/clients/sandbox-web'),
+      undefined,
+      bearer('sandbox-access-token'),
+    );
     expect(removed.status).toBe(204);
-    expect((await t.get(idp('/api/approved'), bearer('sandbox-access-token'))).body).toHaveLength(1);
-    const again = await t.call('DELETE', idp('/api/approved/clients/sandbox-web'), undefined, bearer('sandbox-access-token'));
+    expect((await t.get(idp('/api/approved'), bearer('sandbox-access-token'))).body).toHaveLength(
+      1,
+    );
+    const again = await t.call(
+      'DELETE',
+      idp('/api/approved/clients/sandbox-web'),
+      undefined,
+      bearer('sandbox-access-token'),
+    );
     expect(again.status).toBe(404);
   });
   it('sandbox-empty-token lists none; any other token or none is 401', async () => {

@@ -12,11 +12,19 @@ const HOUR = 60 * 60 * 1000;
 describe('client data', () => {
   it('sandbox-web has a logo, sandbox-nologo none, anything else 404', async () => {
     const web = await t.get(t.api('/clients/api/v3/clients/sandbox-web'));
-    expect(web.body).toEqual({ clientId: 'sandbox-web', clientName: 'Sandbox Web', logoUri: '/_sandbox/logo.svg' });
+    expect(web.body).toEqual({
+      clientId: 'sandbox-web',
+      clientName: 'Sandbox Web',
+      logoUri: '/_sandbox/logo.svg',
+    });
     const logo = await t.app.request('/_sandbox/logo.svg');
     expect(logo.headers.get('content-type')).toBe('image/svg+xml');
     const nologo = await t.get(t.api('/clients/api/v3/clients/sandbox-nologo'));
-    expect(nologo.body).toEqual({ clientId: 'sandbox-nologo', clientName: 'Sandbox No Logo', logoUri: null });
+    expect(nologo.body).toEqual({
+      clientId: 'sandbox-nologo',
+      clientName: 'Sandbox No Logo',
+      logoUri: null,
+    });
     for (const id of ['not_defined', 'other', '%2E%2E']) {
       const answer = await t.get(t.api(`/clients/api/v3/clients/${id}`));
       expect(answer.status).toBe(404);
@@ -41,7 +49,9 @@ describe('e-mail links (identity gateway)', () => {
   it('ev-valid unlink: 204 and the e-mail is removed from the account; then the link is dead', async () => {
     expect((await t.call('DELETE', gw('ev-valid'))).status).toBe(204);
     expect(t.sandbox.state.users.get('sbx-layla')?.email).toBeUndefined();
-    expect((await t.post(t.api('/login/email'), { email: 'layla@example.com' })).body.error).toBe('unregistered_user');
+    expect((await t.post(t.api('/login/email'), { email: 'layla@example.com' })).body.error).toBe(
+      'unregistered_user',
+    );
     expect((await t.call('DELETE', gw('ev-valid'))).status).toBe(400);
     expect((await t.call('PUT', gw('ev-valid'))).status).toBe(400);
   });
@@ -56,7 +66,8 @@ describe('e-mail links (identity gateway)', () => {
 });
 
 describe('recovery', () => {
-  const challenges = (query: string, client = 'sandbox-web') => t.get(t.api(`/recovery/challenges/${client}?${query}`));
+  const challenges = (query: string, client = 'sandbox-web') =>
+    t.get(t.api(`/recovery/challenges/${client}?${query}`));
   const notify = (body: Record<string, unknown>, client = 'sandbox-web') =>
     t.post(t.api(`/recovery/notification/${client}`), body);
   const layla = `phoneNumber=%2B${phone('01')}`;
@@ -65,7 +76,12 @@ describe('recovery', () => {
     const answer = await challenges(`otp=123456&clientId=sandbox-web&${layla}`);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
-      challenges: [{ challengeIdentifier: 'FULL_NAME_CHALLENGE', hint: { maskedFullName: 'L*** H*****', dir: 'ltr' } }],
+      challenges: [
+        {
+          challengeIdentifier: 'FULL_NAME_CHALLENGE',
+          hint: { maskedFullName: 'L*** H*****', dir: 'ltr' },
+        },
+      ],
     });
   });
 
@@ -89,34 +105,58 @@ describe('recovery', () => {
 
   it('"Layla Haddad" sends a reset link; another answer INVALID_FULL_NAME', async () => {
     const body = { phoneNumber: `+${phone('01')}`, otp: '123456' };
-    const wrong = await notify({ ...body, challenges: [{ challengeIdentifier: 'FULL_NAME_CHALLENGE', challengeAnswer: 'Layla H' }] });
+    const wrong = await notify({
+      ...body,
+      challenges: [{ challengeIdentifier: 'FULL_NAME_CHALLENGE', challengeAnswer: 'Layla H' }],
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('INVALID_FULL_NAME');
-    const right = await notify({ ...body, challenges: [{ challengeIdentifier: 'FULL_NAME_CHALLENGE', challengeAnswer: 'layla  haddad' }] });
+    const right = await notify({
+      ...body,
+      challenges: [
+        { challengeIdentifier: 'FULL_NAME_CHALLENGE', challengeAnswer: 'layla  haddad' },
+      ],
+    });
     expect(right.status).toBe(200);
     const [sms] = (await t.get(`/_sandbox/outbox?to=%2B${phone('01')}`)).body;
     expect(sms.link).toMatch(/\/password\/reset_[\w-]+$/);
 
     // The link sets a new password once; the new password then logs in.
     const token = sms.link.split('/').pop();
-    const reset = (password: string) => t.call('PUT', t.api('/recovery/password'), { token, password });
+    const reset = (password: string) =>
+      t.call('PUT', t.api('/recovery/password'), { token, password });
     expect((await reset('short')).body.message).toBe('INVALID_PASSWORD');
     expect((await reset('New-Pass-2030')).status).toBe(200);
     expect((await reset('New-Pass-2031')).body.message).toBe('INVALID_RESET_TOKEN');
-    expect((await t.post(t.api('/login/phone'), { phone_number: phone('01'), password: 'New-Pass-2030' })).status).toBe(200);
+    expect(
+      (
+        await t.post(t.api('/login/phone'), {
+          phone_number: phone('01'),
+          password: 'New-Pass-2030',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('reset links expire after 24 hours', async () => {
-    const body = { phoneNumber: `+${phone('01')}`, otp: '123456', challenges: [{ challengeIdentifier: 'FULL_NAME_CHALLENGE', challengeAnswer: 'Layla Haddad' }] };
+    const body = {
+      phoneNumber: `+${phone('01')}`,
+      otp: '123456',
+      challenges: [{ challengeIdentifier: 'FULL_NAME_CHALLENGE', challengeAnswer: 'Layla Haddad' }],
+    };
     await notify(body);
     const [sms] = (await t.get(`/_sandbox/outbox?to=%2B${phone('01')}`)).body;
     t.advance(24 * HOUR);
-    const answer = await t.call('PUT', t.api('/recovery/password'), { token: sms.link.split('/').pop(), password: 'New-Pass-2030' });
+    const answer = await t.call('PUT', t.api('/recovery/password'), {
+      token: sms.link.split('/').pop(),
+      password: 'New-Pass-2030',
+    });
     expect(answer.body.message).toBe('INVALID_RESET_TOKEN');
   });
 
   it('reset-valid is accepted once; reset-expired gives INVALID_RESET_TOKEN', async () => {
-    const reset = (token: string) => t.call('PUT', t.api('/recovery/password'), { token, password: 'New-Pass-2030' });
+    const reset = (token: string) =>
+      t.call('PUT', t.api('/recovery/password'), { token, password: 'New-Pass-2030' });
     expect((await reset('reset-expired')).body).toMatchObject({ message: 'INVALID_RESET_TOKEN' });
     expect((await reset('reset-valid')).status).toBe(200);
     expect((await reset('reset-valid')).body.message).toBe('INVALID_RESET_TOKEN');
@@ -125,7 +165,10 @@ describe('recovery', () => {
 
   it('with recaptcha v2 on, a reset without a recaptcha token gives INVALID_RECAPTCHA', async () => {
     await t.call('PUT', '/_sandbox/flags', { recaptchaV2: true });
-    const answer = await t.call('PUT', t.api('/recovery/password'), { token: 'reset-valid', password: 'New-Pass-2030' });
+    const answer = await t.call('PUT', t.api('/recovery/password'), {
+      token: 'reset-valid',
+      password: 'New-Pass-2030',
+    });
     expect(answer.body.message).toBe('INVALID_RECAPTCHA');
   });
 });
@@ -154,7 +197,10 @@ describe('profile confirmation, corporate links, alerts', () => {
     }
   });
   it('alerts: LOGIN, PROFILE_UPDATE, acknowledgement, 500 and 404', async () => {
-    expect((await t.get(t.api('/alerts/alert-login'))).body).toMatchObject({ operation: 'LOGIN', acknowledged: false });
+    expect((await t.get(t.api('/alerts/alert-login'))).body).toMatchObject({
+      operation: 'LOGIN',
+      acknowledged: false,
+    });
     expect((await t.get(t.api('/alerts/alert-profile'))).body.operation).toBe('PROFILE_UPDATE');
     expect((await t.call('PUT', t.api('/alerts/alert-login/acknowledgement'))).status).toBe(200);
     expect((await t.get(t.api('/alerts/alert-login'))).body.acknowledged).toBe(true);
@@ -206,7 +252,10 @@ describe('business invitations', () => {
     expect(processed.body.error).toBe('mot_request_failed');
   });
   it('checks the body', async () => {
-    const answer = await t.call('PATCH', '/_be/business/api/business/v1/invites/process', { code: 'inv-valid', status: 'declined' });
+    const answer = await t.call('PATCH', '/_be/business/api/business/v1/invites/process', {
+      code: 'inv-valid',
+      status: 'declined',
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe('invalid_request');
   });

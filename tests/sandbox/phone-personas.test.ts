@@ -27,16 +27,26 @@ describe('phone login personas', () => {
 
   it('01 Layla: five wrong passwords block her for 30 minutes (US-0013)', async () => {
     for (let i = 0; i < 4; i += 1) {
-      expect((await login({ phone_number: phone('01'), password: 'x' })).body.error_code).toBe('US-0051');
+      expect((await login({ phone_number: phone('01'), password: 'x' })).body.error_code).toBe(
+        'US-0051',
+      );
     }
-    expect((await login({ phone_number: phone('01'), password: 'x' })).body.error_code).toBe('US-0013');
-    expect((await login({ phone_number: phone('01'), password: 'Sandbox-Pass1' })).body.error_code).toBe('US-0013');
+    expect((await login({ phone_number: phone('01'), password: 'x' })).body.error_code).toBe(
+      'US-0013',
+    );
+    expect(
+      (await login({ phone_number: phone('01'), password: 'Sandbox-Pass1' })).body.error_code,
+    ).toBe('US-0013');
     t.advance(30 * 60 * 1000);
-    expect((await login({ phone_number: phone('01'), password: 'Sandbox-Pass1' })).status).toBe(200);
+    expect((await login({ phone_number: phone('01'), password: 'Sandbox-Pass1' })).status).toBe(
+      200,
+    );
   });
 
   it('02 Omar: OTP challenge; a verified OTP id logs in once', async () => {
-    expect((await login({ phone_number: phone('02') })).body.additional_information.challenge).toBe('otp');
+    expect((await login({ phone_number: phone('02') })).body.additional_information.challenge).toBe(
+      'otp',
+    );
     const id = await t.verifiedOtp(phone('02'));
     const ok = await login({ phone_number: phone('02'), otp: id });
     expect(ok.status).toBe(200);
@@ -54,7 +64,7 @@ describe('phone login personas', () => {
     }
   });
 
-  it("04 Sara: confirm_name with her name; yes logs in; no is a new user", async () => {
+  it('04 Sara: confirm_name with her name; yes logs in; no is a new user', async () => {
     const first = await login({ phone_number: phone('04') });
     expect(first.body).toMatchObject({
       error: 'challenge_required',
@@ -94,8 +104,12 @@ describe('phone login personas', () => {
   });
 
   it('05 Yusuf: answers are compared without case and extra spaces', async () => {
-    expect((await login({ phone_number: phone('05'), full_name_verification: '  yusuf   ali ' })).status).toBe(200);
-    expect((await login({ phone_number: phone('05'), email_verification: 'YUSUF@example.com' })).status).toBe(200);
+    expect(
+      (await login({ phone_number: phone('05'), full_name_verification: '  yusuf   ali ' })).status,
+    ).toBe(200);
+    expect(
+      (await login({ phone_number: phone('05'), email_verification: 'YUSUF@example.com' })).status,
+    ).toBe(200);
   });
 
   it('06: USER_BLOCKED (US-0068)', async () => {
@@ -120,22 +134,34 @@ describe('phone login personas', () => {
   });
 
   it('08: password challenge, then any password gives USER_TEMPORARILY_BLOCKED (US-0013)', async () => {
-    expect((await login({ phone_number: phone('08') })).body.additional_information.challenge).toBe('password');
+    expect((await login({ phone_number: phone('08') })).body.additional_information.challenge).toBe(
+      'password',
+    );
     for (const password of ['Sandbox-Pass1', 'other']) {
       const answer = await login({ phone_number: phone('08'), password });
-      expect(answer.body).toMatchObject({ error: 'USER_TEMPORARILY_BLOCKED', error_code: 'US-0013' });
+      expect(answer.body).toMatchObject({
+        error: 'USER_TEMPORARILY_BLOCKED',
+        error_code: 'US-0013',
+      });
     }
   });
 
   it('09 and 10: apple and google challenges', async () => {
-    expect((await login({ phone_number: phone('09') })).body.additional_information.challenge).toBe('apple');
-    expect((await login({ phone_number: phone('10') })).body.additional_information.challenge).toBe('google');
+    expect((await login({ phone_number: phone('09') })).body.additional_information.challenge).toBe(
+      'apple',
+    );
+    expect((await login({ phone_number: phone('10') })).body.additional_information.challenge).toBe(
+      'google',
+    );
   });
 
   it('15: sending an OTP gives ERROR_RATE_LIMIT_REACHED (APP-0020)', async () => {
     const answer = await t.post(t.api('/otp/send'), { identifier: phone('15'), type: 'SMS' });
     expect(answer.status).toBe(429);
-    expect(answer.body).toMatchObject({ message: 'ERROR_RATE_LIMIT_REACHED', error_code: 'APP-0020' });
+    expect(answer.body).toMatchObject({
+      message: 'ERROR_RATE_LIMIT_REACHED',
+      error_code: 'APP-0020',
+    });
     expect(answer.headers.get('retry-after')).toBe('60');
     expect((await t.get(`/_sandbox/outbox?to=%2B${phone('15')}`)).body).toEqual([]);
   });
@@ -156,7 +182,11 @@ describe('phone login personas', () => {
       t.post(t.api('/otp/send'), { identifier: n, type: 'SMS' }),
       t.post(t.api('/otp/verify'), { identifier: n, code: '123456' }),
       t.post(t.api('/one-click/login'), { phone_number: n, is_retry: false }),
-      t.post('/_be/onboarder/onboard', { phone_number: n, full_name: 'X Y', password: 'Secret-99' }),
+      t.post('/_be/onboarder/onboard', {
+        phone_number: n,
+        full_name: 'X Y',
+        password: 'Secret-99',
+      }),
       t.get(t.api(`/recovery/challenges/sandbox-web?phoneNumber=%2B${n}&otp=123456`)),
     ];
     for (const answer of await Promise.all(calls)) {
@@ -183,12 +213,16 @@ describe('phone login personas', () => {
 describe('one-click personas', () => {
   const oneClick = (nn: string, extra: Record<string, unknown> = {}) =>
     t.post(t.api('/one-click/login'), { phone_number: phone(nn), is_retry: false, ...extra });
-  const status = async (id: string) => (await t.get(t.api(`/login/approve-request/${id}/verify`))).body.data.status;
+  const status = async (id: string) =>
+    (await t.get(t.api(`/login/approve-request/${id}/verify`))).body.data.status;
 
   it('11: push sent, approved by itself after 3 s, then one proof token', async () => {
     const answer = await oneClick('11', { external_params: { merchant: 'Cafe Sandbox' } });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ id: expect.any(String), web_deeplink: expect.stringContaining(answer.body.id) });
+    expect(answer.body).toEqual({
+      id: expect.any(String),
+      web_deeplink: expect.stringContaining(answer.body.id),
+    });
     const outbox = (await t.get(`/_sandbox/outbox?to=%2B${phone('11')}`)).body;
     expect(outbox[0]).toMatchObject({ channel: 'push', requestId: answer.body.id });
     expect(outbox[0].text).toContain('Cafe Sandbox');
@@ -197,7 +231,11 @@ describe('one-click personas', () => {
     expect(early.body.error).toBe('request_pending');
     t.advance(3000);
     expect(await status(answer.body.id)).toBe('confirmed');
-    const proof = await t.post(t.api(`/one-click/approve-request/${answer.body.id}/proof`), {}, { 'x-idp-client-id': 'sandbox-web' });
+    const proof = await t.post(
+      t.api(`/one-click/approve-request/${answer.body.id}/proof`),
+      {},
+      { 'x-idp-client-id': 'sandbox-web' },
+    );
     expect(proof.status).toBe(200);
     expect(proof.body.token).toMatch(/^pt_/);
     const twice = await t.post(t.api(`/login/approve-request/${answer.body.id}/proof`), {});

@@ -46,7 +46,9 @@ describe('serving the built site', () => {
     expect((await get('/login/')).status).toBe(200);
     expect(await (await get('/')).text()).toContain('home');
     expect((await get('/favicon.svg')).headers.get('content-type')).toBe('image/svg+xml');
-    expect((await get('/robots.txt')).headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect((await get('/robots.txt')).headers.get('content-type')).toBe(
+      'text/plain; charset=utf-8',
+    );
   });
 
   it('assets are immutable and JavaScript has its type', async () => {
@@ -75,7 +77,11 @@ describe('serving the built site', () => {
   });
 
   it('does not leave the dist folder', async () => {
-    for (const path of ['/../package.json', '/%2e%2e/package.json', '/login/..%2f..%2fpackage.json']) {
+    for (const path of [
+      '/../package.json',
+      '/%2e%2e/package.json',
+      '/login/..%2f..%2fpackage.json',
+    ]) {
       const res = await get(path);
       expect(await res.text(), path).not.toContain('"name"');
     }
