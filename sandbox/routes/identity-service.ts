@@ -35,6 +35,7 @@ import {
 export const SESSION_COOKIE = 'sbx_idp_session';
 const PREFIX = SANDBOX_PREFIX.identityService;
 const DEFAULT_CLIENT = 'sandbox-web';
+const MAX_PENDING_AUTHORIZE = 1000;
 
 /** A path on this origin (no scheme, no host, no `//`, no backslash, no control characters). */
 export function isSameOriginPath(target: string): boolean {
@@ -171,6 +172,10 @@ export function identityServiceRoutes(sandbox: Sandbox, secret: string): Hono {
     const user = await sessionUser(c);
     if (!user) {
       const csrf = sandbox.id('csrf');
+      // Forget the oldest waiting requests so a looping client cannot grow memory without bound.
+      for (const key of [...state.pendingAuthorize.keys()].slice(0, -MAX_PENDING_AUTHORIZE + 1)) {
+        state.pendingAuthorize.delete(key);
+      }
       state.pendingAuthorize.set(csrf, {
         csrf,
         query: new URL(c.req.url).searchParams.toString(),

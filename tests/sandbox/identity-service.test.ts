@@ -182,3 +182,10 @@ describe('connected apps', () => {
     expect((await t.call('DELETE', idp('/api/approved/clients/sandbox-web'))).status).toBe(401);
   });
 });
+
+describe('authorize requests waiting for a sign-in', () => {
+  it('keeps at most 1000, forgetting the oldest', async () => {
+    for (let i = 0; i < 1005; i += 1) await t.app.request(idp('/authorize?redirect_uri=%2F'));
+    expect(t.sandbox.state.pendingAuthorize.size).toBe(1000);
+  });
+});
