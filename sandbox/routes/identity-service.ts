@@ -42,6 +42,7 @@ export function isSameOriginPath(target: string): boolean {
   if (
     !target.startsWith('/') ||
     target.startsWith('//') ||
+    // eslint-disable-next-line no-control-regex -- refusing control characters is the point
     /[\\\u0000-\u001f\u007f]/.test(target)
   ) {
     return false;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../sandbox/app.ts';
+import { headerRules, renderHeadersFile } from '../../src/routing/hosting.ts';
 
 let dist: string;
 let app: ReturnType<typeof createApp>;
@@ -23,10 +24,15 @@ beforeAll(() => {
   write('email/_/verify/index.html', '<!doctype html><title>email verify en</title>');
   write('ar/email/_/verify/index.html', '<!doctype html><title>email verify ar</title>');
   write('404.html', '<!doctype html><title>session unknown</title>');
-  write('ar/404.html', '<!doctype html><title>ar session unknown</title>');
+  write('ar/404/index.html', '<!doctype html><title>ar session unknown</title>');
   write('_astro/app.abc123.js', `console.log(${JSON.stringify('x'.repeat(2000))});`);
   write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
   write('robots.txt', 'User-agent: *');
+  write(
+    '_headers',
+    renderHeadersFile(headerRules("default-src 'none'; script-src 'self' 'sha256-abc'")),
+  );
+  write('_nginx/headers.conf', 'add_header X-Test "1";');
   app = createApp({ distDir: dist });
 });
 afterAll(() => {
@@ -36,6 +42,17 @@ afterAll(() => {
 const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers });
 
 describe('serving the built site', () => {
+  it('applies the built _headers, CSP included, and never serves the hosting files', async () => {
+    const login = await get('/login');
+    expect(login.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; script-src 'self' 'sha256-abc'; frame-ancestors 'none'",
+    );
+    expect((await get('/password/reset-valid')).headers.get('referrer-policy')).toBe('no-referrer');
+    for (const path of ['/_headers', '/_redirects', '/_nginx/headers.conf']) {
+      expect((await get(path)).status, path).toBe(404);
+    }
+  });
+
   it('serves files, directory indexes, and security headers', async () => {
     const login = await get('/login');
     expect(login.status).toBe(200);
