@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../sandbox/app.ts';
-import { headerRules, renderHeadersFile } from '../../src/routing/hosting.ts';
+import { headerRules, mergePolicies, renderHeadersFile } from '../../src/routing/hosting.ts';
 
 let dist: string;
 let app: ReturnType<typeof createApp>;
@@ -30,7 +30,9 @@ beforeAll(() => {
   write('robots.txt', 'User-agent: *');
   write(
     '_headers',
-    renderHeadersFile(headerRules("default-src 'none'; script-src 'self' 'sha256-abc'")),
+    renderHeadersFile(
+      headerRules(mergePolicies(["default-src 'none'; script-src 'self' 'sha256-abc'"])),
+    ),
   );
   write('_nginx/headers.conf', 'add_header X-Test "1";');
   app = createApp({ distDir: dist });
