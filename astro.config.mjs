@@ -42,6 +42,8 @@ export default defineConfig({
         "base-uri 'none'",
         "object-src 'none'",
         "manifest-src 'self'",
+        "require-trusted-types-for 'script'",
+        "trusted-types 'none'",
       ],
     },
   },
