@@ -43,7 +43,7 @@ export default defineConfig({
         "object-src 'none'",
         "manifest-src 'self'",
         "require-trusted-types-for 'script'",
-        "trusted-types 'none'",
+        'trusted-types account-scripts',
       ],
     },
   },
