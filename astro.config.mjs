@@ -18,6 +18,14 @@ const backendOrigins = [
   .filter((value) => value && /^https:\/\//.test(value))
   .map((value) => new URL(/** @type {string} */ (value)).origin);
 const identityService = process.env.PUBLIC_IDENTITY_SERVICE_URL;
+// A production build loads the social and reCAPTCHA SDKs (src/lib/trusted-types.ts lists them).
+const production = process.env.PUBLIC_SANDBOX === 'false';
+const sdkScripts = production
+  ? ['https://www.google.com', 'https://appleid.cdn-apple.com', 'https://accounts.google.com']
+  : [];
+const sdkFrames = production
+  ? ['https://www.google.com', 'https://accounts.google.com', 'https://appleid.apple.com']
+  : [];
 const formTargets = identityService ? [new URL(identityService).origin] : [];
 
 export default defineConfig({
@@ -42,9 +50,13 @@ export default defineConfig({
         "base-uri 'none'",
         "object-src 'none'",
         "manifest-src 'self'",
+        ...(sdkFrames.length > 0
+          ? [/** @type {const} */ (`frame-src ${sdkFrames.join(' ')}`)]
+          : []),
         "require-trusted-types-for 'script'",
         'trusted-types account-scripts',
       ],
+      scriptDirective: { resources: ["'self'", ...sdkScripts] },
     },
   },
   devToolbar: { enabled: false },
