@@ -8,7 +8,7 @@ import { hasSecretInPath } from '../routing/headers.ts';
 const SECRET_PARAMS =
   /^(csrf|_csrf|token|access_token|id_token|code|otp|password|phone|phoneNumber|fullMobileNumber|email|appleIdToken|googleIdToken|corporateInvitationToken|verificationId|g-recaptcha-response)$/i;
 
-const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/g;
+const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]+/g;
 /** 6+ digits, possibly with + and separators: a phone number or a one-time code. */
 const LONG_NUMBER = /\+?\d[\d\s().-]{4,}\d/g;
 const JWT = /\beyJ[\w-]+\.[\w-]+\.[\w-]*/g;
