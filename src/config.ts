@@ -5,7 +5,8 @@
  */
 import { SANDBOX_PREFIX, type Backend } from './contract/backends.ts';
 
-const env = import.meta.env;
+// Outside Vite (Playwright specs, node scripts) there is no import.meta.env: the defaults apply.
+const env = (import.meta.env as ImportMetaEnv | undefined) ?? ({} as ImportMetaEnv);
 
 /** A sandbox build talks to the same-origin sandbox; `PUBLIC_SANDBOX=false` makes a production build. */
 export const SANDBOX = env.PUBLIC_SANDBOX !== 'false';
