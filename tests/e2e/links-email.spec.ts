@@ -4,7 +4,7 @@
  * app' store choice by device, axe on every outcome, and no Referer carrying the link id.
  */
 import { PRODUCT, STORES } from '../../src/config.ts';
-import { DIR, type Locale } from '../../src/i18n/config.ts';
+import { DIR } from '../../src/i18n/config.ts';
 import type { I18nKey } from '../../src/i18n/types.ts';
 import {
   expect,
