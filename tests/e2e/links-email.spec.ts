@@ -195,7 +195,10 @@ test.describe('language from ?lang=', () => {
     browser,
     baseURL,
   }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      ...(baseURL ? { baseURL } : {}),
+    });
     const page = await context.newPage();
     await page.goto('/email/ev-valid/verify?lang=ur');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -219,7 +222,10 @@ for (const locale of FLOW_LOCALES) {
         baseURL,
       }) => {
         const t = linkT(locale);
-        const context = await browser.newContext({ userAgent: UA[device], baseURL });
+        const context = await browser.newContext({
+          userAgent: UA[device],
+          ...(baseURL ? { baseURL } : {}),
+        });
         const page = await context.newPage();
         const storeRequests = await fakeStores(page);
         await page.clock.install();

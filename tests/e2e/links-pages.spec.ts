@@ -209,7 +209,10 @@ for (const locale of FLOW_LOCALES) {
   test.describe(`/signin/{id} (${locale})`, () => {
     for (const device of ['android', 'ios'] as const) {
       test(`${device}: goes to the store`, async ({ browser, baseURL }) => {
-        const context = await browser.newContext({ userAgent: UA[device], baseURL });
+        const context = await browser.newContext({
+          userAgent: UA[device],
+          ...(baseURL ? { baseURL } : {}),
+        });
         const page = await context.newPage();
         const stores = await fakeStores(page);
         await page.goto(at('/signin/sbx-123'));
@@ -221,7 +224,10 @@ for (const locale of FLOW_LOCALES) {
     }
 
     test('desktop: could not verify you, install the app', async ({ browser, baseURL }) => {
-      const context = await browser.newContext({ userAgent: UA.desktop, baseURL });
+      const context = await browser.newContext({
+        userAgent: UA.desktop,
+        ...(baseURL ? { baseURL } : {}),
+      });
       const page = await context.newPage();
       const stores = await fakeStores(page);
       await page.goto(at('/signin/sbx-123'));
