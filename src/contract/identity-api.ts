@@ -5,6 +5,7 @@
  * Client data (`CLIENT_PATH`) lives in ./shell.ts.
  */
 import * as v from 'valibot';
+import { ALERT_OPERATIONS } from './link-paths.ts';
 
 const Text = v.pipe(v.string(), v.maxLength(1000));
 const ShortText = v.pipe(v.string(), v.maxLength(256));
@@ -74,16 +75,16 @@ export type RecoveryPasswordBody = v.InferOutput<typeof RecoveryPasswordBody>;
 // ---------------------------------------------------------------------------------------------
 // Link tokens (all POST with an empty body; 200 `{}` on success)
 
-export const PROFILE_CONFIRM_PATH = '/partner/users/profile/confirm/{token}';
-export const CORPORATE_INVITATION_PATH = '/corporate/user/invitation/{token}';
-export const CORPORATE_VERIFY_EMAIL_PATH = '/v1/verify/email/{token}';
+export {
+  PROFILE_CONFIRM_PATH,
+  CORPORATE_INVITATION_PATH,
+  CORPORATE_VERIFY_EMAIL_PATH,
+} from './link-paths.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Alerts
 
-export const ALERT_PATH = '/alerts/{alert}';
-export const ALERT_ACKNOWLEDGEMENT_PATH = '/alerts/{alert}/acknowledgement';
-export const ALERT_OPERATIONS = ['LOGIN', 'PROFILE_UPDATE'] as const;
+export { ALERT_PATH, ALERT_ACKNOWLEDGEMENT_PATH, ALERT_OPERATIONS } from './link-paths.ts';
 export const Alert = v.object({
   operation: v.picklist(ALERT_OPERATIONS),
   /** ISO time of the event. */

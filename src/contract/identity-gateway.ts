@@ -9,12 +9,9 @@
  */
 import * as v from 'valibot';
 
-export const EMAIL_VERIFICATION_PATH = '/users/email/verification/{verificationId}';
+export { EMAIL_VERIFICATION_PATH, EMAIL_LINK_VALIDITY_MS } from './link-paths.ts';
 
 export const EmailVerificationStatus = v.object({
   status: v.literal('ALREADY_VERIFIED'),
 });
 export type EmailVerificationStatus = v.InferOutput<typeof EmailVerificationStatus>;
-
-/** How long a verification link is valid (spec section 9). */
-export const EMAIL_LINK_VALIDITY_MS = 48 * 60 * 60 * 1000;

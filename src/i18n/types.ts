@@ -1,6 +1,7 @@
 import type common from '../../i18n/en/common.json';
 import type error from '../../i18n/en/error.json';
 import type fields from '../../i18n/en/fields.json';
+import type links from '../../i18n/en/links.json';
 import type meta from '../../i18n/en/meta.json';
 import type otp from '../../i18n/en/otp.json';
 import type recaptcha from '../../i18n/en/recaptcha.json';
@@ -14,6 +15,7 @@ export interface Messages {
   common: typeof common;
   error: typeof error;
   fields: typeof fields;
+  links: typeof links;
   meta: typeof meta;
   otp: typeof otp;
   recaptcha: typeof recaptcha;

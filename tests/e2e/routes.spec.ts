@@ -15,6 +15,8 @@ const englishTitles = new Map<string, string>();
 
 for (const [id, route] of Object.entries(ROUTES) as [string, RouteDef][]) {
   test.describe(`route ${id}`, () => {
+    // On a phone /signin/{id} leaves for the app store (links-pages.spec.ts); stay on the page here.
+    if (id === 'signinApp') test.use({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64)' });
     for (const locale of LOCALES) {
       test(`${locale}: ${urlFor(route, locale)}`, async ({ page }) => {
         await page.clock.install();

@@ -1,0 +1,86 @@
+/**
+ * The calls of the link pages (spec section 7): e-mail verification and unlink (identity
+ * gateway), profile update confirmation, corporate invitation and e-mail verification, security
+ * alerts (identity API). Thin and typed with src/contract; no UI, store or i18n here.
+ */
+import type { Alert } from '../contract/identity-api.ts';
+import {
+  ALERT_ACKNOWLEDGEMENT_PATH,
+  ALERT_OPERATIONS,
+  ALERT_PATH,
+  CORPORATE_INVITATION_PATH,
+  CORPORATE_VERIFY_EMAIL_PATH,
+  EMAIL_VERIFICATION_PATH,
+  PROFILE_CONFIRM_PATH,
+} from '../contract/link-paths.ts';
+import { fillPath } from '../contract/path.ts';
+import { request } from './client.ts';
+import { MalformedResponseError } from './errors.ts';
+
+export type EmailVerifyResult = 'verified' | 'already_used';
+
+/**
+ * PUT: an empty answer (204) means verified now; an answer with a body (200, `ALREADY_VERIFIED`)
+ * means the link was used before. Any failure is thrown (the page shows 'expired').
+ */
+export async function verifyEmail(verificationId: string): Promise<EmailVerifyResult> {
+  const answer = await request<unknown>(
+    'identityGateway',
+    fillPath(EMAIL_VERIFICATION_PATH, { verificationId }),
+    { method: 'PUT' },
+  );
+  return answer === undefined ? 'verified' : 'already_used';
+}
+
+/** DELETE: the e-mail is removed from the account it was wrongly added to. */
+export async function unlinkEmail(verificationId: string): Promise<void> {
+  await request<unknown>('identityGateway', fillPath(EMAIL_VERIFICATION_PATH, { verificationId }), {
+    method: 'DELETE',
+  });
+}
+
+export async function confirmProfileUpdate(token: string): Promise<void> {
+  await request<unknown>('identityApi', fillPath(PROFILE_CONFIRM_PATH, { token }), {
+    method: 'POST',
+  });
+}
+
+export async function acceptCorporateInvitation(token: string): Promise<void> {
+  await request<unknown>('identityApi', fillPath(CORPORATE_INVITATION_PATH, { token }), {
+    method: 'POST',
+  });
+}
+
+export async function verifyCorporateEmail(token: string): Promise<void> {
+  await request<unknown>('identityApi', fillPath(CORPORATE_VERIFY_EMAIL_PATH, { token }), {
+    method: 'POST',
+  });
+}
+
+const optionalText = (value: unknown): value is string | undefined =>
+  value === undefined || (typeof value === 'string' && value.length <= 256);
+
+/** The contract's `Alert`, checked by hand (valibot would cost the page more than this). */
+export function isAlert(value: unknown): value is Alert {
+  if (!value || typeof value !== 'object') return false;
+  const alert = value as Record<string, unknown>;
+  return (
+    (ALERT_OPERATIONS as readonly unknown[]).includes(alert['operation']) &&
+    optionalText(alert['at']) &&
+    optionalText(alert['device']) &&
+    optionalText(alert['location']) &&
+    (alert['acknowledged'] === undefined || typeof alert['acknowledged'] === 'boolean')
+  );
+}
+
+export async function fetchAlert(alert: string): Promise<Alert> {
+  const answer = await request<unknown>('identityApi', fillPath(ALERT_PATH, { alert }));
+  if (!isAlert(answer)) throw new MalformedResponseError();
+  return answer;
+}
+
+export async function acknowledgeAlert(alert: string): Promise<void> {
+  await request<unknown>('identityApi', fillPath(ALERT_ACKNOWLEDGEMENT_PATH, { alert }), {
+    method: 'PUT',
+  });
+}

@@ -1,0 +1,103 @@
+/**
+ * The e-mail link pages (spec section 4, 'Link pages' and 'E-mail verification outcomes'):
+ * `/email/{id}/verify` (PUT: verified, or already used when the answer is a 200 with a body),
+ * `/email/{id}/unlink` (DELETE: the e-mail is removed from the wrong account) and the plain
+ * `/email/{id}` (always expired). Any server error shows 'expired'; no answer at all offers a retry.
+ */
+import { atom, type ReadableAtom } from 'nanostores';
+import type { EmailVerifyResult } from '../../api/links.ts';
+import { toFailure, type ApiFailure } from '../../api/errors.ts';
+import type { Text } from '../../i18n/types.ts';
+import { isUnexpected, noAnswer } from './link-pages.ts';
+
+export type EmailLinkAction = 'verify' | 'unlink' | 'expired';
+
+export type EmailLinkState =
+  | { view: 'loading' }
+  | { view: 'verified' }
+  | { view: 'already_used' }
+  | { view: 'expired' }
+  | { view: 'wrong_account' }
+  | { view: 'network'; message: Text };
+
+export type EmailLinkEvent =
+  | { type: 'retry' }
+  | { type: 'missing' }
+  | { type: 'verified' }
+  | { type: 'alreadyUsed' }
+  | { type: 'removed' }
+  | { type: 'failed'; failure: ApiFailure };
+
+/** The plain route shows 'expired' at once, with no call; the others pre-render the loader. */
+export function initialEmailLinkState(action: EmailLinkAction): EmailLinkState {
+  return action === 'expired' ? { view: 'expired' } : { view: 'loading' };
+}
+
+export function transition(state: EmailLinkState, event: EmailLinkEvent): EmailLinkState {
+  if (event.type === 'retry') return state.view === 'network' ? { view: 'loading' } : state;
+  if (state.view !== 'loading') return state;
+  switch (event.type) {
+    case 'verified':
+      return { view: 'verified' };
+    case 'alreadyUsed':
+      return { view: 'already_used' };
+    case 'removed':
+      return { view: 'wrong_account' };
+    case 'missing':
+      return { view: 'expired' };
+    case 'failed': {
+      const message = noAnswer(event.failure);
+      return message ? { view: 'network', message } : { view: 'expired' };
+    }
+  }
+}
+
+export interface EmailLinkDeps {
+  action: EmailLinkAction;
+  /** Reads the verification id from the path (in the browser, when the flow starts). */
+  id: () => string | undefined;
+  verify: (id: string) => Promise<EmailVerifyResult>;
+  unlink: (id: string) => Promise<void>;
+  report?: (error: unknown) => void;
+}
+
+export interface EmailLinkFlow {
+  $state: ReadableAtom<EmailLinkState>;
+  /** Runs the link's call (on load, and again from the retry button). */
+  start: () => Promise<void>;
+}
+
+export function createEmailLinkFlow(deps: EmailLinkDeps): EmailLinkFlow {
+  const $state = atom<EmailLinkState>(initialEmailLinkState(deps.action));
+  const dispatch = (event: EmailLinkEvent) => $state.set(transition($state.get(), event));
+  let running = false;
+
+  async function start(): Promise<void> {
+    if (running || deps.action === 'expired') return;
+    dispatch({ type: 'retry' });
+    if ($state.get().view !== 'loading') return;
+    const id = deps.id();
+    if (!id) {
+      dispatch({ type: 'missing' });
+      return;
+    }
+    running = true;
+    try {
+      if (deps.action === 'verify') {
+        const result = await deps.verify(id);
+        dispatch({ type: result === 'verified' ? 'verified' : 'alreadyUsed' });
+      } else {
+        await deps.unlink(id);
+        dispatch({ type: 'removed' });
+      }
+    } catch (error) {
+      const failure = toFailure(error);
+      if (isUnexpected(failure)) deps.report?.(error);
+      dispatch({ type: 'failed', failure });
+    } finally {
+      running = false;
+    }
+  }
+
+  return { $state, start };
+}

@@ -1,0 +1,89 @@
+/**
+ * Profile update confirmation (spec sections 4 and 8, 'Profile confirmation'): loading, then
+ * success, or invalid-token (US-0002: invalid or older than 3 days), or another error shown with
+ * a support code (the server's code, or HTTP-{status}). No answer at all offers a retry.
+ */
+import { atom, type ReadableAtom } from 'nanostores';
+import { toFailure, type ApiFailure } from '../../api/errors.ts';
+import type { Text } from '../../i18n/types.ts';
+import { isUnexpected, noAnswer, supportCode } from './link-pages.ts';
+
+/** The server code of an invalid or expired update link. */
+export const INVALID_UPDATE_LINK = 'US-0002';
+
+export type ProfileConfirmState =
+  | { view: 'loading' }
+  | { view: 'success' }
+  | { view: 'invalid' }
+  | { view: 'error'; code: string }
+  | { view: 'network'; message: Text };
+
+export type ProfileConfirmEvent =
+  | { type: 'retry' }
+  | { type: 'missing' }
+  | { type: 'confirmed' }
+  | { type: 'failed'; failure: ApiFailure };
+
+export function isInvalidLink(failure: ApiFailure): boolean {
+  if (failure.kind !== 'http') return false;
+  const body = failure.body;
+  return [body?.error_code, body?.additional_information?.error_code, body?.errorCode].includes(
+    INVALID_UPDATE_LINK,
+  );
+}
+
+export function transition(
+  state: ProfileConfirmState,
+  event: ProfileConfirmEvent,
+): ProfileConfirmState {
+  if (event.type === 'retry') return state.view === 'network' ? { view: 'loading' } : state;
+  if (state.view !== 'loading') return state;
+  if (event.type === 'confirmed') return { view: 'success' };
+  if (event.type === 'missing') return { view: 'invalid' };
+  if (isInvalidLink(event.failure)) return { view: 'invalid' };
+  const message = noAnswer(event.failure);
+  if (message) return { view: 'network', message };
+  return { view: 'error', code: supportCode(event.failure) ?? 'HTTP-0' };
+}
+
+export interface ProfileConfirmDeps {
+  /** Reads the token from the path (in the browser, when the flow starts). */
+  token: () => string | undefined;
+  confirm: (token: string) => Promise<void>;
+  report?: (error: unknown) => void;
+}
+
+export interface ProfileConfirmFlow {
+  $state: ReadableAtom<ProfileConfirmState>;
+  start: () => Promise<void>;
+}
+
+export function createProfileConfirmFlow(deps: ProfileConfirmDeps): ProfileConfirmFlow {
+  const $state = atom<ProfileConfirmState>({ view: 'loading' });
+  const dispatch = (event: ProfileConfirmEvent) => $state.set(transition($state.get(), event));
+  let running = false;
+
+  async function start(): Promise<void> {
+    if (running) return;
+    dispatch({ type: 'retry' });
+    if ($state.get().view !== 'loading') return;
+    const token = deps.token();
+    if (!token) {
+      dispatch({ type: 'missing' });
+      return;
+    }
+    running = true;
+    try {
+      await deps.confirm(token);
+      dispatch({ type: 'confirmed' });
+    } catch (error) {
+      const failure = toFailure(error);
+      if (isUnexpected(failure)) deps.report?.(error);
+      dispatch({ type: 'failed', failure });
+    } finally {
+      running = false;
+    }
+  }
+
+  return { $state, start };
+}

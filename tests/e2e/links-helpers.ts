@@ -1,0 +1,56 @@
+/** Shared helpers of the link-page specs: the page's own strings, user agents, Referer capture. */
+import { readFileSync } from 'node:fs';
+import type { Page, Request } from '@playwright/test';
+import type { Locale } from '../../src/i18n/config.ts';
+import { createT, type Translate } from '../../src/i18n/t.ts';
+
+function catalog(locale: Locale, ns: string): unknown {
+  return JSON.parse(
+    readFileSync(new URL(`../../i18n/${locale}/${ns}.json`, import.meta.url), 'utf8'),
+  );
+}
+
+/** `t()` over the namespaces the link pages use, in one language. */
+export function linkT(locale: Locale): Translate {
+  return createT(locale, { links: catalog(locale, 'links'), common: catalog(locale, 'common') });
+}
+
+export const UA = {
+  android:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+  ios: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  desktop:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
+} as const;
+export type Device = keyof typeof UA;
+
+export const STORE_HOSTS = ['https://play.google.com/**', 'https://apps.apple.com/**'];
+
+/** Answers the app stores locally (no network here), recording each request to them. */
+export async function fakeStores(page: Page): Promise<Request[]> {
+  const seen: Request[] = [];
+  for (const host of STORE_HOSTS) {
+    await page.route(host, async (route) => {
+      seen.push(route.request());
+      await route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><html lang="en"><title>Store</title><h1>Store</h1></html>',
+      });
+    });
+  }
+  return seen;
+}
+
+/** Every request the page makes, with its real headers (for the Referer checks). */
+export function recordRequests(page: Page): () => Promise<{ url: string; referer?: string }[]> {
+  const requests: Request[] = [];
+  page.on('request', (request) => requests.push(request));
+  return async () =>
+    Promise.all(
+      requests.map(async (request) => {
+        const headers = await request.allHeaders().catch(() => request.headers());
+        const referer = headers['referer'];
+        return { url: request.url(), ...(referer === undefined ? {} : { referer }) };
+      }),
+    );
+}
