@@ -43,7 +43,10 @@ export function emailLogin(body: EmailLoginBody, context: CallContext): Promise<
 
 export function appleLogin(idToken: string, context: CallContext): Promise<string> {
   const deviceId = currentDeviceId();
-  const body: AppleLoginBody = { access_token: idToken, ...(deviceId ? { device_id: deviceId } : {}) };
+  const body: AppleLoginBody = {
+    access_token: idToken,
+    ...(deviceId ? { device_id: deviceId } : {}),
+  };
   return tokenOf(
     request<TokenResponse>('identityApi', APPLE_LOGIN_PATH, {
       method: 'POST',

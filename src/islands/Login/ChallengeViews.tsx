@@ -79,7 +79,9 @@ export function PasswordForm(props: ViewProps) {
   return (
     <AnswerForm {...props}>
       <ViewHeading focus={focus}>{t('login:password.title')}</ViewHeading>
-      <p className="muted">{t('login:password.intro', { identifier: ltr(shownIdentifier(state)) })}</p>
+      <p className="muted">
+        {t('login:password.intro', { identifier: ltr(shownIdentifier(state)) })}
+      </p>
       <UsernameHint state={state} />
       <PasswordField
         label={t('fields:password.label')}

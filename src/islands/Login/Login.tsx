@@ -22,7 +22,12 @@ import { I18nProvider } from '../../ui/i18n.tsx';
 import { ChallengeForm, NameConfirmation, PasswordForm } from './ChallengeViews.tsx';
 import type { ViewProps } from './common.tsx';
 import { OtpStep } from './OtpView.tsx';
-import { BlockedUser, DashboardSelection, RedirectToIdp, RedirectToSignup } from './OutcomeViews.tsx';
+import {
+  BlockedUser,
+  DashboardSelection,
+  RedirectToIdp,
+  RedirectToSignup,
+} from './OutcomeViews.tsx';
 import { EmailForm, PhoneForm, SocialForm } from './StartViews.tsx';
 
 export type LoginMessages = Pick<

@@ -65,9 +65,7 @@ export function OtpStep(props: OtpStepProps) {
       {props.enhanced && (
         <BackButton
           onClick={props.onBack}
-          label={
-            identifier.includes('@') ? t('login_otp:backEmail') : t('login_otp:back')
-          }
+          label={identifier.includes('@') ? t('login_otp:backEmail') : t('login_otp:back')}
         />
       )}
       <ViewHeading focus={props.focus}>{t('login_otp:title')}</ViewHeading>
@@ -89,7 +87,11 @@ export function OtpStep(props: OtpStepProps) {
         {t('login_otp:submit')}
       </Button>
       {state.status === 'recaptcha' && mode !== 'off' ? (
-        <div className="stack login-recaptcha" role="group" aria-label={t('login_otp:recaptchaTitle')}>
+        <div
+          className="stack login-recaptcha"
+          role="group"
+          aria-label={t('login_otp:recaptchaTitle')}
+        >
           <p>{t('login_otp:recaptchaTitle')}</p>
           <Recaptcha mode={mode} onToken={onToken} />
           <Button variant="link" onClick={otp.cancelRecaptcha}>

@@ -9,7 +9,9 @@ import { ViewHeading, type ViewProps } from './common.tsx';
 
 export function RedirectToIdp({ state, flags }: ViewProps) {
   if (state.view !== 'redirect_to_idp') return null;
-  return <IdpRedirect token={state.token} kind="welcome" recaptcha={recaptchaMode(flags.recaptchaV2)} />;
+  return (
+    <IdpRedirect token={state.token} kind="welcome" recaptcha={recaptchaMode(flags.recaptchaV2)} />
+  );
 }
 
 export function RedirectToSignup({ state, locale, focus }: ViewProps) {

@@ -173,7 +173,10 @@ export type LoginState = Common &
     | {
         view: Exclude<
           LoginView,
-          'name_confirmation' | 'redirect_to_idp' | 'redirect_to_signup' | 'redirect_to_blocked_user'
+          | 'name_confirmation'
+          | 'redirect_to_idp'
+          | 'redirect_to_signup'
+          | 'redirect_to_blocked_user'
         >;
       }
     | { view: 'name_confirmation'; name: string }
@@ -376,7 +379,12 @@ function challengeFailure(
   switch (challenge) {
     case 'otp':
       if (state.view === 'otp') {
-        return { ...state, ...next, otpId: undefined, error: { key: ERROR_KEYS.VERIFYING_OTP_ERROR } };
+        return {
+          ...state,
+          ...next,
+          otpId: undefined,
+          error: { key: ERROR_KEYS.VERIFYING_OTP_ERROR },
+        };
       }
       return { ...next, otpId: undefined, view: 'otp' };
     case 'password':
