@@ -4,7 +4,7 @@
  * its actions; the first paint is the empty phone form.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { appleLogin, emailLogin, googleLogin, phoneLogin } from '../../api/login.ts';
 import { sendOtp, verifyOtp } from '../../api/otp.ts';
 import type { Locale } from '../../i18n/config.ts';
@@ -95,8 +95,7 @@ function LoginScreen({ locale }: { locale: Locale }) {
   const [flow] = useState(() => createLoginFlow(browserDeps(locale)));
   const state = useStore(flow.$state);
   const { flags } = useStore($flags);
-  const firstView = useRef<string | undefined>(undefined);
-  const [ready, setReady] = useState(false);
+  const focus = useStore(flow.$viewChanged);
 
   useEffect(() => {
     // The csrf leaves the address at once and waits in session storage for the final form post.
@@ -104,18 +103,13 @@ function LoginScreen({ locale }: { locale: Locale }) {
     if (csrf) writePersisted('csrf', csrf);
     void loadFlags();
     void flow.init(parsePresets(currentQuery()));
-    setReady(true);
     return () => flow.destroy();
   }, [flow]);
 
   // Focus moves to a view's heading when the view changes, not on the page's first paint.
-  if (ready && firstView.current === undefined) firstView.current = state.view;
-  const focus = ready && firstView.current !== state.view;
-  if (focus) firstView.current = '';
-
   const view: ViewProps = { flow, state, flags, locale, focus };
   return (
-    <section className="card login" data-view={state.view} aria-busy={!ready || undefined}>
+    <section className="card login" data-view={state.view}>
       <View {...view} />
     </section>
   );

@@ -80,7 +80,6 @@ export function OtpStep(props: OtpStepProps) {
         value={state.code}
         onChange={otp.changeCode}
         error={state.error ? resolveMessage(t, state.error) : undefined}
-        autoFocus={props.focus}
       />
       <FormError error={props.error} />
       <Button type="submit" pending={verifying} pendingLabel={t('common:pleaseWait')}>

@@ -27,10 +27,7 @@ interface AppleAuth {
 
 /** Spec section 8: user cancelled, popup closed, or anything else. */
 export function appleFailureReason(error: unknown): SocialFailureReason {
-  const code =
-    error && typeof error === 'object' && 'error' in error
-      ? String((error as { error: unknown }).error)
-      : '';
+  const code = error && typeof error === 'object' && 'error' in error ? String(error.error) : '';
   if (code === 'user_cancelled_authorize') return 'cancelled';
   if (code === 'popup_closed_by_user' || code === 'popup_blocked_by_browser') return 'popup_closed';
   return 'other';

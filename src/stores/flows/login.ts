@@ -705,11 +705,15 @@ export function createLoginFlow(deps: LoginDeps) {
   }
 
   // Reactions: analytics page names, the OTP step, the sign-up redirect.
+  /** True once the view has changed after the first one: views then move focus to their title. */
+  const $viewChanged = atom(false);
+  let initialised = false;
   let previousView: LoginView = $state.get().view;
   const unbind = $state.listen((state) => {
     const left = previousView;
     previousView = state.view;
     if (state.view === left) return;
+    if (initialised) $viewChanged.set(true);
     const page = pageOf(state.view);
     if (page) deps.analytics.page(page, flowOf(state));
     if (left === 'otp') otp.stop();
@@ -728,12 +732,14 @@ export function createLoginFlow(deps: LoginDeps) {
 
   return {
     $state: $state as ReadableAtom<LoginState>,
+    $viewChanged: $viewChanged as ReadableAtom<boolean>,
     otp,
 
     /** Reads the presets once the page runs (csrf has already been taken out). */
-    async init(presets: LoginPresets): Promise<void> {
+    init: async (presets: LoginPresets): Promise<void> => {
       const before = $state.get().view;
       dispatch({ type: 'initialized', presets });
+      initialised = true;
       const state = $state.get();
       // The listener only reacts to a change: report the first page when it did not change.
       if (state.view === before) {
@@ -754,7 +760,7 @@ export function createLoginFlow(deps: LoginDeps) {
       dispatch({ type: 'answerChanged', field, value }),
     switchMethod: (method: 'phone' | 'email') => dispatch({ type: 'switchMethod', method }),
 
-    async submitPhone(): Promise<void> {
+    submitPhone: async (): Promise<void> => {
       const state = $state.get();
       if (state.submitting || state.social) return;
       if (state.phoneInput.input.trim() === '') {
@@ -771,7 +777,7 @@ export function createLoginFlow(deps: LoginDeps) {
       await login();
     },
 
-    async submitEmail(): Promise<void> {
+    submitEmail: async (): Promise<void> => {
       const state = $state.get();
       if (state.submitting || state.social) return;
       const email = state.emailInput.trim();
@@ -789,7 +795,7 @@ export function createLoginFlow(deps: LoginDeps) {
     },
 
     /** Sends the answer of the password, challenge or enhanced name view. */
-    async submitAnswer(): Promise<void> {
+    submitAnswer: async (): Promise<void> => {
       const state = $state.get();
       if (state.submitting) return;
       const error = answerError(state.view, state.answers);
@@ -803,7 +809,7 @@ export function createLoginFlow(deps: LoginDeps) {
     },
 
     /** Classic name confirmation: yes, or no (also the enhanced account reset). */
-    async answerName(confirmed: boolean): Promise<void> {
+    answerName: async (confirmed: boolean): Promise<void> => {
       const state = $state.get();
       if (state.submitting || state.view !== 'name_confirmation') return;
       dispatch({ type: 'nameAnswered', confirmed });
@@ -812,12 +818,12 @@ export function createLoginFlow(deps: LoginDeps) {
 
     tryAnotherWay: () => dispatch({ type: 'tryAnotherWay' }),
 
-    back(): void {
+    back: (): void => {
       dispatch({ type: 'back' });
     },
 
     /** Apple or Google: must be called straight from the click (the window opens at once). */
-    async socialSignIn(provider: SocialProvider): Promise<void> {
+    socialSignIn: async (provider: SocialProvider): Promise<void> => {
       const before = $state.get();
       if (before.submitting || before.social) return;
       dispatch({ type: 'socialStarted', provider });
@@ -845,11 +851,11 @@ export function createLoginFlow(deps: LoginDeps) {
       await login();
     },
 
-    chooseDashboard(url: string): void {
+    chooseDashboard: (url: string): void => {
       deps.navigate(url);
     },
 
-    destroy(): void {
+    destroy: (): void => {
       destroyed = true;
       unbind();
       otp.stop();

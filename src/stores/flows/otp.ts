@@ -224,19 +224,19 @@ export function createOtpFlow(deps: OtpDeps) {
     $state: $state as ReadableAtom<OtpState>,
 
     /** Opens the step for an identifier and sends the first code. */
-    start(identifier: string): Promise<void> {
+    start: (identifier: string): Promise<void> => {
       session += 1;
       stopTimer();
       dispatch({ type: 'started', identifier });
       return send(firstChannel(identifier), { attempts: DEFAULT_GUARD_ATTEMPTS });
     },
 
-    changeCode(code: string): void {
+    changeCode: (code: string): void => {
       dispatch({ type: 'codeChanged', code });
     },
 
     /** Asks for a new code by `channel`; with reCAPTCHA v2 on, shows the challenge first. */
-    resend(channel: OtpType): Promise<void> {
+    resend: (channel: OtpType): Promise<void> => {
       const state = $state.get();
       if (!canResend(state) || !state.channels.includes(channel)) return Promise.resolve();
       if (deps.recaptchaRequired?.()) {
@@ -247,7 +247,7 @@ export function createOtpFlow(deps: OtpDeps) {
     },
 
     /** The reCAPTCHA check passed: send the waiting resend with the lower guard value. */
-    recaptchaSolved(token: string): Promise<void> {
+    recaptchaSolved: (token: string): Promise<void> => {
       const state = $state.get();
       if (state.status !== 'recaptcha' || !state.pendingChannel) return Promise.resolve();
       return send(state.pendingChannel, {
@@ -256,12 +256,12 @@ export function createOtpFlow(deps: OtpDeps) {
       });
     },
 
-    cancelRecaptcha(): void {
+    cancelRecaptcha: (): void => {
       dispatch({ type: 'recaptchaCancelled' });
     },
 
     /** Verifies the typed code; a code already verified goes straight to the owner's retry. */
-    async verify(): Promise<void> {
+    verify: async (): Promise<void> => {
       const state = $state.get();
       if (state.status === 'verifying' || state.status === 'sending') return;
       if (state.status === 'verified' && state.verificationId) {
@@ -294,7 +294,7 @@ export function createOtpFlow(deps: OtpDeps) {
     },
 
     /** Leaves the step: timers stop and late answers are ignored. */
-    stop(): void {
+    stop: (): void => {
       session += 1;
       stopTimer();
       dispatch({ type: 'stopped' });

@@ -565,19 +565,21 @@ describe('login flow (actions with fake deps)', () => {
     const store = new Map<string, string>();
     const deps: LoginDeps = {
       locale: 'en',
-      phoneLogin: vi.fn(async () => 'proof'),
-      emailLogin: vi.fn(async () => 'proof'),
-      appleLogin: vi.fn(async () => 'proof'),
-      googleLogin: vi.fn(async () => 'proof'),
-      sendOtp: vi.fn(async () => ({ data: { resend_in: 60 } })),
-      verifyOtp: vi.fn(async () => 'otpv_1'),
-      socialSignIn: vi.fn(async () => ({ idToken: 'tok', email: 'a@b.co', fullName: 'New Apple' })),
-      validatePhone: vi.fn(async (value) =>
-        value.input === '500000001' ? '971500000001' : undefined,
+      phoneLogin: vi.fn(() => Promise.resolve('proof')),
+      emailLogin: vi.fn(() => Promise.resolve('proof')),
+      appleLogin: vi.fn(() => Promise.resolve('proof')),
+      googleLogin: vi.fn(() => Promise.resolve('proof')),
+      sendOtp: vi.fn(() => Promise.resolve({ data: { resend_in: 60 } })),
+      verifyOtp: vi.fn(() => Promise.resolve('otpv_1')),
+      socialSignIn: vi.fn(() =>
+        Promise.resolve({ idToken: 'tok', email: 'a@b.co', fullName: 'New Apple' }),
       ),
-      presetPhone: vi.fn(async () => ({ country: 'AE' as const, input: '500000001' })),
+      validatePhone: vi.fn((value: { input: string }) =>
+        Promise.resolve(value.input === '500000001' ? '971500000001' : undefined),
+      ),
+      presetPhone: vi.fn(() => Promise.resolve({ country: 'AE' as const, input: '500000001' })),
       navigate: vi.fn(),
-      analytics: { page: vi.fn(), track: vi.fn(), flush: vi.fn(async () => undefined) },
+      analytics: { page: vi.fn(), track: vi.fn(), flush: vi.fn(() => Promise.resolve()) },
       profiling: () => ({ platform: 'web' }),
       persisted: {
         read: (key) => store.get(key),
@@ -651,9 +653,9 @@ describe('login flow (actions with fake deps)', () => {
 
   it('navigates to sign-up for an unregistered number', async () => {
     const { deps, flow } = setup({
-      phoneLogin: vi.fn(async () => {
-        throw new ApiError(http(400, { error: 'unregistered_user' }));
-      }),
+      phoneLogin: vi.fn(() =>
+        Promise.reject(new ApiError(http(400, { error: 'unregistered_user' }))),
+      ),
     });
     await flow.init({ ...DEFAULT_PRESETS, clientId: 'sandbox-web' });
     flow.changePhone({ country: 'AE', input: '500000001' });
@@ -708,9 +710,9 @@ describe('login flow (actions with fake deps)', () => {
       .fn<LoginDeps['socialSignIn']>()
       .mockResolvedValueOnce({ idToken: 't1', email: 'a@b.co', fullName: 'New Apple' })
       .mockResolvedValueOnce({ idToken: 't2' });
-    const appleLogin = vi.fn<LoginDeps['appleLogin']>(async () => {
-      throw new ApiError(http(400, { error: 'bad' }));
-    });
+    const appleLogin = vi.fn<LoginDeps['appleLogin']>(() =>
+      Promise.reject(new ApiError(http(400, { error: 'bad' }))),
+    );
     const { flow, store } = setup({ socialSignIn, appleLogin });
     await flow.init(DEFAULT_PRESETS);
     await flow.socialSignIn('apple');
@@ -722,9 +724,7 @@ describe('login flow (actions with fake deps)', () => {
 
   it('reports a social failure by its class', async () => {
     const { flow, deps } = setup({
-      socialSignIn: vi.fn(async () => {
-        throw new SocialError('script');
-      }),
+      socialSignIn: vi.fn(() => Promise.reject(new SocialError('script'))),
     });
     await flow.init(DEFAULT_PRESETS);
     await flow.socialSignIn('google');

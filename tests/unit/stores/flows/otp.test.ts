@@ -171,8 +171,8 @@ describe('OTP flow', () => {
 
   function setup(overrides: Partial<OtpDeps> = {}) {
     const deps = {
-      sendOtp: vi.fn<OtpDeps['sendOtp']>(async () => ({ data: { resend_in: 60 } })),
-      verifyOtp: vi.fn<OtpDeps['verifyOtp']>(async () => 'otpv_1'),
+      sendOtp: vi.fn<OtpDeps['sendOtp']>(() => Promise.resolve({ data: { resend_in: 60 } })),
+      verifyOtp: vi.fn<OtpDeps['verifyOtp']>(() => Promise.resolve('otpv_1')),
       onVerified: vi.fn<(id: string) => void>(),
       clientId: () => 'sandbox-web',
       ...overrides,
@@ -249,9 +249,9 @@ describe('OTP flow', () => {
 
   it('shows a failed verification', async () => {
     const { flow } = setup({
-      verifyOtp: vi.fn(async () => {
-        throw new ApiError(http(400, { message: 'ERROR_INVALID_PIN_CODE' }));
-      }),
+      verifyOtp: vi.fn(() =>
+        Promise.reject(new ApiError(http(400, { message: 'ERROR_INVALID_PIN_CODE' }))),
+      ),
     });
     await flow.start('971500000002');
     flow.changeCode('000000');
