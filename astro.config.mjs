@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import { hosting } from './src/integrations/hosting.ts';
 
 // Build-time origins of the real back ends (empty in a sandbox build: everything is same-origin).
 const backendOrigins = [
@@ -17,6 +18,14 @@ const backendOrigins = [
   .filter((value) => value && /^https:\/\//.test(value))
   .map((value) => new URL(/** @type {string} */ (value)).origin);
 const identityService = process.env.PUBLIC_IDENTITY_SERVICE_URL;
+// A production build loads the social and reCAPTCHA SDKs (src/lib/trusted-types.ts lists them).
+const production = process.env.PUBLIC_SANDBOX === 'false';
+const sdkScripts = production
+  ? ['https://www.google.com', 'https://appleid.cdn-apple.com', 'https://accounts.google.com']
+  : [];
+const sdkFrames = production
+  ? ['https://www.google.com', 'https://accounts.google.com', 'https://appleid.apple.com']
+  : [];
 const formTargets = identityService ? [new URL(identityService).origin] : [];
 
 export default defineConfig({
@@ -28,7 +37,7 @@ export default defineConfig({
     defaultLocale: 'en',
     routing: { prefixDefaultLocale: false },
   },
-  integrations: [react()],
+  integrations: [react(), hosting()],
   security: {
     csp: {
       algorithm: 'SHA-256',
@@ -41,7 +50,13 @@ export default defineConfig({
         "base-uri 'none'",
         "object-src 'none'",
         "manifest-src 'self'",
+        ...(sdkFrames.length > 0
+          ? [/** @type {const} */ (`frame-src ${sdkFrames.join(' ')}`)]
+          : []),
+        "require-trusted-types-for 'script'",
+        'trusted-types account-scripts',
       ],
+      scriptDirective: { resources: ["'self'", ...sdkScripts] },
     },
   },
   devToolbar: { enabled: false },

@@ -1,13 +1,16 @@
 /**
  * Serves the built site (`dist/`) the way the CDN does: the file if it exists (`path`,
  * `path/index.html`, `path.html`), else the rewrite of src/routing/rewrites.ts (200 or 404 with
- * that file); `headersFor(pathname)` on every response; gzip when the client accepts it.
+ * that file); the headers of the built `_headers` file (with the site's CSP) on every response,
+ * or `headersFor(pathname)` when there is none; gzip when the client accepts it. The hosting
+ * files themselves are not served.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import { headersFor } from '../src/routing/headers.ts';
+import { headersForPath, parseHeadersFile, type HeaderRule } from '../src/routing/hosting.ts';
 import { findRewrite } from '../src/routing/rewrites.ts';
 
 const TYPES: Readonly<Record<string, string>> = {
@@ -68,11 +71,40 @@ export function createSiteHandler(distDir: string) {
     return loaded;
   }
 
-  async function respond(c: Context, pathname: string, file: string, status: 200 | 404): Promise<Response> {
+  let headerFile: { mtimeMs: number; rules: HeaderRule[] } | undefined;
+
+  /** The built `_headers` rules (re-read after a rebuild), or undefined without a build. */
+  async function headerRules(): Promise<HeaderRule[] | undefined> {
+    const file = join(root, '_headers');
+    try {
+      const info = await stat(file);
+      if (headerFile?.mtimeMs !== info.mtimeMs) {
+        headerFile = {
+          mtimeMs: info.mtimeMs,
+          rules: parseHeadersFile(await readFile(file, 'utf8')),
+        };
+      }
+      return headerFile.rules;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async function siteHeaders(pathname: string): Promise<Record<string, string>> {
+    const rules = await headerRules();
+    return rules ? headersForPath(rules, pathname) : headersFor(pathname);
+  }
+
+  async function respond(
+    c: Context,
+    pathname: string,
+    file: string,
+    status: 200 | 404,
+  ): Promise<Response> {
     const loaded = await load(file);
     const type = contentTypeOf(file);
     const headers: Record<string, string> = {
-      ...headersFor(pathname),
+      ...(await siteHeaders(pathname)),
       'Content-Type': type,
       Vary: 'Accept-Encoding',
     };
@@ -98,7 +130,8 @@ export function createSiteHandler(distDir: string) {
     } catch {
       pathname = url.pathname;
     }
-    const safe = !pathname.includes('\0') && !pathname.split('/').includes('..');
+    const hostingFile = /^\/(_headers|_redirects|_nginx)(\/|$)/.test(pathname);
+    const safe = !hostingFile && !pathname.includes('\0') && !pathname.split('/').includes('..');
     if (safe) {
       const candidates = pathname.endsWith('/')
         ? [`${pathname}index.html`]

@@ -1,8 +1,7 @@
 /**
  * The one place that turns a failed call into a typed failure. Everything above works with
- * `ApiFailure`, never with fetch or ofetch errors.
+ * `ApiFailure`, never with fetch errors.
  */
-import { FetchError } from 'ofetch';
 
 /** The error body the back ends answer with (spec sections 7 and 8); every field optional. */
 export interface ErrorBody {
@@ -35,6 +34,20 @@ export class ApiError extends Error {
     super(failure.kind === 'http' ? `HTTP ${failure.status}` : failure.kind);
     this.name = 'ApiError';
     this.failure = failure;
+  }
+}
+
+/** An answer with a 4xx or 5xx status (thrown by the client, turned into a failure here). */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly data: unknown;
+  readonly retryAfter: string | null;
+  constructor(status: number, data: unknown, retryAfter: string | null) {
+    super(`HTTP ${status}`);
+    this.name = 'HttpError';
+    this.status = status;
+    this.data = data;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -75,11 +88,11 @@ export function toFailure(error: unknown): ApiFailure {
     return { kind: 'malformed' };
   }
   if (isTimeout(error)) return { kind: 'timeout' };
-  if (error instanceof FetchError && error.response) {
-    const retryAfterMs = parseRetryAfter(error.response.headers.get('retry-after'));
+  if (error instanceof HttpError) {
+    const retryAfterMs = parseRetryAfter(error.retryAfter);
     return {
       kind: 'http',
-      status: error.response.status,
+      status: error.status,
       body: asErrorBody(error.data),
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     };

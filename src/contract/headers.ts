@@ -17,19 +17,9 @@ export const HEADER = {
   version: 'version',
   clientVersion: 'client-version',
   acceptLanguage: 'accept-language',
+  /** One key per checkout attempt, reused when the same attempt is retried. */
   idempotencyKey: 'idempotency-key',
 } as const;
 
 export const AGENT_WEB = 'WEB';
 export const API_VERSION = '1';
-
-/** The identity service's form that finishes a sign-in: `POST {identity service}/login`. */
-export const IDP_LOGIN = {
-  path: '/login',
-  fields: {
-    token: 'token',
-    csrf: '_csrf',
-    recaptcha: 'g-recaptcha-response',
-    remember: 'remember',
-  },
-} as const;

@@ -3,6 +3,7 @@
  * is posted as `g-recaptcha-response`. A sandbox build uses a local check that needs no network.
  */
 import { RECAPTCHA_SITE_KEY, SANDBOX } from '../config.ts';
+import { loadScript } from './trusted-types.ts';
 
 export type RecaptchaMode = 'off' | 'sandbox' | 'google';
 
@@ -28,21 +29,18 @@ let script: Promise<Grecaptcha> | undefined;
 
 /** Loads Google's v2 script once (production builds only; CSP must allow www.google.com). */
 export function loadGoogleRecaptcha(): Promise<Grecaptcha> {
-  script ??= new Promise((resolve, reject) => {
-    const element = document.createElement('script');
-    element.src = 'https://www.google.com/recaptcha/api.js?render=explicit';
-    element.async = true;
-    element.onload = () => {
-      const api = (window as unknown as { grecaptcha?: Grecaptcha }).grecaptcha;
-      if (api) api.ready(() => resolve(api));
-      else reject(new Error('reCAPTCHA did not load'));
-    };
-    element.onerror = () => {
+  script ??= loadScript('https://www.google.com/recaptcha/api.js?render=explicit').then(
+    () =>
+      new Promise<Grecaptcha>((resolve, reject) => {
+        const api = (window as unknown as { grecaptcha?: Grecaptcha }).grecaptcha;
+        if (api) api.ready(() => resolve(api));
+        else reject(new Error('reCAPTCHA did not load'));
+      }),
+    (error: unknown) => {
       script = undefined;
-      reject(new Error('reCAPTCHA did not load'));
-    };
-    document.head.append(element);
-  });
+      throw error;
+    },
+  );
   return script;
 }
 

@@ -36,6 +36,9 @@ export function headersFor(pathname: string): Record<string, string> {
   } else {
     headers['Cache-Control'] = 'no-cache';
   }
-  if (hasSecretInPath(pathname)) headers['Referrer-Policy'] = 'no-referrer';
+  if (hasSecretInPath(pathname)) {
+    headers['Referrer-Policy'] = 'no-referrer';
+    headers['Cache-Control'] = 'no-store';
+  }
   return headers;
 }

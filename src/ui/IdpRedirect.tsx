@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { BACKEND_URL } from '../config.ts';
-import { IDP_LOGIN } from '../contract/headers.ts';
+import { IDP_LOGIN_FIELDS, IDP_LOGIN_PATH } from '../contract/identity-service.ts';
 import { analytics } from '../lib/analytics-client.ts';
 import { flushErrors } from '../lib/error-reporting.ts';
 import { REDIRECT_COUNTDOWN_FROM, shouldSubmit } from '../lib/idp-redirect.ts';
@@ -55,7 +55,7 @@ export function IdpRedirect(props: IdpRedirectProps) {
   }, [left, ready, submit]);
 
   const clientName = client.status === 'client' ? client.name : t('common:productName');
-  const fields = IDP_LOGIN.fields;
+  const fields = IDP_LOGIN_FIELDS;
   return (
     <section className="card center stack" aria-labelledby="idp-redirect-title">
       <h1 id="idp-redirect-title" ref={heading} tabIndex={-1}>
@@ -90,7 +90,7 @@ export function IdpRedirect(props: IdpRedirectProps) {
       <form
         ref={form}
         method="post"
-        action={`${BACKEND_URL.identityService}${IDP_LOGIN.path}`}
+        action={`${BACKEND_URL.identityService}${IDP_LOGIN_PATH}`}
         hidden
       >
         <input type="hidden" name={fields.token} value={props.token} />

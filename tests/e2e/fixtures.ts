@@ -48,13 +48,39 @@ export function sandboxClient(request: APIRequestContext) {
 
 export type Sandbox = ReturnType<typeof sandboxClient>;
 
-/** Every test starts from the sandbox's seeded state (auto fixture). */
-export const test = base.extend<{ sandbox: Sandbox }>({
+/**
+ * Every test starts from the sandbox's seeded state, and fails on any Content-Security-Policy or
+ * Trusted Types violation and any uncaught page error (auto fixtures).
+ */
+export const test = base.extend<{
+  sandbox: Sandbox;
+  pageGuards: void;
+  /** For the tests that provoke a violation on purpose. */
+  allowPolicyViolations: boolean;
+}>({
+  allowPolicyViolations: [false, { option: true }],
   sandbox: [
     async ({ request }, use) => {
       const sandbox = sandboxClient(request);
       await sandbox.reset();
       await use(sandbox);
+    },
+    { auto: true },
+  ],
+  pageGuards: [
+    async ({ page, allowPolicyViolations }, use) => {
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('console', (message) => {
+        const text = message.text();
+        if (/Content.Security.Policy|TrustedHTML|TrustedScript|Trusted Type/i.test(text)) {
+          problems.push(`policy violation: ${text}`);
+        }
+      });
+      await use();
+      if (!allowPolicyViolations) {
+        expect(problems, 'CSP, Trusted Types or script errors on the page').toEqual([]);
+      }
     },
     { auto: true },
   ],

@@ -1,5 +1,5 @@
 /** The shell: header brand per clientId, help centre, language picker, Close menu, 2 s redirects. */
-import { HELP_CENTRE, surveyUrl } from '../../src/config.ts';
+import { HELP_CENTRE, surveyUrl } from '../../src/site-config.ts';
 import { expect, expectAccessible, FLOW_LOCALES, localizedPath, test } from './fixtures.ts';
 
 test.describe('header', () => {

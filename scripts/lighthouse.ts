@@ -1,0 +1,105 @@
+/**
+ * Lighthouse (mobile, the default throttling) on /login, /signup/ and an e-mail link page, in
+ * English and Arabic, offline with Debian's Chromium, against the built site served by the
+ * sandbox server (gzip and the real headers). Prints performance, accessibility and best-practice
+ * scores against the budgets of design.md; exits non-zero when one is missed.
+ * Needs a build (`npm run build`) first.
+ */
+import { spawn } from 'node:child_process';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const PORT = Number(process.env['LH_PORT'] ?? 4398);
+const ORIGIN = `http://localhost:${PORT}`;
+const PAGES = [
+  '/login',
+  '/ar/login',
+  '/signup/',
+  '/ar/signup/',
+  '/email/ev-valid/verify',
+  '/email/ev-valid/verify?lang=ar',
+];
+const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100 } as const;
+
+async function waitForServer(): Promise<void> {
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      if ((await fetch(`${ORIGIN}/login`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the sandbox server did not start');
+}
+
+const server = spawn(process.execPath, ['sandbox/server.ts'], {
+  env: { ...process.env, PORT: String(PORT) },
+  stdio: 'ignore',
+});
+let failed = 0;
+try {
+  await waitForServer();
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    console.log(`${'page'.padEnd(34)} perf  a11y  best-practices  LCP      TBT     CLS`);
+    for (const page of PAGES) {
+      await fetch(`${ORIGIN}/_sandbox/reset`, { method: 'POST' });
+      const result = await lighthouse(`${ORIGIN}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`no result for ${page}`);
+      const score = (id: keyof typeof BUDGET) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const audit = (id: string) => lhr.audits[id]?.displayValue ?? '-';
+      const scores = {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        'best-practices': score('best-practices'),
+      };
+      const misses = (Object.keys(BUDGET) as (keyof typeof BUDGET)[]).filter(
+        (k) => scores[k] < BUDGET[k],
+      );
+      if (misses.length > 0) failed += 1;
+      console.log(
+        `${page.padEnd(34)} ${String(scores.performance).padStart(4)}  ${String(scores.accessibility).padStart(4)}  ${String(scores['best-practices']).padStart(14)}  ${audit('largest-contentful-paint').padEnd(8)} ${audit('total-blocking-time').padEnd(7)} ${audit('cumulative-layout-shift')}${misses.length ? `   below budget: ${misses.join(', ')}` : ''}`,
+      );
+      for (const id of misses.flatMap((k) => lhr.categories[k]?.auditRefs ?? []).map((r) => r.id)) {
+        const a = lhr.audits[id];
+        if (
+          a &&
+          a.score !== null &&
+          a.score < 1 &&
+          a.scoreDisplayMode !== 'informative' &&
+          a.scoreDisplayMode !== 'metricSavings'
+        ) {
+          console.log(`    ${id}: ${a.title}`);
+        }
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+} finally {
+  server.kill();
+}
+console.log(
+  failed === 0
+    ? 'Lighthouse: every page within budget'
+    : `Lighthouse: ${failed} page(s) below budget`,
+);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,62 @@
+/**
+ * Astro integration: after the build, writes the hosting files into dist/: `_headers` (with the
+ * site-wide CSP built from every page's hashes), `_redirects` (the path rewrites), and the nginx
+ * header snippet `_nginx/headers.conf` that deploy/nginx.conf includes.
+ */
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import {
+  headerRules,
+  mergePolicies,
+  metaPolicy,
+  renderHeadersFile,
+  renderNginxHeaders,
+} from '../routing/hosting.ts';
+import { renderRedirectsFile } from '../routing/rewrites.ts';
+
+const ISLAND_STYLE =
+  /<style>astro-island,astro-slot,astro-static-slot\{display:contents\}<\/style>/;
+
+/**
+ * Astro writes the island display rule where the first island is, inside <body>, which is not
+ * valid HTML; it belongs in <head>. Its CSP hash does not depend on where it stands.
+ */
+export function moveIslandStyle(html: string): string {
+  const style = ISLAND_STYLE.exec(html)?.[0];
+  if (!style || html.indexOf(style) < html.indexOf('</head>')) return html;
+  return html.replace(style, '').replace('</head>', `${style}</head>`);
+}
+
+async function htmlFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .map((e) => join(e.parentPath, e.name));
+}
+
+export function hosting(): AstroIntegration {
+  return {
+    name: 'account-hosting',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const root = fileURLToPath(dir);
+        const policies: string[] = [];
+        for (const file of await htmlFiles(root)) {
+          const html = moveIslandStyle(await readFile(file, 'utf8'));
+          await writeFile(file, html);
+          const policy = metaPolicy(html);
+          if (!policy) throw new Error(`${file} has no Content-Security-Policy meta tag`);
+          policies.push(policy);
+        }
+        const rules = headerRules(mergePolicies(policies));
+        await writeFile(join(root, '_headers'), renderHeadersFile(rules));
+        await writeFile(join(root, '_redirects'), renderRedirectsFile());
+        await mkdir(join(root, '_nginx'), { recursive: true });
+        await writeFile(join(root, '_nginx', 'headers.conf'), renderNginxHeaders(rules));
+        logger.info(`hosting files written from ${policies.length} pages`);
+      },
+    },
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * Hosting security, checked on the served build: headers, framing, CSP enforcement, no
+ * third-party code. Derived from the route table, so new routes are covered without edits.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROUTES, type RouteDef } from '../../src/routing/routes.ts';
+import { expect, test } from './fixtures.ts';
+
+const DIST = new URL('../../dist/', import.meta.url).pathname;
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? htmlFiles(join(dir, entry.name))
+      : entry.name.endsWith('.html')
+        ? [join(dir, entry.name)]
+        : [],
+  );
+}
+
+test.describe('headers', () => {
+  test('HTML carries the CSP header with frame-ancestors and the other security headers', async ({
+    request,
+  }) => {
+    const response = await request.get('/session_unknown');
+    const headers = response.headers();
+    const csp = headers['content-security-policy'] ?? '';
+    for (const directive of [
+      "default-src 'none'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "require-trusted-types-for 'script'",
+      'form-action',
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[^']+')+/);
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(headers['permissions-policy']).toContain('camera=()');
+    expect(headers['cache-control']).toBe('no-cache');
+  });
+
+  test('token pages send no Referer and are not cached', async ({ request }) => {
+    for (const route of Object.values(ROUTES) as RouteDef[]) {
+      if (!route.secretInPath) continue;
+      const headers = (await request.get(route.sample)).headers();
+      expect(headers['referrer-policy'], route.sample).toBe('no-referrer');
+      expect(headers['cache-control'], route.sample).toBe('no-store');
+    }
+  });
+
+  test('hashed assets are immutable', async ({ request, page }) => {
+    await page.clock.install();
+    await page.goto('/session_unknown');
+    const src = await page.locator('astro-island').first().getAttribute('component-url');
+    expect(src).toMatch(/^\/_astro\//);
+    const headers = (await request.get(src ?? '')).headers();
+    expect(headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+test.describe('built pages', () => {
+  const pages = htmlFiles(DIST);
+
+  test('every page has a meta CSP without frame-ancestors, and loads only its own scripts and styles', () => {
+    expect(pages.length).toBeGreaterThan(20);
+    for (const file of pages) {
+      const html = readFileSync(file, 'utf8');
+      const meta = /<meta http-equiv="content-security-policy" content="([^"]*)"/.exec(html)?.[1];
+      expect(meta, file).toBeTruthy();
+      expect(meta, file).not.toContain('frame-ancestors');
+      expect(meta, file).not.toMatch(/unsafe-inline|unsafe-eval/);
+      for (const [, src] of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"]+)"/g)) {
+        expect(src?.startsWith('/') && !src.startsWith('//'), `${file}: ${src}`).toBe(true);
+      }
+    }
+  });
+});
+
+test.describe('enforcement', () => {
+  test.use({ allowPolicyViolations: true });
+
+  test('a page cannot be framed, even by its own origin', async ({ page, baseURL }) => {
+    await page.clock.install();
+    await page.goto('/session_unknown');
+    const framed = await page.evaluate(async (url) => {
+      const frame = document.createElement('iframe');
+      frame.src = url;
+      document.body.append(frame);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      try {
+        return frame.contentDocument?.querySelector('h1')?.textContent ?? null;
+      } catch {
+        return null;
+      }
+    }, `${baseURL}/session_unknown`);
+    expect(framed).toBeNull();
+  });
+
+  test('an injected inline script does not run', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/session_unknown');
+    const outcome = await page.evaluate(() => {
+      try {
+        const script = document.createElement('script');
+        script.textContent = 'window.__injected = true;';
+        document.body.append(script);
+      } catch (error) {
+        return `blocked: ${(error as Error).message}`;
+      }
+      return (window as unknown as { __injected?: boolean }).__injected === true
+        ? 'ran'
+        : 'blocked by CSP';
+    });
+    // Trusted Types refuses the assignment; without it, the CSP would refuse to run it.
+    expect(outcome).toMatch(/^blocked/);
+    expect(outcome).toContain('TrustedScript');
+  });
+});

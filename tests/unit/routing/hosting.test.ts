@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  headerRules,
+  headersForPath,
+  mergePolicies,
+  metaPolicy,
+  parseHeadersFile,
+  renderHeadersFile,
+  renderNginxHeaders,
+} from '../../../src/routing/hosting.ts';
+import { renderNginxConf } from '../../../src/routing/nginx.ts';
+
+const pageA = "default-src 'none'; script-src 'self' 'sha256-a'; style-src 'self' 'sha256-s'";
+const pageB = "default-src 'none'; script-src 'self' 'sha256-b'; style-src 'self' 'sha256-s'";
+
+describe('site-wide CSP', () => {
+  it('unites the hashes of every page and adds frame-ancestors, which only a header may carry', () => {
+    expect(mergePolicies([pageA, pageB])).toBe(
+      "default-src 'none'; script-src 'self' 'sha256-a' 'sha256-b'; style-src 'self' 'sha256-s'; frame-ancestors 'none'",
+    );
+  });
+
+  it('reads the policy from a page meta tag', () => {
+    expect(
+      metaPolicy(`<meta http-equiv="content-security-policy" content="script-src &#39;self&#39;">`),
+    ).toBe("script-src 'self'");
+    expect(metaPolicy('<meta charset="utf-8">')).toBeUndefined();
+  });
+});
+
+describe('_headers', () => {
+  const rules = headerRules(mergePolicies([pageA]));
+
+  it('round-trips through its text form', () => {
+    expect(parseHeadersFile(renderHeadersFile(rules))).toEqual(rules);
+  });
+
+  it('gives HTML the security headers, no-cache, and the CSP with no unsafe script sources', () => {
+    const headers = headersForPath(rules, '/ar/login');
+    expect(headers['Content-Security-Policy']).toContain("frame-ancestors 'none'");
+    expect(headers['Content-Security-Policy']).not.toMatch(/unsafe-(inline|eval)/);
+    expect(headers['Strict-Transport-Security']).toBe('max-age=31536000; includeSubDomains');
+    expect(headers['X-Content-Type-Options']).toBe('nosniff');
+    expect(headers['Cross-Origin-Opener-Policy']).toBe('same-origin');
+    expect(headers['Cache-Control']).toBe('no-cache');
+  });
+
+  it('caches hashed assets and keeps token pages out of caches and Referers', () => {
+    expect(headersForPath(rules, '/_astro/x.js')['Cache-Control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    const token = headersForPath(rules, '/fr/password/reset-valid');
+    expect(token['Referrer-Policy']).toBe('no-referrer');
+    expect(token['Cache-Control']).toBe('no-store');
+    expect(headersForPath(rules, '/email/x/unlink')['Referrer-Policy']).toBe('no-referrer');
+  });
+
+  it('stays within Cloudflare limits (100 rules, 2000 characters a line)', () => {
+    const text = renderHeadersFile(headerRules(mergePolicies([pageA, pageB])));
+    expect(parseHeadersFile(text).length).toBeLessThanOrEqual(100);
+    for (const line of text.split('\n')) expect(line.length).toBeLessThanOrEqual(2000);
+  });
+});
+
+describe('nginx', () => {
+  it('has a committed deploy/nginx.conf that matches the route table', () => {
+    const committed = readFileSync(new URL('../../../deploy/nginx.conf', import.meta.url), 'utf8');
+    expect(committed, 'run npm run write:nginx').toBe(renderNginxConf());
+  });
+
+  it('sets per-location headers in the config, not in the shared snippet', () => {
+    const snippet = renderNginxHeaders(headerRules(pageA));
+    expect(snippet).toContain('add_header Content-Security-Policy');
+    expect(snippet).not.toContain('Cache-Control');
+    expect(snippet).not.toContain('Referrer-Policy');
+  });
+});
+
+describe('built HTML', () => {
+  it('moves the island display rule from the body into the head', async () => {
+    const { moveIslandStyle } = await import('../../../src/integrations/hosting.ts');
+    const style = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
+    expect(moveIslandStyle(`<head></head><body><div>${style}<p>x</p></div></body>`)).toBe(
+      `<head>${style}</head><body><div><p>x</p></div></body>`,
+    );
+    const already = `<head>${style}</head><body></body>`;
+    expect(moveIslandStyle(already)).toBe(already);
+  });
+});
