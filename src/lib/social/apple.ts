@@ -3,7 +3,7 @@
  * the e-mail and name scope (spec section 9). Apple sends the name only the first time.
  */
 import { APPLE_CLIENT_ID } from '../../config.ts';
-import { loadScript } from './script.ts';
+import { loadScript } from '../trusted-types.ts';
 import {
   claimString,
   SocialError,
@@ -48,13 +48,16 @@ export function appleResult(response: AppleSignInResponse): SocialResult {
 }
 
 let initialised: AppleAuth | undefined;
+let loading: Promise<void> | undefined;
 
 /** Loads the SDK (only here, on the button). A failed load is a `script` failure. */
 export async function prepareApple(): Promise<AppleAuth> {
   if (initialised) return initialised;
   try {
-    await loadScript(APPLE_SDK_URL);
+    loading ??= loadScript(APPLE_SDK_URL);
+    await loading;
   } catch {
+    loading = undefined;
     throw new SocialError('script');
   }
   const auth = (window as unknown as { AppleID?: { auth?: AppleAuth } }).AppleID?.auth;

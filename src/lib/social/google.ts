@@ -3,7 +3,7 @@
  * comes back through the initialise callback.
  */
 import { GOOGLE_CLIENT_ID } from '../../config.ts';
-import { loadScript } from './script.ts';
+import { loadScript } from '../trusted-types.ts';
 import { claimString, SocialError, tokenClaims, type SocialResult } from './types.ts';
 
 export const GOOGLE_SDK_URL = 'https://accounts.google.com/gsi/client';
@@ -20,10 +20,14 @@ interface GoogleId {
   cancel(): void;
 }
 
+let loading: Promise<void> | undefined;
+
 async function googleId(): Promise<GoogleId> {
   try {
-    await loadScript(GOOGLE_SDK_URL);
+    loading ??= loadScript(GOOGLE_SDK_URL);
+    await loading;
   } catch {
+    loading = undefined;
     throw new SocialError('script');
   }
   const id = (window as unknown as { google?: { accounts?: { id?: GoogleId } } }).google?.accounts
