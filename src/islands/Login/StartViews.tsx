@@ -65,7 +65,7 @@ export function EmailForm({ flow, state, flags, focus }: ViewProps) {
         label={t('fields:email.label')}
         type="email"
         inputMode="email"
-        autoComplete="username email"
+        autoComplete="email"
         dir="ltr"
         required
         spellCheck={false}
