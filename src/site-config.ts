@@ -86,7 +86,3 @@ export type DashboardId = (typeof DASHBOARDS)[number]['id'];
 
 /** The client id that opens the dashboard picker instead of the login form. */
 export const DASHBOARD_CLIENT_ID = 'not_defined';
-export const SENTRY_DSN = import.meta.env.PUBLIC_SENTRY_DSN ?? '';
-export const RECAPTCHA_SITE_KEY = import.meta.env.PUBLIC_RECAPTCHA_SITE_KEY ?? '';
-export const APPLE_CLIENT_ID = import.meta.env.PUBLIC_APPLE_CLIENT_ID ?? '';
-export const GOOGLE_CLIENT_ID = import.meta.env.PUBLIC_GOOGLE_CLIENT_ID ?? '';
