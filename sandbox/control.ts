@@ -131,7 +131,12 @@ export function controlRoutes(sandbox: Sandbox): Hono {
     if (provider !== 'apple' && provider !== 'google') {
       fail(404, { error: 'not_found', error_description: 'Use apple or google' });
     }
-    return c.html(renderSocialPage(sandbox, provider), 200, PAGE_HEADERS);
+    // Same opener policy as the site's pages: the window stays in their browsing-context group, so
+    // window.opener still reaches the page that opened it (the site sends COOP same-origin).
+    return c.html(renderSocialPage(sandbox, provider), 200, {
+      ...PAGE_HEADERS,
+      'Cross-Origin-Opener-Policy': 'same-origin',
+    });
   });
 
   return app;

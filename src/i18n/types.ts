@@ -2,6 +2,8 @@ import type common from '../../i18n/en/common.json';
 import type error from '../../i18n/en/error.json';
 import type fields from '../../i18n/en/fields.json';
 import type links from '../../i18n/en/links.json';
+import type login from '../../i18n/en/login.json';
+import type loginOtp from '../../i18n/en/login_otp.json';
 import type meta from '../../i18n/en/meta.json';
 import type otp from '../../i18n/en/otp.json';
 import type recaptcha from '../../i18n/en/recaptcha.json';
@@ -16,6 +18,8 @@ export interface Messages {
   error: typeof error;
   fields: typeof fields;
   links: typeof links;
+  login: typeof login;
+  login_otp: typeof loginOtp;
   meta: typeof meta;
   otp: typeof otp;
   recaptcha: typeof recaptcha;

@@ -10,6 +10,7 @@ import {
   type CountryCode,
 } from '../lib/phone.ts';
 import { useT } from './i18n.tsx';
+import { useHydrated } from './use-query.ts';
 
 export interface PhoneValue {
   country: CountryCode;
@@ -41,13 +42,17 @@ export function PhoneInput(props: PhoneInputProps) {
   }, [meta]);
 
   const options = useMemo(() => countryOptions(meta, t.locale), [meta, t.locale]);
+  // Region names come from the runtime's Intl data, which differs between Node and browsers
+  // (ckb): they appear once hydrated, so the pre-rendered HTML always matches.
+  const hydrated = useHydrated();
   const names = useMemo(() => {
+    if (!hydrated) return undefined;
     try {
       return new Intl.DisplayNames([t.locale], { type: 'region' });
     } catch {
       return undefined;
     }
-  }, [t.locale]);
+  }, [t.locale, hydrated]);
 
   const change = (input: string) => {
     const cleaned = cleanPhoneInput(input);

@@ -13,3 +13,15 @@ export function useLocationSearch(): string {
     () => '',
   );
 }
+
+/**
+ * False while pre-rendering and hydrating, true right after: for text that the server's and the
+ * browser's Intl data may render differently (region names in ckb, for instance).
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}

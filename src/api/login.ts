@@ -1,0 +1,69 @@
+/**
+ * The logins of spec section 7: phone, e-mail, Apple and Google. Each resolves with the proof
+ * token for the identity service's /login form, or rejects with an `ApiError` whose body may be
+ * `challenge_required` or `unregistered_user` (src/contract/errors.ts).
+ */
+import {
+  APPLE_LOGIN_PATH,
+  EMAIL_LOGIN_PATH,
+  GOOGLE_LOGIN_PATH,
+  PHONE_LOGIN_PATH,
+  type AppleLoginBody,
+  type EmailLoginBody,
+  type GoogleLoginBody,
+  type PhoneLoginBody,
+  type TokenResponse,
+} from '../contract/identity-api.ts';
+import { request } from './client.ts';
+import { currentDeviceId, identityHeaders, type CallContext } from './identity-headers.ts';
+
+async function tokenOf(answer: Promise<TokenResponse>): Promise<string> {
+  return (await answer).token;
+}
+
+export function phoneLogin(body: PhoneLoginBody, context: CallContext): Promise<string> {
+  return tokenOf(
+    request<TokenResponse>('identityApi', PHONE_LOGIN_PATH, {
+      method: 'POST',
+      body,
+      headers: identityHeaders(context),
+    }),
+  );
+}
+
+export function emailLogin(body: EmailLoginBody, context: CallContext): Promise<string> {
+  return tokenOf(
+    request<TokenResponse>('identityApi', EMAIL_LOGIN_PATH, {
+      method: 'POST',
+      body,
+      headers: identityHeaders(context),
+    }),
+  );
+}
+
+export function appleLogin(idToken: string, context: CallContext): Promise<string> {
+  const deviceId = currentDeviceId();
+  const body: AppleLoginBody = {
+    access_token: idToken,
+    ...(deviceId ? { device_id: deviceId } : {}),
+  };
+  return tokenOf(
+    request<TokenResponse>('identityApi', APPLE_LOGIN_PATH, {
+      method: 'POST',
+      body,
+      headers: identityHeaders(context, { social: true }),
+    }),
+  );
+}
+
+export function googleLogin(idToken: string, context: CallContext): Promise<string> {
+  const deviceId = currentDeviceId();
+  const body: GoogleLoginBody = { id_token: idToken, ...(deviceId ? { device_id: deviceId } : {}) };
+  return tokenOf(
+    request<TokenResponse>('identityApi', GOOGLE_LOGIN_PATH, {
+      method: 'POST',
+      body,
+      headers: identityHeaders(context, { social: true }),
+    }),
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * One-time codes (spec section 7): send by SMS, voice call or e-mail, and verify. Shared by the
+ * login and sign-up flows. Failures are `ApiError`s (./errors.ts).
+ */
+import {
+  OTP_SEND_PATH,
+  OTP_VERIFY_PATH,
+  type Guard,
+  type OtpSendBody,
+  type OtpSendResponse,
+  type OtpType,
+  type OtpVerifyBody,
+  type OtpVerifyResponse,
+} from '../contract/identity-api.ts';
+import { request } from './client.ts';
+import { identityHeaders, type CallContext } from './identity-headers.ts';
+
+export type { Guard, OtpType };
+
+export interface SendOtpInput extends CallContext {
+  identifier: string;
+  type: OtpType;
+  guard: Guard;
+  shieldParams?: Record<string, unknown> | undefined;
+}
+
+export function sendOtp(input: SendOtpInput): Promise<OtpSendResponse> {
+  const body: OtpSendBody = {
+    identifier: input.identifier,
+    type: input.type,
+    guard: input.guard,
+    multiTimeUse: false,
+    ...(input.clientId ? { client_id: input.clientId } : {}),
+    ...(input.shieldParams ? { shieldParams: input.shieldParams } : {}),
+  };
+  return request<OtpSendResponse>('identityApi', OTP_SEND_PATH, {
+    method: 'POST',
+    body,
+    headers: identityHeaders(input),
+  });
+}
+
+export interface VerifyOtpInput extends CallContext {
+  identifier: string;
+  code: string;
+  guard: Guard;
+}
+
+/** Resolves with the verification id, sent as `otp` in the login or onboarding retry. */
+export async function verifyOtp(input: VerifyOtpInput): Promise<string> {
+  const body: OtpVerifyBody = {
+    identifier: input.identifier,
+    code: input.code,
+    guard: input.guard,
+    ...(input.clientId ? { client_id: input.clientId } : {}),
+  };
+  const answer = await request<OtpVerifyResponse>('identityApi', OTP_VERIFY_PATH, {
+    method: 'POST',
+    body,
+    headers: identityHeaders(input),
+  });
+  return answer.data.id;
+}

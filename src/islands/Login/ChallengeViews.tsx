@@ -1,0 +1,317 @@
+/** Password, name confirmation (classic and enhanced) and the four extra challenges. */
+import { useEffect, useId, useRef, useState } from 'react';
+import { localizedPath } from '../../i18n/config.ts';
+import {
+  currentChallenge,
+  isTryAnotherWayVisible,
+  signupHref,
+  type Answers,
+  type LoginState,
+} from '../../stores/flows/login.ts';
+import { Button } from '../../ui/Button.tsx';
+import { TextField } from '../../ui/Field.tsx';
+import { useT } from '../../ui/i18n.tsx';
+import { PasswordField } from '../../ui/PasswordField.tsx';
+import {
+  BackButton,
+  FormError,
+  ltr,
+  shownIdentifier,
+  ViewHeading,
+  type ViewProps,
+} from './common.tsx';
+
+/** The recovery page, with what it can use (client and phone) when known. */
+function recoveryHref(props: ViewProps): string {
+  const query = new URLSearchParams();
+  const { presets, attempt } = props.state;
+  if (presets.clientId) query.set('clientId', presets.clientId);
+  if (attempt?.kind === 'phone') query.set('phoneNumber', `+${attempt.phone}`);
+  const search = query.toString();
+  return `${localizedPath(props.locale, '/recovery')}${search ? `?${search}` : ''}`;
+}
+
+/** For password managers: the account the password belongs to. */
+function UsernameHint({ state }: { state: LoginState }) {
+  const value = shownIdentifier(state);
+  if (!value) return null;
+  return (
+    <input type="text" name="username" autoComplete="username" value={value} readOnly hidden />
+  );
+}
+
+function AnswerActions(props: ViewProps & { submitLabel: string }) {
+  const t = useT();
+  const { flow, state } = props;
+  return (
+    <>
+      <FormError error={state.error} />
+      <Button type="submit" pending={state.submitting} pendingLabel={t('common:pleaseWait')}>
+        {props.submitLabel}
+      </Button>
+      {isTryAnotherWayVisible(state) && (
+        <Button variant="link" onClick={flow.tryAnotherWay} disabled={state.submitting}>
+          {t('login:challenge.tryAnotherWay')}
+        </Button>
+      )}
+    </>
+  );
+}
+
+function AnswerForm(props: ViewProps & { children: React.ReactNode }) {
+  return (
+    <form
+      className="stack login-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void props.flow.submitAnswer();
+      }}
+    >
+      {props.children}
+    </form>
+  );
+}
+
+export function PasswordForm(props: ViewProps) {
+  const t = useT();
+  const { flow, state, focus } = props;
+  return (
+    <AnswerForm {...props}>
+      <ViewHeading focus={focus}>{t('login:password.title')}</ViewHeading>
+      <p className="muted">
+        {t('login:password.intro', { identifier: ltr(shownIdentifier(state)) })}
+      </p>
+      <UsernameHint state={state} />
+      <PasswordField
+        label={t('fields:password.label')}
+        autoComplete="current-password"
+        required
+        value={state.answers.password}
+        error={state.fieldError ? t.text(state.fieldError) : undefined}
+        onChange={(event) => flow.changeAnswer('password', event.target.value)}
+      />
+      <AnswerActions {...props} submitLabel={t('login:password.submit')} />
+      <p className="login-links">
+        <a href={recoveryHref(props)}>{t('login:password.forgot')}</a>
+        <a href={signupHref(props.locale, state.presets, {})}>
+          {t('login:password.createAccount')}
+        </a>
+      </p>
+      <BackButton onClick={flow.back} label={t('login:password.notYou')} />
+    </AnswerForm>
+  );
+}
+
+/** Card and PIN: 4 digits, masked, with a show toggle. */
+function DigitsField(props: {
+  label: string;
+  field: Extract<keyof Answers, 'pin' | 'card'>;
+  view: ViewProps;
+}) {
+  const t = useT();
+  const [visible, setVisible] = useState(false);
+  const { flow, state } = props.view;
+  return (
+    <TextField
+      label={props.label}
+      type={visible ? 'text' : 'password'}
+      inputMode="numeric"
+      autoComplete="off"
+      pattern="[0-9]*"
+      maxLength={4}
+      dir="ltr"
+      required
+      className="login-digits"
+      value={state.answers[props.field]}
+      error={state.fieldError ? t.text(state.fieldError) : undefined}
+      onChange={(event) => flow.changeAnswer(props.field, event.target.value)}
+      addon={
+        <button
+          type="button"
+          className="input-addon"
+          aria-pressed={visible}
+          onClick={() => setVisible(!visible)}
+        >
+          {visible ? t('login:challenge.hide') : t('login:challenge.show')}
+        </button>
+      }
+    />
+  );
+}
+
+export function ChallengeForm(props: ViewProps) {
+  const t = useT();
+  const { flow, state, focus } = props;
+  const masked = ltr(currentChallenge(state)?.masked_value ?? '');
+  let title: string;
+  let intro: string;
+  let field: React.ReactNode;
+  switch (state.view) {
+    case 'verify__card_challenge':
+      title = t('login:challenge.cardTitle');
+      intro = t('login:challenge.cardIntro');
+      field = <DigitsField label={t('login:challenge.cardLabel')} field="card" view={props} />;
+      break;
+    case 'verify_pin_challenge':
+      title = t('login:challenge.pinTitle');
+      intro = t('login:challenge.pinIntro');
+      field = <DigitsField label={t('login:challenge.pinLabel')} field="pin" view={props} />;
+      break;
+    case 'verify_full_name_challenge':
+      title = t('login:challenge.fullNameTitle');
+      intro = t('login:challenge.fullNameIntro', { masked });
+      field = (
+        <TextField
+          label={t('login:challenge.fullNameLabel')}
+          autoComplete="name"
+          required
+          value={state.answers.fullName}
+          error={state.fieldError ? t.text(state.fieldError) : undefined}
+          onChange={(event) => flow.changeAnswer('fullName', event.target.value)}
+        />
+      );
+      break;
+    default:
+      title = t('login:challenge.emailTitle');
+      intro = t('login:challenge.emailIntro', { masked });
+      field = (
+        <TextField
+          label={t('fields:email.label')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          dir="ltr"
+          required
+          spellCheck={false}
+          autoCapitalize="off"
+          value={state.answers.email}
+          error={state.fieldError ? t.text(state.fieldError) : undefined}
+          onChange={(event) => flow.changeAnswer('email', event.target.value)}
+        />
+      );
+  }
+  return (
+    <AnswerForm {...props}>
+      <ViewHeading focus={focus}>{title}</ViewHeading>
+      <p className="muted">{intro}</p>
+      {field}
+      <AnswerActions {...props} submitLabel={t('login:challenge.submit')} />
+      <BackButton onClick={flow.back} label={t('common:back')} />
+    </AnswerForm>
+  );
+}
+
+export function NameConfirmation(props: ViewProps) {
+  return props.flags.enhancedForm ? <NameEnhanced {...props} /> : <NameClassic {...props} />;
+}
+
+function NameClassic({ flow, state, focus }: ViewProps) {
+  const t = useT();
+  const name = state.view === 'name_confirmation' ? state.name : '';
+  return (
+    <div className="stack">
+      <ViewHeading focus={focus}>{t('login:name.title')}</ViewHeading>
+      <p className="login-name">
+        <bdi>{name}</bdi>
+      </p>
+      <FormError error={state.error} />
+      <Button
+        pending={state.submitting && state.nameConfirmed === true}
+        pendingLabel={t('common:pleaseWait')}
+        disabled={state.submitting && state.nameConfirmed !== true}
+        onClick={() => void flow.answerName(true)}
+      >
+        {t('login:name.yes')}
+      </Button>
+      <Button
+        variant="secondary"
+        pending={state.submitting && state.nameConfirmed === false}
+        pendingLabel={t('common:pleaseWait')}
+        disabled={state.submitting && state.nameConfirmed !== false}
+        onClick={() => void flow.answerName(false)}
+      >
+        {t('login:name.no')}
+      </Button>
+    </div>
+  );
+}
+
+function NameEnhanced(props: ViewProps) {
+  const t = useT();
+  const { flow, state, focus } = props;
+  const name = state.view === 'name_confirmation' ? state.name : '';
+  const [open, setOpen] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const opener = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  return (
+    <>
+      <AnswerForm {...props}>
+        <ViewHeading focus={focus}>{t('login:name.enhancedTitle', { name })}</ViewHeading>
+        <p className="muted">{t('login:name.enhancedIntro')}</p>
+        <UsernameHint state={state} />
+        <PasswordField
+          label={t('fields:password.label')}
+          autoComplete="current-password"
+          required
+          value={state.answers.password}
+          error={state.fieldError ? t.text(state.fieldError) : undefined}
+          onChange={(event) => flow.changeAnswer('password', event.target.value)}
+        />
+        <FormError error={state.error} />
+        <Button
+          type="submit"
+          pending={state.submitting && state.nameConfirmed === true}
+          pendingLabel={t('common:pleaseWait')}
+        >
+          {t('login:name.submit')}
+        </Button>
+        <p className="login-links">
+          <a href={recoveryHref(props)}>{t('login:password.forgot')}</a>
+        </p>
+        <button
+          ref={opener}
+          type="button"
+          className="button button-link"
+          disabled={state.submitting}
+          onClick={() => setOpen(true)}
+        >
+          {t('login:name.reset', { name })}
+        </button>
+      </AnswerForm>
+      <dialog
+        ref={dialog}
+        className="login-dialog"
+        aria-labelledby={titleId}
+        onClose={() => {
+          setOpen(false);
+          opener.current?.focus();
+        }}
+      >
+        <div className="stack">
+          <h2 id={titleId}>{t('login:name.resetTitle')}</h2>
+          <p>{t('login:name.resetBody', { name })}</p>
+          <Button
+            pending={state.submitting && state.nameConfirmed === false}
+            pendingLabel={t('common:pleaseWait')}
+            onClick={() => void flow.answerName(false)}
+          >
+            {t('login:name.resetConfirm')}
+          </Button>
+          <Button variant="secondary" onClick={() => setOpen(false)}>
+            {t('common:cancel')}
+          </Button>
+        </div>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * The login page (/login): every view of spec section 2 'Login views', driven by the login flow
+ * (src/stores/flows/login.ts). The island reads the flow with `useStore` and writes only through
+ * its actions; the first paint is the empty phone form.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { appleLogin, emailLogin, googleLogin, phoneLogin } from '../../api/login.ts';
+import { sendOtp, verifyOtp } from '../../api/otp.ts';
+import type { Locale } from '../../i18n/config.ts';
+import type { Messages } from '../../i18n/types.ts';
+import { currentQuery, takeQueryParams } from '../../lib/address.ts';
+import { analytics } from '../../lib/analytics-client.ts';
+import { collectDeviceRecord, deviceIdentity } from '../../lib/device.ts';
+import { $flags, loadFlags } from '../../lib/flags.ts';
+import { readPersisted, writePersisted } from '../../lib/persisted.ts';
+import { loadPhoneMetadata, phoneFromPreset, toPhone } from '../../lib/phone.ts';
+import { recaptchaMode } from '../../lib/recaptcha.ts';
+import { socialSignIn } from '../../lib/social/index.ts';
+import { createLoginFlow, parsePresets, type LoginDeps } from '../../stores/flows/login.ts';
+import { I18nProvider } from '../../ui/i18n.tsx';
+import { ChallengeForm, NameConfirmation, PasswordForm } from './ChallengeViews.tsx';
+import type { ViewProps } from './common.tsx';
+import { OtpStep } from './OtpView.tsx';
+import {
+  BlockedUser,
+  DashboardSelection,
+  RedirectToIdp,
+  RedirectToSignup,
+} from './OutcomeViews.tsx';
+import { EmailForm, PhoneForm, SocialForm } from './StartViews.tsx';
+
+export type LoginMessages = Pick<
+  Messages,
+  | 'common'
+  | 'error'
+  | 'fields'
+  | 'login'
+  | 'login_otp'
+  | 'otp'
+  | 'recaptcha'
+  | 'redirect'
+  | 'spring_security_error'
+>;
+
+export interface LoginProps {
+  locale: Locale;
+  messages: LoginMessages;
+}
+
+function browserDeps(locale: Locale): LoginDeps {
+  const device = () => collectDeviceRecord(deviceIdentity()) as unknown as Record<string, unknown>;
+  return {
+    locale,
+    phoneLogin,
+    emailLogin,
+    appleLogin,
+    googleLogin,
+    sendOtp,
+    verifyOtp,
+    socialSignIn,
+    validatePhone: async (value) => {
+      const phone = toPhone(value.input, value.country, await loadPhoneMetadata());
+      return phone.isValid ? phone.fullPhoneNumber : undefined;
+    },
+    presetPhone: async (digits) => {
+      const phone = phoneFromPreset(digits, await loadPhoneMetadata());
+      return phone ? { country: phone.countryCode, input: phone.nationalPhoneNumber } : undefined;
+    },
+    navigate: (href) => location.assign(href),
+    analytics: {
+      page: (page, flow) => analytics().page(page, flow),
+      track: (name, details) => analytics().track(name, details),
+      flush: () => analytics().flush(),
+    },
+    profiling: device,
+    recaptchaRequired: () => recaptchaMode($flags.get().flags.recaptchaV2) !== 'off',
+    shieldParams: () => ($flags.get().flags.shieldEnabled ? device() : undefined),
+    persisted: {
+      read: (key) => readPersisted(key),
+      write: (key, value) => void writePersisted(key, value),
+    },
+  };
+}
+
+export function Login(props: LoginProps) {
+  return (
+    <I18nProvider locale={props.locale} messages={props.messages}>
+      <LoginScreen locale={props.locale} />
+    </I18nProvider>
+  );
+}
+
+function LoginScreen({ locale }: { locale: Locale }) {
+  const [flow] = useState(() => createLoginFlow(browserDeps(locale)));
+  const state = useStore(flow.$state);
+  const { flags } = useStore($flags);
+  const focus = useStore(flow.$viewChanged);
+
+  useEffect(() => {
+    // The csrf leaves the address at once and waits in session storage for the final form post.
+    const { csrf } = takeQueryParams(['csrf']);
+    if (csrf) writePersisted('csrf', csrf);
+    void loadFlags();
+    void flow.init(parsePresets(currentQuery()));
+    return () => flow.destroy();
+  }, [flow]);
+
+  // Focus moves to a view's heading when the view changes, not on the page's first paint.
+  const view: ViewProps = { flow, state, flags, locale, focus };
+  return (
+    <section className="card login" data-view={state.view}>
+      <View {...view} />
+    </section>
+  );
+}
+
+function View(props: ViewProps) {
+  const { state, flow, flags } = props;
+  switch (state.view) {
+    case 'phone_form':
+      return <PhoneForm key="phone" {...props} />;
+    case 'email_form':
+      return <EmailForm key="email" {...props} />;
+    case 'otp':
+      return (
+        <OtpStep
+          otp={flow.otp}
+          busy={state.submitting}
+          error={state.error}
+          enhanced={flags.enhancedForm}
+          recaptchaFlag={flags.recaptchaV2}
+          focus={props.focus}
+          onBack={flow.back}
+        />
+      );
+    case 'password_form':
+      return <PasswordForm key="password" {...props} />;
+    case 'name_confirmation':
+      return <NameConfirmation {...props} />;
+    case 'apple_form':
+    case 'google_form':
+      return <SocialForm key={state.view} {...props} />;
+    case 'verify__card_challenge':
+    case 'verify_full_name_challenge':
+    case 'verify_email_challenge':
+    case 'verify_pin_challenge':
+      return <ChallengeForm key={state.view} {...props} />;
+    case 'redirect_to_idp':
+      return <RedirectToIdp {...props} />;
+    case 'redirect_to_signup':
+      return <RedirectToSignup {...props} />;
+    case 'redirect_to_blocked_user':
+      return <BlockedUser {...props} />;
+    case 'dashboard_selection':
+      return <DashboardSelection {...props} />;
+  }
+}

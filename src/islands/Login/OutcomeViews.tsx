@@ -1,0 +1,96 @@
+/** Where a login ends: the identity-service redirect, sign-up, the blocked page, the portals. */
+import { APP_ENV, DASHBOARDS, PRODUCT } from '../../config.ts';
+import { recaptchaMode } from '../../lib/recaptcha.ts';
+import { signupHref } from '../../stores/flows/login.ts';
+import { Button } from '../../ui/Button.tsx';
+import { useT } from '../../ui/i18n.tsx';
+import { IdpRedirect } from '../../ui/IdpRedirect.tsx';
+import { ViewHeading, type ViewProps } from './common.tsx';
+
+export function RedirectToIdp({ state, flags }: ViewProps) {
+  if (state.view !== 'redirect_to_idp') return null;
+  return (
+    <IdpRedirect token={state.token} kind="welcome" recaptcha={recaptchaMode(flags.recaptchaV2)} />
+  );
+}
+
+export function RedirectToSignup({ state, locale, focus }: ViewProps) {
+  const t = useT();
+  if (state.view !== 'redirect_to_signup') return null;
+  return (
+    <div className="stack center">
+      <ViewHeading focus={focus}>{t('login:redirect.signupTitle')}</ViewHeading>
+      <div className="spinner" aria-hidden="true" />
+      <p className="muted" role="status">
+        {t('login:redirect.signupBody')}
+      </p>
+      <a className="button button-secondary" href={signupHref(locale, state.presets, state.carry)}>
+        {t('login:redirect.signupLink')}
+      </a>
+    </div>
+  );
+}
+
+export function BlockedUser({ flow, state, focus }: ViewProps) {
+  const t = useT();
+  if (state.view !== 'redirect_to_blocked_user') return null;
+  const signup = state.variant === 'USER_BLOCKED_FOR_SIGNUP';
+  return (
+    <div className="stack center login-blocked" data-variant={state.variant}>
+      <img
+        className="login-blocked-image"
+        src={signup ? '/images/blocked-signup.svg' : '/images/blocked-user.svg'}
+        alt=""
+        width={160}
+        height={120}
+      />
+      <ViewHeading focus={focus}>
+        {signup ? t('login:blocked.signupTitle') : t('login:blocked.title')}
+      </ViewHeading>
+      <p>{signup ? t('login:blocked.signupBody') : t('login:blocked.body')}</p>
+      <a
+        className="button button-primary"
+        href={PRODUCT.contactUrl}
+        rel="noopener noreferrer"
+        target="_blank"
+      >
+        {t('login:blocked.contact')}
+      </a>
+      <Button variant="secondary" onClick={flow.back}>
+        {t('login:blocked.back')}
+      </Button>
+    </div>
+  );
+}
+
+export function DashboardSelection({ flow, focus }: ViewProps) {
+  const t = useT();
+  const qa = APP_ENV === 'qa';
+  return (
+    <div className="stack">
+      <ViewHeading focus={focus}>{t('login:dashboards.title')}</ViewHeading>
+      <p className="muted">{t('login:dashboards.intro')}</p>
+      <ul className="login-dashboards">
+        {DASHBOARDS.map((dashboard) => {
+          const base = t(`login:dashboards.${dashboard.id}.name`);
+          const name = qa ? t('login:dashboards.qaSuffix', { name: base }) : base;
+          return (
+            <li key={dashboard.id}>
+              <button
+                type="button"
+                className="login-dashboard"
+                data-dashboard={dashboard.id}
+                onClick={() => flow.chooseDashboard(qa ? dashboard.url.qa : dashboard.url.prod)}
+              >
+                <span className="login-dashboard-name">{name}</span>
+                <span className="login-dashboard-description">
+                  {t(`login:dashboards.${dashboard.id}.description`)}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

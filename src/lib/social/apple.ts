@@ -1,0 +1,84 @@
+/**
+ * Sign in with Apple (production builds): Apple's JS SDK, loaded on first use, in popup mode with
+ * the e-mail and name scope (spec section 9). Apple sends the name only the first time.
+ */
+import { APPLE_CLIENT_ID } from '../../config.ts';
+import { loadScript } from '../trusted-types.ts';
+import {
+  claimString,
+  SocialError,
+  tokenClaims,
+  type SocialFailureReason,
+  type SocialResult,
+} from './types.ts';
+
+export const APPLE_SDK_URL =
+  'https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/en_US/appleid.auth.js';
+
+interface AppleSignInResponse {
+  authorization?: { id_token?: string };
+  user?: { email?: string; name?: { firstName?: string; lastName?: string } };
+}
+
+interface AppleAuth {
+  init(options: Record<string, unknown>): void;
+  signIn(): Promise<AppleSignInResponse>;
+}
+
+/** Spec section 8: user cancelled, popup closed, or anything else. */
+export function appleFailureReason(error: unknown): SocialFailureReason {
+  const code = error && typeof error === 'object' && 'error' in error ? String(error.error) : '';
+  if (code === 'user_cancelled_authorize') return 'cancelled';
+  if (code === 'popup_closed_by_user' || code === 'popup_blocked_by_browser') return 'popup_closed';
+  return 'other';
+}
+
+export function appleResult(response: AppleSignInResponse): SocialResult {
+  const idToken = response.authorization?.id_token;
+  if (!idToken) throw new SocialError('other', 'Apple returned no id token');
+  const name = [response.user?.name?.firstName, response.user?.name?.lastName]
+    .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
+    .join(' ')
+    .trim();
+  return {
+    idToken,
+    email: response.user?.email ?? claimString(tokenClaims(idToken), 'email'),
+    fullName: name || undefined,
+  };
+}
+
+let initialised: AppleAuth | undefined;
+let loading: Promise<void> | undefined;
+
+/** Loads the SDK (only here, on the button). A failed load is a `script` failure. */
+export async function prepareApple(): Promise<AppleAuth> {
+  if (initialised) return initialised;
+  try {
+    loading ??= loadScript(APPLE_SDK_URL);
+    await loading;
+  } catch {
+    loading = undefined;
+    throw new SocialError('script');
+  }
+  const auth = (window as unknown as { AppleID?: { auth?: AppleAuth } }).AppleID?.auth;
+  if (!auth) throw new SocialError('script');
+  auth.init({
+    clientId: APPLE_CLIENT_ID,
+    scope: 'name email',
+    redirectURI: `${location.origin}/login`,
+    usePopup: true,
+  });
+  initialised = auth;
+  return auth;
+}
+
+export async function appleSignIn(): Promise<SocialResult> {
+  const auth = await prepareApple();
+  let response: AppleSignInResponse;
+  try {
+    response = await auth.signIn();
+  } catch (error) {
+    throw new SocialError(appleFailureReason(error));
+  }
+  return appleResult(response);
+}

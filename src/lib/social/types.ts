@@ -1,0 +1,46 @@
+/** What the Apple and Google adapters give back, and how they fail (spec sections 3, 4 and 8). */
+export type SocialProvider = 'apple' | 'google';
+
+export interface SocialResult {
+  idToken: string;
+  /** The e-mail of the token payload, when there is one. */
+  email?: string | undefined;
+  /** Apple sends the name only the first time; Google never through this path. */
+  fullName?: string | undefined;
+}
+
+/** Spec section 8: Apple failures are user cancelled, popup closed or other; a script can fail to load. */
+export type SocialFailureReason = 'cancelled' | 'popup_closed' | 'script' | 'other';
+
+export class SocialError extends Error {
+  readonly reason: SocialFailureReason;
+  constructor(reason: SocialFailureReason, message: string = reason) {
+    super(message);
+    this.name = 'SocialError';
+    this.reason = reason;
+  }
+}
+
+export function socialFailureReason(error: unknown): SocialFailureReason {
+  return error instanceof SocialError ? error.reason : 'other';
+}
+
+/** The claims of an id token's payload (not verified: the back end does that). */
+export function tokenClaims(idToken: string): Record<string, unknown> | undefined {
+  const payload = idToken.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
+    const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
+    const bytes = Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
+    const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function claimString(claims: Record<string, unknown> | undefined, name: string) {
+  const value = claims?.[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}

@@ -1,0 +1,305 @@
+/**
+ * The one-time-code step (spec section 4, 'OTP'), shared by the login and sign-up flows: a code
+ * is sent on opening (e-mail when the identifier has '@', else SMS), resend by SMS, voice call or
+ * e-mail is held back for 60 s with a visible countdown, and with reCAPTCHA v2 on a resend first
+ * passes the challenge and then asks with the lower guard value (2 instead of 3). A verified code
+ * gives an id that the owning flow sends as `otp` in its retry.
+ */
+import { atom, type ReadableAtom } from 'nanostores';
+import { otpErrorKey, type DynamicKey } from '../../api/error-catalogue.ts';
+import { ApiError, toFailure, type ApiFailure } from '../../api/errors.ts';
+import type { Guard, OtpType } from '../../contract/identity-api.ts';
+import type { Text } from '../../i18n/types.ts';
+import { digitsOnly } from '../../lib/digits.ts';
+
+/** Spec section 9. */
+export const OTP_RESEND_SECONDS = 60;
+export const DEFAULT_GUARD_ATTEMPTS = 3;
+export const RECAPTCHA_GUARD_ATTEMPTS = 2;
+export const OTP_CODE_LENGTH = 6;
+
+export type OtpMessage = Text | DynamicKey;
+
+export type OtpStatus = 'idle' | 'sending' | 'ready' | 'recaptcha' | 'verifying' | 'verified';
+
+export interface OtpState {
+  status: OtpStatus;
+  /** International digits of a phone, or an e-mail. */
+  identifier: string;
+  /** The channels a new code can be asked for by. */
+  channels: readonly OtpType[];
+  code: string;
+  /** The channel of the last code that was sent. */
+  sentVia: OtpType | undefined;
+  /** A resend waiting for the reCAPTCHA check. */
+  pendingChannel: OtpType | undefined;
+  /** Seconds until a new code may be asked for. */
+  resendIn: number;
+  error: OtpMessage | undefined;
+  /** The id of the verified code, until the code changes. */
+  verificationId: string | undefined;
+}
+
+export type OtpEvent =
+  | { type: 'started'; identifier: string }
+  | { type: 'sendStarted'; channel: OtpType }
+  | { type: 'sendSucceeded'; channel: OtpType; resendIn?: number | undefined }
+  | { type: 'sendFailed'; failure: ApiFailure }
+  | { type: 'recaptchaRequested'; channel: OtpType }
+  | { type: 'recaptchaCancelled' }
+  | { type: 'codeChanged'; code: string }
+  | { type: 'codeMissing' }
+  | { type: 'verifyStarted' }
+  | { type: 'verifySucceeded'; id: string }
+  | { type: 'verifyFailed'; failure: ApiFailure }
+  | { type: 'tick' }
+  | { type: 'stopped' };
+
+export function isEmailIdentifier(identifier: string): boolean {
+  return identifier.includes('@');
+}
+
+/** The channel of the first code: e-mail when the identifier has '@', otherwise SMS. */
+export function firstChannel(identifier: string): OtpType {
+  return isEmailIdentifier(identifier) ? 'EMAIL' : 'SMS';
+}
+
+/** The channels offered for a new code: SMS and voice for a phone, e-mail for an e-mail. */
+export function channelsFor(identifier: string): readonly OtpType[] {
+  return isEmailIdentifier(identifier) ? ['EMAIL'] : ['SMS', 'VOICE'];
+}
+
+export function initialOtpState(identifier = ''): OtpState {
+  return {
+    status: 'idle',
+    identifier,
+    channels: identifier ? channelsFor(identifier) : [],
+    code: '',
+    sentVia: undefined,
+    pendingChannel: undefined,
+    resendIn: 0,
+    error: undefined,
+    verificationId: undefined,
+  };
+}
+
+/** Whether a new code may be asked for now. */
+export function canResend(state: OtpState): boolean {
+  return (
+    state.resendIn === 0 &&
+    (state.status === 'ready' || state.status === 'verified') &&
+    state.identifier !== ''
+  );
+}
+
+function retryAfterSeconds(failure: ApiFailure): number {
+  if (failure.kind !== 'http' || failure.retryAfterMs === undefined) return 0;
+  return Math.min(OTP_RESEND_SECONDS * 5, Math.ceil(failure.retryAfterMs / 1000));
+}
+
+export function otpTransition(state: OtpState, event: OtpEvent): OtpState {
+  switch (event.type) {
+    case 'started':
+      return { ...initialOtpState(event.identifier), status: 'sending' };
+    case 'sendStarted':
+      return { ...state, status: 'sending', error: undefined, pendingChannel: undefined };
+    case 'sendSucceeded':
+      return {
+        ...state,
+        status: state.verificationId ? 'verified' : 'ready',
+        sentVia: event.channel,
+        resendIn: event.resendIn && event.resendIn > 0 ? event.resendIn : OTP_RESEND_SECONDS,
+        error: undefined,
+      };
+    case 'sendFailed':
+      return {
+        ...state,
+        status: 'ready',
+        error: otpErrorKey(event.failure),
+        resendIn: retryAfterSeconds(event.failure),
+      };
+    case 'recaptchaRequested':
+      if (!canResend(state)) return state;
+      return { ...state, status: 'recaptcha', pendingChannel: event.channel, error: undefined };
+    case 'recaptchaCancelled':
+      if (state.status !== 'recaptcha') return state;
+      return { ...state, status: 'ready', pendingChannel: undefined };
+    case 'codeChanged': {
+      const code = digitsOnly(event.code, OTP_CODE_LENGTH);
+      if (state.status === 'verifying') return state;
+      const changed = code !== state.code;
+      return {
+        ...state,
+        code,
+        error: changed ? undefined : state.error,
+        status: changed && state.status === 'verified' ? 'ready' : state.status,
+        verificationId: changed ? undefined : state.verificationId,
+      };
+    }
+    case 'codeMissing':
+      return { ...state, error: { key: 'fields:otp.required' } };
+    case 'verifyStarted':
+      return { ...state, status: 'verifying', error: undefined };
+    case 'verifySucceeded':
+      return { ...state, status: 'verified', verificationId: event.id, error: undefined };
+    case 'verifyFailed':
+      return { ...state, status: 'ready', error: otpErrorKey(event.failure) };
+    case 'tick':
+      return state.resendIn > 0 ? { ...state, resendIn: state.resendIn - 1 } : state;
+    case 'stopped':
+      return initialOtpState();
+  }
+}
+
+export interface OtpDeps {
+  sendOtp: (input: {
+    identifier: string;
+    type: OtpType;
+    guard: Guard;
+    clientId?: string | undefined;
+    shieldParams?: Record<string, unknown> | undefined;
+  }) => Promise<{ data: { resend_in: number } }>;
+  verifyOtp: (input: {
+    identifier: string;
+    code: string;
+    guard: Guard;
+    clientId?: string | undefined;
+  }) => Promise<string>;
+  /** Called with the verification id once a code is verified. */
+  onVerified: (id: string) => void;
+  clientId?: () => string | undefined;
+  /** Whether resends need the reCAPTCHA v2 check first (the `recaptchaV2` flag). */
+  recaptchaRequired?: () => boolean;
+  /** Device-intelligence parameters, when the shield flag is on. */
+  shieldParams?: () => Record<string, unknown> | undefined;
+  setInterval?: (fn: () => void, ms: number) => unknown;
+  clearInterval?: (handle: unknown) => void;
+}
+
+export function createOtpFlow(deps: OtpDeps) {
+  const $state = atom<OtpState>(initialOtpState());
+  const setTimer = deps.setInterval ?? ((fn, ms) => setInterval(fn, ms));
+  const clearTimer = deps.clearInterval ?? ((handle) => clearInterval(handle as number));
+  let timer: unknown;
+  /** Bumped on every start/stop: answers of an older session are ignored. */
+  let session = 0;
+
+  const dispatch = (event: OtpEvent) => $state.set(otpTransition($state.get(), event));
+
+  function stopTimer(): void {
+    if (timer !== undefined) clearTimer(timer);
+    timer = undefined;
+  }
+
+  function startTimer(): void {
+    stopTimer();
+    timer = setTimer(() => {
+      dispatch({ type: 'tick' });
+      if ($state.get().resendIn === 0) stopTimer();
+    }, 1000);
+  }
+
+  async function send(channel: OtpType, guard: Guard): Promise<void> {
+    const mine = session;
+    const { identifier } = $state.get();
+    dispatch({ type: 'sendStarted', channel });
+    try {
+      const answer = await deps.sendOtp({
+        identifier,
+        type: channel,
+        guard,
+        clientId: deps.clientId?.(),
+        shieldParams: deps.shieldParams?.(),
+      });
+      if (mine !== session) return;
+      dispatch({ type: 'sendSucceeded', channel, resendIn: answer.data.resend_in });
+    } catch (error) {
+      if (mine !== session) return;
+      dispatch({ type: 'sendFailed', failure: toFailure(error) });
+    }
+    if ($state.get().resendIn > 0) startTimer();
+  }
+
+  return {
+    $state: $state as ReadableAtom<OtpState>,
+
+    /** Opens the step for an identifier and sends the first code. */
+    start: (identifier: string): Promise<void> => {
+      session += 1;
+      stopTimer();
+      dispatch({ type: 'started', identifier });
+      return send(firstChannel(identifier), { attempts: DEFAULT_GUARD_ATTEMPTS });
+    },
+
+    changeCode: (code: string): void => {
+      dispatch({ type: 'codeChanged', code });
+    },
+
+    /** Asks for a new code by `channel`; with reCAPTCHA v2 on, shows the challenge first. */
+    resend: (channel: OtpType): Promise<void> => {
+      const state = $state.get();
+      if (!canResend(state) || !state.channels.includes(channel)) return Promise.resolve();
+      if (deps.recaptchaRequired?.()) {
+        dispatch({ type: 'recaptchaRequested', channel });
+        return Promise.resolve();
+      }
+      return send(channel, { attempts: DEFAULT_GUARD_ATTEMPTS });
+    },
+
+    /** The reCAPTCHA check passed: send the waiting resend with the lower guard value. */
+    recaptchaSolved: (token: string): Promise<void> => {
+      const state = $state.get();
+      if (state.status !== 'recaptcha' || !state.pendingChannel) return Promise.resolve();
+      return send(state.pendingChannel, {
+        attempts: RECAPTCHA_GUARD_ATTEMPTS,
+        recaptcha_token: token,
+      });
+    },
+
+    cancelRecaptcha: (): void => {
+      dispatch({ type: 'recaptchaCancelled' });
+    },
+
+    /** Verifies the typed code; a code already verified goes straight to the owner's retry. */
+    verify: async (): Promise<void> => {
+      const state = $state.get();
+      if (state.status === 'verifying' || state.status === 'sending') return;
+      if (state.status === 'verified' && state.verificationId) {
+        deps.onVerified(state.verificationId);
+        return;
+      }
+      if (state.code.length === 0) {
+        dispatch({ type: 'codeMissing' });
+        return;
+      }
+      const mine = session;
+      dispatch({ type: 'verifyStarted' });
+      try {
+        const id = await deps.verifyOtp({
+          identifier: state.identifier,
+          code: state.code,
+          guard: { attempts: DEFAULT_GUARD_ATTEMPTS },
+          clientId: deps.clientId?.(),
+        });
+        if (mine !== session) return;
+        dispatch({ type: 'verifySucceeded', id });
+        deps.onVerified(id);
+      } catch (error) {
+        if (mine !== session) return;
+        dispatch({
+          type: 'verifyFailed',
+          failure: error instanceof ApiError ? error.failure : toFailure(error),
+        });
+      }
+    },
+
+    /** Leaves the step: timers stop and late answers are ignored. */
+    stop: (): void => {
+      session += 1;
+      stopTimer();
+      dispatch({ type: 'stopped' });
+    },
+  };
+}
+
+export type OtpFlow = ReturnType<typeof createOtpFlow>;

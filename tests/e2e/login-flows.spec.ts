@@ -1,0 +1,301 @@
+/**
+ * /login: the e-mail variant, the presets, the OTP resend and reCAPTCHA, social sign-up, the
+ * dashboard picker, the classic layout and keyboard-only sign-ins; English and Arabic.
+ */
+import type { Page } from '@playwright/test';
+import { DASHBOARDS, surveyUrl } from '../../src/site-config.ts';
+import { expect, expectAccessible, FLOW_LOCALES, test } from './fixtures.ts';
+import {
+  e164,
+  expectSignedIn,
+  expectView,
+  latestCode,
+  loginPath,
+  openLogin,
+  PASSWORD,
+  submitButton,
+  submitPhone,
+  view,
+} from './login-helpers.ts';
+
+for (const locale of FLOW_LOCALES) {
+  test.describe(`${locale}: login flows`, () => {
+    test('e-mail variant: layla@example.com with her password', async ({ page }) => {
+      await openLogin(page, locale, 'clientId=sandbox-web&showEmail=true');
+      await expectView(page, 'email_form');
+      await expect(submitButton(page)).toBeDisabled();
+      await page.locator('input[type=email]').fill('layla@');
+      await submitButton(page).click();
+      await expect(view(page).locator('.field-error')).toBeVisible();
+      await expectAccessible(page, 'email_form with error');
+      await page.locator('input[type=email]').fill('layla@example.com');
+      await submitButton(page).click();
+      await expectView(page, 'password_form');
+      await expect(view(page)).toContainText('layla@example.com');
+      await page.locator('input[autocomplete=current-password]').fill(PASSWORD);
+      await submitButton(page).click();
+      await expectSignedIn(page, 'Layla Haddad');
+    });
+
+    test('presets: csrf, fullMobileNumber, social buttons off, acr_values Close menu', async ({
+      page,
+    }) => {
+      await openLogin(
+        page,
+        locale,
+        `csrf=preset-csrf&clientId=sandbox-web&fullMobileNumber=971500000001&showApple=false&showGoogle=false&acr_values=${encodeURIComponent('invoice_id:INV-9 merchant:Cafe')}`,
+      );
+      const url = new URL(page.url());
+      expect(url.searchParams.has('csrf')).toBe(false);
+      expect(url.searchParams.get('clientId')).toBe('sandbox-web');
+      expect(await page.evaluate(() => sessionStorage.getItem('acct:csrf'))).toBe('preset-csrf');
+      await expect(page.locator('input[type=tel]')).toHaveValue('500000001');
+      await expect(view(page).locator('.social-button')).toHaveCount(0);
+      await page.locator('.close-menu button').first().click();
+      await expect(page.locator(`.close-menu-list a[href="${surveyUrl('INV-9')}"]`)).toBeVisible();
+      await expectAccessible(page, 'presets');
+      await submitButton(page).click();
+      await expectView(page, 'password_form', false);
+    });
+
+    test('presets: the social buttons by default, Google off by its flag', async ({
+      page,
+      sandbox,
+    }) => {
+      await openLogin(page, locale);
+      await expect(view(page).locator('.social-apple')).toBeVisible();
+      await expect(view(page).locator('.social-google')).toBeVisible();
+      await sandbox.flags({ googleEnabled: false });
+      await openLogin(page, locale, 'showGoogle=true');
+      await expect(view(page).locator('.social-apple')).toBeVisible();
+      await expect(view(page).locator('.social-google')).toHaveCount(0);
+      await openLogin(page, locale, 'showApple=false');
+      await expect(view(page).locator('.social-apple')).toHaveCount(0);
+    });
+
+    test('presets: view=otp with fullMobileNumber sends the code at once', async ({
+      page,
+      sandbox,
+    }) => {
+      await page.goto(loginPath(locale, 'view=otp&fullMobileNumber=971500000002&csrf=c-otp'));
+      await expectView(page, 'otp');
+      await page
+        .locator('input[autocomplete=one-time-code]')
+        .fill(await latestCode(sandbox, e164('02')));
+      await submitButton(page).click();
+      await expectSignedIn(page, 'Omar Khan');
+    });
+
+    test('presets: view=email_form and recovery without a phone', async ({ page }) => {
+      await openLogin(page, locale, 'view=email_form');
+      await expectView(page, 'email_form', false);
+      await openLogin(
+        page,
+        locale,
+        'csrf=rec-1&clientId=sandbox-web&showApple=false&showGoogle=false',
+      );
+      await expectView(page, 'phone_form', false);
+      await expect(view(page).locator('.social-button')).toHaveCount(0);
+      expect(await page.evaluate(() => sessionStorage.getItem('acct:csrf'))).toBe('rec-1');
+    });
+
+    test('OTP: resend held for 60 s with a countdown, then by voice; back button', async ({
+      page,
+      sandbox,
+    }) => {
+      await page.clock.install();
+      await openLogin(page, locale);
+      await submitPhone(page, '02');
+      await expectView(page, 'otp');
+      await expect.poll(async () => (await sandbox.outbox(e164('02'))).length).toBe(1);
+      const resend = view(page).locator('.login-resend-actions button');
+      await expect(resend).toHaveCount(2);
+      await expect(resend.first()).toBeDisabled();
+      await expect(view(page).locator('[role=timer]')).toBeVisible();
+      if (locale === 'en') {
+        await expect(view(page).locator('[role=timer]')).toHaveText(
+          /^You can ask for a new code in \d+ seconds\.$/,
+        );
+      }
+      await page.clock.runFor(30_000);
+      await expect(resend.last()).toBeDisabled();
+      await page.clock.runFor(30_500);
+      await expect(resend.last()).toBeEnabled();
+      await expect(view(page).locator('[role=timer]')).toHaveCount(0);
+      await resend.last().click();
+      await expect.poll(async () => (await sandbox.outbox(e164('02')))[0]?.channel).toBe('voice');
+      await expect(resend.first()).toBeDisabled();
+      await expectAccessible(page, 'otp after resend');
+      await view(page).locator('.login-back').click();
+      await expectView(page, 'phone_form', false);
+      await expect(page.locator('input[type=tel]')).toHaveValue('500000002');
+    });
+
+    test('OTP with reCAPTCHA v2: the check first, then an SMS with attempts 2', async ({
+      page,
+      sandbox,
+    }) => {
+      await sandbox.flags({ recaptchaV2: true });
+      await page.clock.install();
+      await openLogin(page, locale);
+      await submitPhone(page, '02');
+      await expectView(page, 'otp');
+      await page.clock.runFor(61_000);
+      await view(page).locator('.login-resend-actions button').first().click();
+      await expect(view(page).locator('.login-recaptcha')).toBeVisible();
+      await expectAccessible(page, 'otp recaptcha');
+      await view(page).locator('.login-recaptcha input[type=checkbox]').check();
+      const sent = page.waitForRequest((request) => request.url().endsWith('/otp/send'));
+      await view(page).locator('.login-recaptcha .button-primary').click();
+      const body = (await sent).postDataJSON() as { type: string; guard: { attempts: number } };
+      expect(body.type).toBe('SMS');
+      expect(body.guard.attempts).toBe(2);
+      await expect.poll(async () => (await sandbox.outbox(e164('02'))).length).toBe(2);
+    });
+
+    test('OTP classic layout has no back button', async ({ page, sandbox }) => {
+      await sandbox.flags({ enhancedForm: false });
+      await openLogin(page, locale);
+      await submitPhone(page, '02');
+      await expectView(page, 'otp');
+      await expect(view(page).locator('.login-back')).toHaveCount(0);
+    });
+
+    test('phone form: enhanced disables Continue while empty; classic validates', async ({
+      page,
+      sandbox,
+    }) => {
+      await openLogin(page, locale);
+      await expect(view(page).locator('.login-enhanced')).toBeVisible();
+      await expect(submitButton(page)).toBeDisabled();
+      await page.locator('input[type=tel]').fill('12');
+      await submitButton(page).click();
+      await expect(view(page).locator('.field-error')).toBeVisible();
+      if (locale === 'en') {
+        await expect(view(page).locator('.field-error')).toHaveText(
+          'Please enter correct phone number.',
+        );
+      }
+      // A pasted international number picks its country; Eastern Arabic digits are accepted.
+      await page.locator('input[type=tel]').fill('+20 100 000 0000');
+      await expect(page.locator('.phone-country select')).toHaveValue('EG');
+      await sandbox.flags({ enhancedForm: false });
+      await openLogin(page, locale);
+      await expect(view(page).locator('.login-classic')).toBeVisible();
+      await expect(submitButton(page)).toBeEnabled();
+      await submitButton(page).click();
+      await expect(view(page).locator('.field-error')).toBeVisible();
+      await expectAccessible(page, 'classic phone form with error');
+      await page.locator('input[type=tel]').fill('٥٠٠٠٠٠٠٠١');
+      await submitButton(page).click();
+      await expectView(page, 'password_form', false);
+    });
+
+    test('social: a new Apple user goes to sign-up with the token, e-mail and kept name', async ({
+      page,
+    }) => {
+      await openLogin(page, locale);
+      const popupPromise = page.waitForEvent('popup');
+      await view(page).locator('.social-apple').click();
+      const popup = await popupPromise;
+      await popup.locator('button[data-token]', { hasText: 'new.apple@example.com' }).click();
+      await page.waitForURL(/\/signup\/\?/);
+      const url = new URL(page.url());
+      expect(url.searchParams.get('appleIdToken')).toBeTruthy();
+      expect(url.searchParams.get('email')).toBe('new.apple@example.com');
+      expect(await page.evaluate(() => sessionStorage.getItem('acct:appleFullName'))).toBe(
+        'New Apple',
+      );
+    });
+
+    test('social: a registered Google user signs in; a closed window explains', async ({
+      page,
+    }) => {
+      await openLogin(page, locale);
+      let popupPromise = page.waitForEvent('popup');
+      await view(page).locator('.social-google').click();
+      let popup = await popupPromise;
+      await popup.locator('#cancel').click();
+      await expect(view(page).getByRole('alert')).toBeVisible();
+      popupPromise = page.waitForEvent('popup');
+      await view(page).locator('.social-google').click();
+      popup = await popupPromise;
+      await popup.locator('button[data-token]', { hasText: 'google.user@example.com' }).click();
+      await expectSignedIn(page, 'Karim Mansour');
+    });
+
+    test('dashboard picker: the six portals, production names, navigates', async ({ page }) => {
+      await openLogin(page, locale, 'clientId=not_defined');
+      await expectView(page, 'dashboard_selection');
+      const items = view(page).locator('.login-dashboard');
+      await expect(items).toHaveCount(6);
+      await expect(view(page)).not.toContainText('(QA)');
+      await expect(view(page)).not.toContainText('masar.example');
+      if (locale === 'en') {
+        await expect(items.first()).toContainText('Partner Platform');
+        await expect(items.first()).toContainText('Manage orders, your menu, staff and analytics.');
+      }
+      const target = DASHBOARDS[0].url.prod;
+      await page.route(`${target}**`, (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: '<title>portal</title>' }),
+      );
+      await items.first().click();
+      await page.waitForURL(target);
+    });
+  });
+}
+
+test.describe('keyboard only', () => {
+  async function tabTo(page: Page, selector: string) {
+    for (let i = 0; i < 20; i += 1) {
+      await page.keyboard.press('Tab');
+      if (await page.locator(selector).evaluate((el) => el === document.activeElement)) return;
+    }
+    throw new Error(`${selector} not reachable with Tab`);
+  }
+
+  for (const locale of FLOW_LOCALES) {
+    test(`${locale}: password persona`, async ({ page }) => {
+      await openLogin(page, locale);
+      await tabTo(page, 'input[type=tel]');
+      await page.keyboard.type('500000001');
+      await page.keyboard.press('Enter');
+      await expectView(page, 'password_form', false);
+      await expect(page.locator('h1')).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(page.locator('input[autocomplete=current-password]')).toBeFocused();
+      await page.keyboard.type(PASSWORD);
+      await page.keyboard.press('Enter');
+      await expectSignedIn(page, 'Layla Haddad');
+    });
+
+    test(`${locale}: OTP persona`, async ({ page, sandbox }) => {
+      await openLogin(page, locale);
+      await tabTo(page, 'input[type=tel]');
+      await page.keyboard.type('500000002');
+      await page.keyboard.press('Enter');
+      await expectView(page, 'otp', false);
+      await expect(page.locator('h1')).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(page.locator('input[autocomplete=one-time-code]')).toBeFocused();
+      await page.keyboard.type(await latestCode(sandbox, e164('02')));
+      await page.keyboard.press('Enter');
+      await expectSignedIn(page, 'Omar Khan');
+    });
+
+    test(`${locale}: try-another-way persona by PIN, after cycling`, async ({ page }) => {
+      await openLogin(page, locale);
+      await tabTo(page, 'input[type=tel]');
+      await page.keyboard.type('500000005');
+      await page.keyboard.press('Enter');
+      await expectView(page, 'verify_pin_challenge', false);
+      await tabTo(page, 'form button.button-link');
+      await page.keyboard.press('Enter');
+      await expectView(page, 'verify__card_challenge', false);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('4242');
+      await page.keyboard.press('Enter');
+      await expectSignedIn(page, 'Yusuf Ali');
+    });
+  }
+});

@@ -1,0 +1,68 @@
+/** Page helpers for the login specs: language-independent (views are found by `data-view`). */
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  expectAccessible,
+  expectNoRawKeys,
+  localizedPath,
+  type Locale,
+} from './fixtures.ts';
+
+export const PASSWORD = 'Sandbox-Pass1';
+export const PERSONA_CODE = '123456';
+
+/** `+9715000000NN` as typed in the national field with country AE. */
+export const national = (nn: string) => `5000000${nn}`;
+export const e164 = (nn: string) => `+9715000000${nn}`;
+
+export function loginPath(locale: Locale, query = ''): string {
+  return `${localizedPath(locale, '/login')}${query ? `?${query}` : ''}`;
+}
+
+export const view = (page: Page) => page.locator('section.login');
+
+/** Waits for a view, then checks it with axe and for untranslated keys. */
+export async function expectView(page: Page, name: string, check = true): Promise<void> {
+  await expect(view(page)).toHaveAttribute('data-view', name);
+  if (check) {
+    await expectNoRawKeys(page);
+    await expectAccessible(page, name);
+  }
+}
+
+export async function openLogin(page: Page, locale: Locale, query = 'clientId=sandbox-web') {
+  await page.goto(loginPath(locale, query));
+  await expect(view(page)).toBeVisible();
+  // Hydrated: the island has read its presets.
+  await expect(
+    page.locator('input[type=tel], input[type=email], .login-dashboard').first(),
+  ).toBeVisible();
+}
+
+export async function submitPhone(page: Page, nn: string): Promise<void> {
+  await page.locator('input[type=tel]').fill(national(nn));
+  await view(page).locator('button[type=submit]').click();
+}
+
+export const submitButton = (page: Page) => view(page).locator('button[type=submit]');
+
+/** The identity service's page that stands in for the client once the sign-in is finished. */
+export async function expectSignedIn(page: Page, name: string): Promise<void> {
+  await page.waitForURL(/\/_be\/idp\/login$/, { timeout: 15_000 });
+  await expect(page.locator('body')).toContainText(`You are signed in as ${name}`);
+  expect(await page.evaluate(() => sessionStorage.getItem('acct:csrf'))).toBeNull();
+}
+
+export async function latestCode(
+  sandbox: { outbox: (to: string) => Promise<{ code?: string; channel: string }[]> },
+  to: string,
+): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      code = (await sandbox.outbox(to))[0]?.code;
+      return code;
+    })
+    .toBeTruthy();
+  return code ?? '';
+}

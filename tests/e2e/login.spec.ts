@@ -1,0 +1,256 @@
+/**
+ * /login against the sandbox: every login persona of the contract, in English and Arabic, with
+ * axe on every view.
+ */
+import { PRODUCT } from '../../src/site-config.ts';
+import { expect, expectAccessible, FLOW_LOCALES, test } from './fixtures.ts';
+import {
+  e164,
+  expectSignedIn,
+  expectView,
+  latestCode,
+  openLogin,
+  PASSWORD,
+  PERSONA_CODE,
+  submitButton,
+  submitPhone,
+  view,
+} from './login-helpers.ts';
+
+for (const locale of FLOW_LOCALES) {
+  test.describe(`${locale}: phone personas`, () => {
+    test('+971500000001 password: wrong, then right; csrf kept until the final post', async ({
+      page,
+    }) => {
+      await openLogin(page, locale, 'clientId=sandbox-web&csrf=csrf-e2e-1');
+      expect(new URL(page.url()).searchParams.has('csrf')).toBe(false);
+      expect(await page.evaluate(() => sessionStorage.getItem('acct:csrf'))).toBe('csrf-e2e-1');
+      await expectView(page, 'phone_form');
+      await submitPhone(page, '01');
+      await expectView(page, 'password_form');
+      await page.locator('input[autocomplete=current-password]').fill('wrong-password');
+      await submitButton(page).click();
+      await expect(view(page).getByRole('alert')).toBeVisible();
+      if (locale === 'en') {
+        await expect(view(page).getByRole('alert')).toHaveText('Invalid username or password');
+      }
+      await expectView(page, 'password_form');
+      await expect(
+        view(page).locator(`a[href^="${locale === 'en' ? '' : '/ar'}/recovery"]`),
+      ).toHaveAttribute('href', /clientId=sandbox-web&phoneNumber=%2B971500000001/);
+      await expect(view(page).locator('a[href*="/signup/"]')).toBeVisible();
+      await page.locator('input[autocomplete=current-password]').fill(PASSWORD);
+      await submitButton(page).click();
+      await expectView(page, 'redirect_to_idp', false);
+      await expectSignedIn(page, 'Layla Haddad');
+    });
+
+    test('+971500000002 otp: code from the outbox', async ({ page, sandbox }) => {
+      await openLogin(page, locale);
+      await submitPhone(page, '02');
+      await expectView(page, 'otp');
+      const code = await latestCode(sandbox, e164('02'));
+      expect(code).toBe(PERSONA_CODE);
+      await expect(view(page).getByRole('status').first()).toContainText('+971500000002');
+      await page.locator('input[autocomplete=one-time-code]').fill('000000');
+      await submitButton(page).click();
+      await expect(view(page).locator('.field-error')).toBeVisible();
+      await expectView(page, 'otp');
+      await page.locator('input[autocomplete=one-time-code]').fill(code);
+      await submitButton(page).click();
+      await expectSignedIn(page, 'Omar Khan');
+    });
+
+    test('+971500000003 unregistered: goes to sign-up with the number', async ({ page }) => {
+      await openLogin(page, locale);
+      await submitPhone(page, '03');
+      await page.waitForURL(/\/signup\/\?/);
+      const url = new URL(page.url());
+      expect(url.pathname).toBe(locale === 'en' ? '/signup/' : `/${locale}/signup/`);
+      expect(url.searchParams.get('fullMobileNumber')).toBe('971500000003');
+      expect(url.searchParams.get('clientId')).toBe('sandbox-web');
+    });
+
+    test('+971500000004 confirm name, enhanced: password, and the reset dialog', async ({
+      page,
+    }) => {
+      await openLogin(page, locale);
+      await submitPhone(page, '04');
+      await expectView(page, 'name_confirmation');
+      await expect(page.locator('h1')).toContainText('Sara Ahmed');
+      // The account-reset dialog, cancelled.
+      await view(page).locator('button.button-link').last().click();
+      const dialog = page.locator('dialog[open]');
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText('Sara Ahmed');
+      await expectAccessible(page);
+      await dialog.locator('button').last().click();
+      await expect(dialog).toHaveCount(0);
+      await page.locator('input[autocomplete=current-password]').fill('any-password');
+      await submitButton(page).click();
+      await expectSignedIn(page, 'Sara Ahmed');
+    });
+
+    test('+971500000004 confirm name, enhanced: account reset goes to sign-up', async ({
+      page,
+    }) => {
+      await openLogin(page, locale);
+      await submitPhone(page, '04');
+      await expectView(page, 'name_confirmation');
+      await view(page).locator('button.button-link').last().click();
+      await page.locator('dialog[open] button').first().click();
+      await page.waitForURL(/\/signup\/\?.*fullMobileNumber=971500000004/);
+    });
+
+    test('+971500000004 confirm name, classic: yes signs in, no goes to sign-up', async ({
+      page,
+      sandbox,
+    }) => {
+      await sandbox.flags({ enhancedForm: false });
+      await openLogin(page, locale);
+      await submitPhone(page, '04');
+      await expectView(page, 'name_confirmation');
+      await expect(view(page).locator('.login-name')).toHaveText('Sara Ahmed');
+      if (locale === 'en') {
+        await expect(page.locator('h1')).toHaveText('Welcome back, is this your name?');
+        await expect(view(page).getByRole('button', { name: 'Yes, it is me' })).toBeVisible();
+        await expect(view(page).getByRole('button', { name: 'No, I am a new user' })).toBeVisible();
+      }
+      await view(page).locator('button.button-secondary').click();
+      await page.waitForURL(/\/signup\/\?.*fullMobileNumber=971500000004/);
+      await openLogin(page, locale);
+      await submitPhone(page, '04');
+      await view(page).locator('button.button-primary').click();
+      await expectSignedIn(page, 'Sara Ahmed');
+    });
+
+    test('+971500000005 try another way: every challenge, wrong answers, wrap, sign in', async ({
+      page,
+    }) => {
+      await openLogin(page, locale);
+      await submitPhone(page, '05');
+      await expectView(page, 'verify_pin_challenge');
+      const pin = view(page).locator('input[inputmode=numeric]');
+      await expect(pin).toHaveAttribute('type', 'password');
+      await expect(pin).toHaveAttribute('maxlength', '4');
+      await pin.fill('9999');
+      await submitButton(page).click();
+      await expect(view(page).getByRole('alert')).toBeVisible();
+      if (locale === 'en')
+        await expect(view(page).getByRole('alert')).toHaveText('The PIN is wrong.');
+      const tryAnother = view(page).locator('button.button-link');
+      await tryAnother.click();
+      await expectView(page, 'verify__card_challenge');
+      await expect(view(page).getByRole('alert')).toHaveCount(0);
+      await expect(view(page).locator('input[inputmode=numeric]')).toHaveValue('');
+      await tryAnother.click();
+      await expectView(page, 'verify_email_challenge');
+      await expect(view(page)).toContainText('y***@example.com');
+      await tryAnother.click();
+      await expectView(page, 'verify_full_name_challenge');
+      await expect(view(page)).toContainText('Y*** A**');
+      await page.locator('input[autocomplete=name]').fill('Someone Else');
+      await submitButton(page).click();
+      await expect(view(page).getByRole('alert')).toBeVisible();
+      await tryAnother.click();
+      await expectView(page, 'password_form');
+      await tryAnother.click();
+      await expectView(page, 'verify_pin_challenge', false);
+      await view(page).locator('input[inputmode=numeric]').fill('١٢٣٤');
+      await expect(view(page).locator('input[inputmode=numeric]')).toHaveValue('1234');
+      await submitButton(page).click();
+      await expectSignedIn(page, 'Yusuf Ali');
+    });
+
+    test('+971500000005 card challenge signs in with the last 4 digits', async ({ page }) => {
+      await openLogin(page, locale);
+      await submitPhone(page, '05');
+      await view(page).locator('button.button-link').click();
+      await expectView(page, 'verify__card_challenge', false);
+      await view(page).locator('input[inputmode=numeric]').fill('4242');
+      await submitButton(page).click();
+      await expectSignedIn(page, 'Yusuf Ali');
+    });
+
+    test('+971500000006 blocked: the blocked page, support link, back to login', async ({
+      page,
+    }) => {
+      await openLogin(page, locale);
+      await submitPhone(page, '06');
+      await expectView(page, 'redirect_to_blocked_user');
+      await expect(view(page).locator('.login-blocked')).toHaveAttribute(
+        'data-variant',
+        'USER_BLOCKED',
+      );
+      await expect(view(page).locator('img')).toHaveAttribute('src', '/images/blocked-user.svg');
+      await expect(view(page).locator(`a[href="${PRODUCT.contactUrl}"]`)).toBeVisible();
+      await view(page).locator('button').click();
+      await expectView(page, 'phone_form', false);
+    });
+
+    test('+971500000007 (blocked for sign-up only) goes to sign-up', async ({ page }) => {
+      await openLogin(page, locale);
+      await submitPhone(page, '07');
+      await page.waitForURL(/\/signup\/\?.*fullMobileNumber=971500000007/);
+    });
+
+    test('+971500000008 temporarily blocked', async ({ page }) => {
+      await openLogin(page, locale);
+      await submitPhone(page, '08');
+      await expectView(page, 'password_form', false);
+      await page.locator('input[autocomplete=current-password]').fill(PASSWORD);
+      await submitButton(page).click();
+      await expect(view(page).getByRole('alert')).toBeVisible();
+      if (locale === 'en') {
+        await expect(view(page).getByRole('alert')).toHaveText(
+          'Too many wrong passwords. Please try again in 30 minutes.',
+        );
+      }
+      await expectView(page, 'password_form');
+    });
+
+    for (const [nn, provider, account, name] of [
+      ['09', 'apple', 'apple.user@example.com', 'Noor Hassan'],
+      ['10', 'google', 'google.user@example.com', 'Karim Mansour'],
+    ] as const) {
+      test(`+9715000000${nn} ${provider}: the ${provider} form and the sandbox window`, async ({
+        page,
+      }) => {
+        await openLogin(page, locale);
+        await submitPhone(page, nn);
+        await expectView(page, `${provider}_form`);
+        const popupPromise = page.waitForEvent('popup');
+        await view(page).locator(`.social-${provider}`).click();
+        const popup = await popupPromise;
+        await popup.locator(`button[data-token]`, { hasText: account }).click();
+        await expectSignedIn(page, name);
+      });
+    }
+
+    test('+971500000015 otp rate-limited: the message', async ({ page }) => {
+      await openLogin(page, locale);
+      await submitPhone(page, '15');
+      await expectView(page, 'otp', false);
+      await expect(view(page).locator('.field-error')).toBeVisible();
+      if (locale === 'en') {
+        await expect(view(page).locator('.field-error')).toHaveText(
+          'Maximum attempts reached. Please try again later.',
+        );
+      }
+      await expectView(page, 'otp');
+    });
+
+    test('+971500000099 server error: a message, and the form kept', async ({ page }) => {
+      await openLogin(page, locale);
+      await submitPhone(page, '99');
+      await expect(view(page).getByRole('alert')).toBeVisible();
+      if (locale === 'en') {
+        await expect(view(page).getByRole('alert')).toHaveText(
+          'Oops, something went wrong. Please try again later.',
+        );
+      }
+      await expectView(page, 'phone_form');
+      await expect(page.locator('input[type=tel]')).toHaveValue('500000099');
+    });
+  });
+}

@@ -1,0 +1,282 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, type ApiFailure } from '../../../../src/api/errors.ts';
+import {
+  canResend,
+  channelsFor,
+  createOtpFlow,
+  DEFAULT_GUARD_ATTEMPTS,
+  firstChannel,
+  initialOtpState,
+  OTP_RESEND_SECONDS,
+  otpTransition,
+  RECAPTCHA_GUARD_ATTEMPTS,
+  type OtpDeps,
+  type OtpState,
+} from '../../../../src/stores/flows/otp.ts';
+
+const http = (
+  status: number,
+  body?: Record<string, unknown>,
+  retryAfterMs?: number,
+): ApiFailure => ({
+  kind: 'http',
+  status,
+  body,
+  ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+});
+
+const ready = (patch: Partial<OtpState> = {}): OtpState => ({
+  ...initialOtpState('971500000002'),
+  status: 'ready',
+  sentVia: 'SMS',
+  ...patch,
+});
+
+describe('OTP transition', () => {
+  it('sends by e-mail when the identifier has @, otherwise by SMS', () => {
+    expect(firstChannel('layla@example.com')).toBe('EMAIL');
+    expect(firstChannel('971500000002')).toBe('SMS');
+    expect(channelsFor('971500000002')).toEqual(['SMS', 'VOICE']);
+    expect(channelsFor('a@b.co')).toEqual(['EMAIL']);
+  });
+
+  it('starts sending at once for the identifier', () => {
+    const state = otpTransition(initialOtpState(), { type: 'started', identifier: '971500000002' });
+    expect(state).toMatchObject({ status: 'sending', identifier: '971500000002', code: '' });
+  });
+
+  it('holds resend back for 60 s after a code is sent', () => {
+    const sent = otpTransition(
+      { ...initialOtpState('971500000002'), status: 'sending' },
+      { type: 'sendSucceeded', channel: 'SMS' },
+    );
+    expect(sent).toMatchObject({ status: 'ready', sentVia: 'SMS', resendIn: OTP_RESEND_SECONDS });
+    expect(OTP_RESEND_SECONDS).toBe(60);
+    expect(canResend(sent)).toBe(false);
+    let state = sent;
+    for (let i = 0; i < 60; i += 1) state = otpTransition(state, { type: 'tick' });
+    expect(state.resendIn).toBe(0);
+    expect(canResend(state)).toBe(true);
+    expect(otpTransition(state, { type: 'tick' })).toBe(state);
+  });
+
+  it('uses the server resend delay when it gives one', () => {
+    const state = otpTransition(ready(), { type: 'sendSucceeded', channel: 'VOICE', resendIn: 30 });
+    expect(state).toMatchObject({ resendIn: 30, sentVia: 'VOICE' });
+  });
+
+  it('shows a send failure through otp:error.{message}, waiting Retry-After', () => {
+    const state = otpTransition(
+      { ...ready(), status: 'sending' },
+      {
+        type: 'sendFailed',
+        failure: http(429, { message: 'ERROR_RATE_LIMIT_REACHED', error_code: 'APP-0020' }, 60_000),
+      },
+    );
+    expect(state.status).toBe('ready');
+    expect(state.error).toEqual({
+      dynamic: 'otp:error.ERROR_RATE_LIMIT_REACHED',
+      fallback: 'error:default',
+    });
+    expect(state.resendIn).toBe(60);
+    const noBody = otpTransition(ready(), { type: 'sendFailed', failure: http(500) });
+    expect(noBody.error).toEqual({ key: 'otp:error.ERROR_UNKNOWN' });
+    expect(noBody.resendIn).toBe(0);
+    const offline = otpTransition(ready(), { type: 'sendFailed', failure: { kind: 'offline' } });
+    expect(offline.error).toEqual({ key: 'common:offline' });
+  });
+
+  it('keeps only six digits of a typed or pasted code, Eastern Arabic included', () => {
+    expect(otpTransition(ready(), { type: 'codeChanged', code: '١٢٣ ٤٥٦ 7' }).code).toBe('123456');
+  });
+
+  it('clears the error when the code changes, and forgets a verified id', () => {
+    const verified = ready({ status: 'verified', code: '123456', verificationId: 'v1' });
+    const changed = otpTransition(
+      { ...verified, error: { key: 'common:timeout' } },
+      { type: 'codeChanged', code: '12345' },
+    );
+    expect(changed).toMatchObject({ status: 'ready', verificationId: undefined, error: undefined });
+    const same = otpTransition(verified, { type: 'codeChanged', code: '123456' });
+    expect(same).toMatchObject({ status: 'verified', verificationId: 'v1' });
+  });
+
+  it('ignores typing while verifying', () => {
+    const verifying = ready({ status: 'verifying', code: '123456' });
+    expect(otpTransition(verifying, { type: 'codeChanged', code: '1' })).toBe(verifying);
+  });
+
+  it('requires the code', () => {
+    expect(otpTransition(ready(), { type: 'codeMissing' }).error).toEqual({
+      key: 'fields:otp.required',
+    });
+  });
+
+  it('verifies, then keeps the id', () => {
+    const verifying = otpTransition(ready({ code: '123456' }), { type: 'verifyStarted' });
+    expect(verifying.status).toBe('verifying');
+    const done = otpTransition(verifying, { type: 'verifySucceeded', id: 'otpv_1' });
+    expect(done).toMatchObject({ status: 'verified', verificationId: 'otpv_1' });
+  });
+
+  it('shows a wrong, expired or exhausted code', () => {
+    for (const message of [
+      'ERROR_INVALID_PIN_CODE',
+      'ERROR_SESSION_EXPIRED',
+      'ERROR_MAX_VALIDATIONS_REACHED',
+    ]) {
+      const state = otpTransition(ready({ status: 'verifying' }), {
+        type: 'verifyFailed',
+        failure: http(400, { message }),
+      });
+      expect(state).toMatchObject({
+        status: 'ready',
+        error: { dynamic: `otp:error.${message}`, fallback: 'error:default' },
+      });
+    }
+  });
+
+  it('asks for the reCAPTCHA check before a resend, only when resend is allowed', () => {
+    const waiting = ready({ resendIn: 10 });
+    expect(otpTransition(waiting, { type: 'recaptchaRequested', channel: 'SMS' })).toBe(waiting);
+    const asked = otpTransition(ready(), { type: 'recaptchaRequested', channel: 'SMS' });
+    expect(asked).toMatchObject({ status: 'recaptcha', pendingChannel: 'SMS' });
+    expect(otpTransition(asked, { type: 'recaptchaCancelled' })).toMatchObject({
+      status: 'ready',
+      pendingChannel: undefined,
+    });
+    expect(otpTransition(ready(), { type: 'recaptchaCancelled' }).status).toBe('ready');
+    expect(otpTransition(asked, { type: 'sendStarted', channel: 'SMS' })).toMatchObject({
+      status: 'sending',
+      pendingChannel: undefined,
+    });
+  });
+
+  it('keeps a verified code verified after a resend', () => {
+    const state = otpTransition(ready({ status: 'sending', verificationId: 'v' }), {
+      type: 'sendSucceeded',
+      channel: 'SMS',
+    });
+    expect(state.status).toBe('verified');
+  });
+
+  it('resets when stopped', () => {
+    expect(otpTransition(ready({ code: '1' }), { type: 'stopped' })).toEqual(initialOtpState());
+  });
+});
+
+describe('OTP flow', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  function setup(overrides: Partial<OtpDeps> = {}) {
+    const deps = {
+      sendOtp: vi.fn<OtpDeps['sendOtp']>(() => Promise.resolve({ data: { resend_in: 60 } })),
+      verifyOtp: vi.fn<OtpDeps['verifyOtp']>(() => Promise.resolve('otpv_1')),
+      onVerified: vi.fn<(id: string) => void>(),
+      clientId: () => 'sandbox-web',
+      ...overrides,
+    };
+    return { deps, flow: createOtpFlow(deps) };
+  }
+
+  it('sends the first code by SMS with guard 3 and counts down to a resend', async () => {
+    const { deps, flow } = setup();
+    await flow.start('971500000002');
+    expect(deps.sendOtp).toHaveBeenCalledWith({
+      identifier: '971500000002',
+      type: 'SMS',
+      guard: { attempts: DEFAULT_GUARD_ATTEMPTS },
+      clientId: 'sandbox-web',
+      shieldParams: undefined,
+    });
+    expect(flow.$state.get().resendIn).toBe(60);
+    await flow.resend('SMS');
+    expect(deps.sendOtp).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(59_000);
+    expect(flow.$state.get().resendIn).toBe(1);
+    vi.advanceTimersByTime(1000);
+    expect(canResend(flow.$state.get())).toBe(true);
+    await flow.resend('VOICE');
+    expect(deps.sendOtp).toHaveBeenLastCalledWith(expect.objectContaining({ type: 'VOICE' }));
+    await flow.resend('EMAIL');
+    expect(deps.sendOtp).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends the first code of an e-mail by e-mail', async () => {
+    const { deps, flow } = setup();
+    await flow.start('layla@example.com');
+    expect(deps.sendOtp).toHaveBeenCalledWith(expect.objectContaining({ type: 'EMAIL' }));
+  });
+
+  it('with reCAPTCHA v2, resends an SMS with guard 2 and the token after the check', async () => {
+    const { deps, flow } = setup({ recaptchaRequired: () => true });
+    await flow.start('971500000002');
+    vi.advanceTimersByTime(60_000);
+    await flow.resend('SMS');
+    expect(flow.$state.get().status).toBe('recaptcha');
+    expect(deps.sendOtp).toHaveBeenCalledTimes(1);
+    await flow.recaptchaSolved('sandbox-recaptcha-x');
+    expect(deps.sendOtp).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        type: 'SMS',
+        guard: { attempts: RECAPTCHA_GUARD_ATTEMPTS, recaptcha_token: 'sandbox-recaptcha-x' },
+      }),
+    );
+    expect(RECAPTCHA_GUARD_ATTEMPTS).toBe(2);
+    await flow.recaptchaSolved('again');
+    expect(deps.sendOtp).toHaveBeenCalledTimes(2);
+  });
+
+  it('verifies and hands the id to its owner; a verified code is not verified twice', async () => {
+    const { deps, flow } = setup();
+    await flow.start('971500000002');
+    await flow.verify();
+    expect(flow.$state.get().error).toEqual({ key: 'fields:otp.required' });
+    flow.changeCode('123456');
+    await flow.verify();
+    expect(deps.verifyOtp).toHaveBeenCalledWith({
+      identifier: '971500000002',
+      code: '123456',
+      guard: { attempts: 3 },
+      clientId: 'sandbox-web',
+    });
+    expect(deps.onVerified).toHaveBeenCalledWith('otpv_1');
+    await flow.verify();
+    expect(deps.verifyOtp).toHaveBeenCalledTimes(1);
+    expect(deps.onVerified).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows a failed verification', async () => {
+    const { flow } = setup({
+      verifyOtp: vi.fn(() =>
+        Promise.reject(new ApiError(http(400, { message: 'ERROR_INVALID_PIN_CODE' }))),
+      ),
+    });
+    await flow.start('971500000002');
+    flow.changeCode('000000');
+    await flow.verify();
+    expect(flow.$state.get()).toMatchObject({
+      status: 'ready',
+      error: { dynamic: 'otp:error.ERROR_INVALID_PIN_CODE' },
+    });
+  });
+
+  it('stops its timer and ignores late answers once stopped', async () => {
+    let answer: (value: { data: { resend_in: number } }) => void = () => undefined;
+    const { flow } = setup({
+      sendOtp: vi.fn(
+        () =>
+          new Promise<{ data: { resend_in: number } }>((resolve) => {
+            answer = resolve;
+          }),
+      ),
+    });
+    const started = flow.start('971500000002');
+    flow.stop();
+    answer({ data: { resend_in: 60 } });
+    await started;
+    expect(flow.$state.get()).toEqual(initialOtpState());
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
