@@ -24,6 +24,15 @@ export const SECRET_PATTERNS: readonly string[] = (Object.values(ROUTES) as Rout
       : LOCALES.map((locale) => localizedPath(locale, route.pattern)),
   );
 
+/**
+ * Pages that open a sign-in popup (Apple, Google): their opener must survive the popup's
+ * navigation, so they allow popups in their opener policy.
+ */
+export const POPUP_PATTERNS: readonly string[] = LOCALES.flatMap((locale) =>
+  [ROUTES.login.pattern, ROUTES.signup.pattern].map((pattern) => localizedPath(locale, pattern)),
+);
+export const POPUP_OPENER_POLICY = 'same-origin-allow-popups';
+
 export function hasSecretInPath(pathname: string): boolean {
   return SECRET_PATTERNS.some((pattern) => matchesPattern(pattern, pathname));
 }
@@ -35,6 +44,9 @@ export function headersFor(pathname: string): Record<string, string> {
     headers['Cache-Control'] = 'public, max-age=31536000, immutable';
   } else {
     headers['Cache-Control'] = 'no-cache';
+  }
+  if (POPUP_PATTERNS.some((pattern) => matchesPattern(pattern, pathname))) {
+    headers['Cross-Origin-Opener-Policy'] = POPUP_OPENER_POLICY;
   }
   if (hasSecretInPath(pathname)) {
     headers['Referrer-Policy'] = 'no-referrer';

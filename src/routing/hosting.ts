@@ -3,7 +3,12 @@
  * CSP hashes: a site-wide Content-Security-Policy header, the `_headers` file (Netlify and
  * Cloudflare syntax), and the nginx header snippet. The sandbox server reads the same `_headers`.
  */
-import { SECRET_PATTERNS, SECURITY_HEADERS } from './headers.ts';
+import {
+  POPUP_OPENER_POLICY,
+  POPUP_PATTERNS,
+  SECRET_PATTERNS,
+  SECURITY_HEADERS,
+} from './headers.ts';
 import { matchesPattern } from './rewrites.ts';
 
 export interface HeaderRule {
@@ -52,6 +57,10 @@ export function headerRules(csp: string): HeaderRule[] {
       headers: { ...SECURITY_HEADERS, 'Content-Security-Policy': csp, 'Cache-Control': 'no-cache' },
     },
     { pattern: '/_astro/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
+    ...POPUP_PATTERNS.map((pattern) => ({
+      pattern,
+      headers: { 'Cross-Origin-Opener-Policy': POPUP_OPENER_POLICY },
+    })),
     ...SECRET_PATTERNS.map((pattern) => ({
       pattern,
       headers: { 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store' },
@@ -99,7 +108,7 @@ export function headersForPath(
 }
 
 /** Headers nginx sets per location (they vary by path); the snippet carries the rest. */
-const PER_LOCATION = new Set(['Cache-Control', 'Referrer-Policy']);
+const PER_LOCATION = new Set(['Cache-Control', 'Referrer-Policy', 'Cross-Origin-Opener-Policy']);
 
 /** The nginx snippet: the site-wide headers, included in every location of deploy/nginx.conf. */
 export function renderNginxHeaders(rules: readonly HeaderRule[]): string {

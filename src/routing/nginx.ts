@@ -3,15 +3,20 @@
  * so self-hosting behaves exactly like the CDN. `npm run write:nginx` rewrites it; a unit test
  * fails when the committed file is out of date.
  */
-import { DEFAULT_LOCALE, LOCALES } from '../i18n/config.ts';
-import { SECURITY_HEADERS } from './headers.ts';
+import { DEFAULT_LOCALE, LOCALES, localizedPath } from '../i18n/config.ts';
+import { POPUP_OPENER_POLICY, SECURITY_HEADERS } from './headers.ts';
+import { ROUTES } from './routes.ts';
 import { REWRITES, type Rewrite } from './rewrites.ts';
 
 const ROOT = '/srv/account/dist';
-const HEADERS = `include ${ROOT}/_nginx/headers.conf;`;
+const SNIPPET = `include ${ROOT}/_nginx/headers.conf;`;
+const COOP = `add_header Cross-Origin-Opener-Policy "${SECURITY_HEADERS['Cross-Origin-Opener-Policy']}" always;`;
+/** The site-wide headers plus the default opener policy (popup pages set their own). */
+const HEADERS = `${SNIPPET}\n    ${COOP}`;
 
 function patternRegex(pattern: string): string {
   const body = pattern
+    .replace(/(.)\/$/, '$1')
     .split('/')
     .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
@@ -55,6 +60,17 @@ export function renderNginxConf(rules: readonly Rewrite[] = REWRITES): string {
     ...otherLocales.map((locale) => `    ${locale} "/${locale}";`),
     '  }',
   ].join('\n');
+  const popupBlocks = LOCALES.flatMap((locale) =>
+    [ROUTES.login, ROUTES.signup].map((route) =>
+      location(patternRegex(localizedPath(locale, route.pattern)), [
+        SNIPPET,
+        `add_header Cross-Origin-Opener-Policy "${POPUP_OPENER_POLICY}" always;`,
+        `add_header Referrer-Policy "${SECURITY_HEADERS['Referrer-Policy']}" always;`,
+        `add_header Cache-Control "no-cache" always;`,
+        `try_files ${localizedPath(locale, route.shell)}index.html =404;`,
+      ]),
+    ),
+  );
   const localeBlocks = otherLocales.map((locale) =>
     [
       `  location /${locale}/ {`,
@@ -96,6 +112,9 @@ server {
 
   # Token routes: the real path is served from the pre-rendered shell; no Referer leaves them.
 ${tokenLocations(rules).join('\n\n')}
+
+  # Sign-in pages open Apple's and Google's popups: their opener must survive.
+${popupBlocks.join('\n\n')}
 
   # Other languages: their own invalid-session page for unknown paths.
 ${localeBlocks.join('\n\n')}

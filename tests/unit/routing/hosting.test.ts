@@ -37,7 +37,7 @@ describe('_headers', () => {
   });
 
   it('gives HTML the security headers, no-cache, and the CSP with no unsafe script sources', () => {
-    const headers = headersForPath(rules, '/ar/login');
+    const headers = headersForPath(rules, '/ar/session_unknown');
     expect(headers['Content-Security-Policy']).toContain("frame-ancestors 'none'");
     expect(headers['Content-Security-Policy']).not.toMatch(/unsafe-(inline|eval)/);
     expect(headers['Strict-Transport-Security']).toBe('max-age=31536000; includeSubDomains');
@@ -86,5 +86,20 @@ describe('built HTML', () => {
     );
     const already = `<head>${style}</head><body></body>`;
     expect(moveIslandStyle(already)).toBe(already);
+  });
+});
+
+describe('sign-in popups', () => {
+  it('lets the login and sign-up pages keep their Apple and Google popups', () => {
+    const rules = headerRules(mergePolicies([pageA]));
+    expect(headersForPath(rules, '/login')['Cross-Origin-Opener-Policy']).toBe(
+      'same-origin-allow-popups',
+    );
+    expect(headersForPath(rules, '/ar/signup/')['Cross-Origin-Opener-Policy']).toBe(
+      'same-origin-allow-popups',
+    );
+    expect(headersForPath(rules, '/session_unknown')['Cross-Origin-Opener-Policy']).toBe(
+      'same-origin',
+    );
   });
 });
