@@ -131,7 +131,12 @@ export function controlRoutes(sandbox: Sandbox): Hono {
     if (provider !== 'apple' && provider !== 'google') {
       fail(404, { error: 'not_found', error_description: 'Use apple or google' });
     }
-    return c.html(renderSocialPage(sandbox, provider), 200, PAGE_HEADERS);
+    // The site's pages send COOP same-origin: the window must match it, or the browser severs
+    // `window.opener` and the page that opened it sees the window as closed at once.
+    return c.html(renderSocialPage(sandbox, provider), 200, {
+      ...PAGE_HEADERS,
+      'Cross-Origin-Opener-Policy': 'same-origin',
+    });
   });
 
   return app;
