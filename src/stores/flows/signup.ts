@@ -781,8 +781,8 @@ export function createSignupFlow(deps: SignupDeps) {
         dispatch({ type: 'invalid', errors: problems });
         return;
       }
-      dispatch({ type: 'submitted', phone: state.phoneDigits });
       deps.analytics.track('signup_submitted', { flow: flowOf(state), page: 'signup_form' });
+      dispatch({ type: 'submitted', phone: state.phoneDigits });
       if ($state.get().submitting) await runOnboarding();
     },
 
