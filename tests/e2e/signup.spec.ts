@@ -354,6 +354,7 @@ for (const locale of FLOW_LOCALES) {
 
     test('corporate invitation: only the phone, then registered; a bad token tells to ask the administrator', async ({
       page,
+      sandbox,
     }) => {
       const f = await open(
         page,
@@ -372,6 +373,18 @@ for (const locale of FLOW_LOCALES) {
       }
       await expect(f.phone).toHaveValue('501234563');
       await expectAccessible(page, 'corporate pre-fill');
+      const onboard = page.waitForRequest((r) => r.url().endsWith('/_be/onboarder/onboard'));
+      await f.submit.click();
+      await page.getByLabel(t('fields:otp.label')).fill(await latestCode(sandbox, '+971501234563'));
+      await page.getByRole('button', { name: t('login_otp:submit') }).click();
+      const body = (await onboard).postDataJSON() as Record<string, unknown>;
+      expect(body['corporate_invitation_token']).toBe('corp-valid');
+      for (const hidden of ['full_name', 'email', 'password', 'invitation_code']) {
+        expect(body).not.toHaveProperty(hidden);
+      }
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        t('redirect:registered', { client: t('common:productName') }),
+      );
 
       await page.goto(
         signupUrl(locale, {
