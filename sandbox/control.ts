@@ -2,6 +2,7 @@
  * The control API of sandbox-contract.md (`/_sandbox/...`), the fault injector that runs before
  * every other route, and the sandbox's own pages (people's page, social sign-in window, logo).
  */
+import { POPUP_OPENER_POLICY } from '../src/routing/headers.ts';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
@@ -131,11 +132,12 @@ export function controlRoutes(sandbox: Sandbox): Hono {
     if (provider !== 'apple' && provider !== 'google') {
       fail(404, { error: 'not_found', error_description: 'Use apple or google' });
     }
-    // Same opener policy as the site's pages: the window stays in their browsing-context group, so
-    // window.opener still reaches the page that opened it (the site sends COOP same-origin).
+    // The same opener policy as the sign-in pages that open it (src/routing/headers.ts,
+    // POPUP_OPENER_POLICY): the window stays in their browsing-context group, so window.opener
+    // still reaches the page that opened it.
     return c.html(renderSocialPage(sandbox, provider), 200, {
       ...PAGE_HEADERS,
-      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Opener-Policy': POPUP_OPENER_POLICY,
     });
   });
 

@@ -10,6 +10,7 @@ import type recaptcha from '../../i18n/en/recaptcha.json';
 import type redirect from '../../i18n/en/redirect.json';
 import type session from '../../i18n/en/session.json';
 import type shell from '../../i18n/en/shell.json';
+import type signup from '../../i18n/en/signup.json';
 import type springSecurityError from '../../i18n/en/spring_security_error.json';
 
 /** The shape of every locale's catalog: English is the source of truth. */
@@ -26,6 +27,7 @@ export interface Messages {
   redirect: typeof redirect;
   session: typeof session;
   shell: typeof shell;
+  signup: typeof signup;
   spring_security_error: typeof springSecurityError;
 }
 export type Namespace = keyof Messages;

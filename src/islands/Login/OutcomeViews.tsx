@@ -1,10 +1,10 @@
 /** Where a login ends: the identity-service redirect, sign-up, the blocked page, the portals. */
-import { APP_ENV, DASHBOARDS, PRODUCT } from '../../config.ts';
+import { APP_ENV, DASHBOARDS } from '../../config.ts';
 import { recaptchaMode } from '../../lib/recaptcha.ts';
 import { signupHref } from '../../stores/flows/login.ts';
-import { Button } from '../../ui/Button.tsx';
 import { useT } from '../../ui/i18n.tsx';
 import { IdpRedirect } from '../../ui/IdpRedirect.tsx';
+import { BlockedNotice } from './BlockedNotice.tsx';
 import { ViewHeading, type ViewProps } from './common.tsx';
 
 export function RedirectToIdp({ state, flags }: ViewProps) {
@@ -32,34 +32,9 @@ export function RedirectToSignup({ state, locale, focus }: ViewProps) {
 }
 
 export function BlockedUser({ flow, state, focus }: ViewProps) {
-  const t = useT();
   if (state.view !== 'redirect_to_blocked_user') return null;
-  const signup = state.variant === 'USER_BLOCKED_FOR_SIGNUP';
   return (
-    <div className="stack center login-blocked" data-variant={state.variant}>
-      <img
-        className="login-blocked-image"
-        src={signup ? '/images/blocked-signup.svg' : '/images/blocked-user.svg'}
-        alt=""
-        width={160}
-        height={120}
-      />
-      <ViewHeading focus={focus}>
-        {signup ? t('login:blocked.signupTitle') : t('login:blocked.title')}
-      </ViewHeading>
-      <p>{signup ? t('login:blocked.signupBody') : t('login:blocked.body')}</p>
-      <a
-        className="button button-primary"
-        href={PRODUCT.contactUrl}
-        rel="noopener noreferrer"
-        target="_blank"
-      >
-        {t('login:blocked.contact')}
-      </a>
-      <Button variant="secondary" onClick={flow.back}>
-        {t('login:blocked.back')}
-      </Button>
-    </div>
+    <BlockedNotice variant={state.variant} focus={focus} back={{ onClick: () => flow.back() }} />
   );
 }
 

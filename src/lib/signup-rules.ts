@@ -1,0 +1,163 @@
+/**
+ * Sign-up validation (spec section 5) and which fields the form shows (spec section 2,
+ * 'Sign-up'). Pure: no DOM, no network. The flow (src/stores/flows/signup.ts) and the island use
+ * the same rules, so what disables the button is what the submit checks.
+ */
+import type { Text } from '../i18n/types.ts';
+import { isWeakPassword, type Flags } from './flags.ts';
+
+/** Spec section 9: 6 at sign-up and in the typing check. */
+export const MIN_PASSWORD_LENGTH = 6;
+
+export type SignupField = 'fullName' | 'phone' | 'email' | 'password' | 'invitationCode';
+
+export interface VisibleFields {
+  fullName: boolean;
+  email: boolean;
+  password: boolean;
+  invitationCode: boolean;
+  apple: boolean;
+  google: boolean;
+}
+
+export interface FieldPresets {
+  showEmail: boolean;
+  showInvitationCode: boolean;
+  showApple: boolean;
+  showGoogle: boolean;
+}
+
+/**
+ * What the form shows: the e-mail only with showEmail, the invitation code only with
+ * hideInvitationCode=false; a social token hides name, password and the social buttons; a
+ * corporate token hides name, e-mail, password, invitation code and the social buttons.
+ */
+export function visibleFields(
+  presets: FieldPresets,
+  mode: { social: boolean; corporate: boolean },
+  googleEnabled: boolean,
+): VisibleFields {
+  const prefilled = mode.social || mode.corporate;
+  return {
+    fullName: !prefilled,
+    email: presets.showEmail && !mode.corporate,
+    password: !prefilled,
+    invitationCode: presets.showInvitationCode && !mode.corporate,
+    apple: presets.showApple && !prefilled,
+    google: presets.showGoogle && googleEnabled && !prefilled,
+  };
+}
+
+/** Characters as people count them (an emoji is one), not UTF-16 units. */
+export function characterCount(value: string): number {
+  return [...value].length;
+}
+
+/**
+ * The live password message: 1 to 5 characters say how many are used (plural-correct), a
+ * password of the weak list (remote flag, case-insensitive) says it is easily guessed. An empty
+ * password says nothing: the button stays disabled instead.
+ */
+export function passwordProblem(
+  password: string,
+  flags: Pick<Flags, 'weakPasswords'>,
+): Text | undefined {
+  const count = characterCount(password);
+  if (count === 0) return undefined;
+  if (count < MIN_PASSWORD_LENGTH) {
+    return { key: 'signup:password.tooShort', params: { count, min: MIN_PASSWORD_LENGTH } };
+  }
+  if (isWeakPassword(password, flags)) return { key: 'signup:password.weak' };
+  return undefined;
+}
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,}$/;
+
+export function isEmailAddress(value: string): boolean {
+  return EMAIL.test(value.trim());
+}
+
+export function fullNameProblem(value: string): Text | undefined {
+  return value.trim() === '' ? { key: 'fields:required' } : undefined;
+}
+
+export function emailProblem(value: string): Text | undefined {
+  if (value.trim() === '') return { key: 'fields:required' };
+  return isEmailAddress(value) ? undefined : { key: 'fields:email.invalid' };
+}
+
+/** 'Please enter correct phone number.' for a number that is typed but not valid. */
+export function phoneProblem(input: string, digits: string | undefined): Text | undefined {
+  if (input.trim() === '') return { key: 'fields:phone.invalid' };
+  return digits ? undefined : { key: 'fields:phone.invalid' };
+}
+
+/** An invitation (promotion) code is optional; when typed it is letters and digits only. */
+export function invitationCodeProblem(value: string): Text | undefined {
+  const code = value.trim();
+  if (code === '') return undefined;
+  return /^[\p{L}\p{N}_-]{1,32}$/u.test(code)
+    ? undefined
+    : { key: 'signup:invitationCode.invalid' };
+}
+
+export interface SignupValues {
+  fullName: string;
+  email: string;
+  password: string;
+  invitationCode: string;
+  /** What was typed in the phone field. */
+  phoneInput: string;
+  /** The phone in international digits when it is valid. */
+  phoneDigits: string | undefined;
+}
+
+/** Every problem of the visible fields, for the submit (field by field). */
+export function formProblems(
+  values: SignupValues,
+  visible: VisibleFields,
+  flags: Pick<Flags, 'weakPasswords'>,
+): Partial<Record<SignupField, Text>> {
+  const problems: Partial<Record<SignupField, Text>> = {};
+  if (visible.fullName) {
+    const problem = fullNameProblem(values.fullName);
+    if (problem) problems.fullName = problem;
+  }
+  const phone = phoneProblem(values.phoneInput, values.phoneDigits);
+  if (phone) problems.phone = phone;
+  if (visible.email) {
+    const problem = emailProblem(values.email);
+    if (problem) problems.email = problem;
+  }
+  if (visible.password) {
+    const problem =
+      values.password === ''
+        ? { key: 'fields:required' as const }
+        : passwordProblem(values.password, flags);
+    if (problem) problems.password = problem;
+  }
+  if (visible.invitationCode) {
+    const problem = invitationCodeProblem(values.invitationCode);
+    if (problem) problems.invitationCode = problem;
+  }
+  return problems;
+}
+
+/**
+ * Spec section 5: submit is disabled while submitting, while a visible name, e-mail or password
+ * is empty, while the password is invalid, or while the phone is invalid.
+ */
+export function isSubmitDisabled(
+  values: SignupValues,
+  visible: VisibleFields,
+  flags: Pick<Flags, 'weakPasswords'>,
+  submitting: boolean,
+): boolean {
+  if (submitting) return true;
+  if (visible.fullName && values.fullName.trim() === '') return true;
+  if (visible.email && values.email.trim() === '') return true;
+  if (visible.password && (values.password === '' || passwordProblem(values.password, flags))) {
+    return true;
+  }
+  return values.phoneDigits === undefined;
+}
