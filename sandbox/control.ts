@@ -47,6 +47,17 @@ export function faultInjector(sandbox: Sandbox): MiddlewareHandler {
       if (fault.remaining <= 0) faults.splice(faults.indexOf(fault), 1);
     }
     if (fault.delayMs) await sleep(fault.delayMs);
+    if (fault.drop) {
+      // A body that fails mid-stream: the server aborts the connection without an answer.
+      return new Response(
+        new ReadableStream({ start: (controller) => controller.error(new Error('dropped')) }),
+      );
+    }
+    if (fault.malformed) {
+      return c.body('{"truncated": ', (fault.status ?? 200) as ContentfulStatusCode, {
+        'Content-Type': 'application/json',
+      });
+    }
     if (fault.status === undefined) return next();
     const status = fault.status as StatusCode;
     if (status === 204 || status === 304) return c.body(null, status);

@@ -48,6 +48,10 @@ export const FaultBody = v.object({
   delayMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(120_000))),
   /** How many calls; unlimited when absent. */
   times: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  /** Answer `status` (default 200) with a truncated JSON body. */
+  malformed: v.optional(v.boolean()),
+  /** Drop the connection instead of answering (after `delayMs`). */
+  drop: v.optional(v.boolean()),
 });
 export type FaultBody = v.InferOutput<typeof FaultBody>;
 

@@ -129,6 +129,19 @@ describe('control API', () => {
     expect((await send()).status).toBe(200);
   });
 
+  it('a malformed fault answers truncated JSON, a drop fault breaks the answer', async () => {
+    await t.post('/_sandbox/faults', { path: '/_be/flags', malformed: true, times: 1 });
+    const malformed = await t.app.request('/_be/flags/v1/flags');
+    expect(malformed.status).toBe(200);
+    expect(malformed.headers.get('content-type')).toContain('application/json');
+    expect(() => JSON.parse('{"truncated": ')).toThrow();
+    expect(await malformed.text()).toBe('{"truncated": ');
+    await t.post('/_sandbox/faults', { path: '/_be/flags', drop: true, times: 1 });
+    const dropped = await t.app.request('/_be/flags/v1/flags');
+    await expect(dropped.text()).rejects.toThrow('dropped');
+    expect((await t.get('/_be/flags/v1/flags')).status).toBe(200);
+  });
+
   it('faults without times last until DELETE; without a body a 500 carries APP-0001; GET-only faults skip POST', async () => {
     await t.post('/_sandbox/faults', { path: '/_be/flags', status: 500 });
     for (let i = 0; i < 3; i += 1)
