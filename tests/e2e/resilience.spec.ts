@@ -1,0 +1,129 @@
+/**
+ * Resilience on the main flow (phone login), through the sandbox's faults: a 500, a timeout,
+ * malformed JSON and a dropped connection each give a translated message and a way to retry
+ * without retyping; offline says so; a double submit sends one request; GETs retry.
+ */
+import type { Page, Request } from '@playwright/test';
+import { expect, expectNoRawKeys, FLOW_LOCALES, test } from './fixtures.ts';
+import { expectView, national, openLogin, submitButton, view } from './login-helpers.ts';
+
+const LOGIN_PATH = '/_be/identity-api/login/phone';
+
+const MESSAGES = {
+  server: 'Oops, something went wrong. Please try again later.',
+  timeout: 'The server is taking too long to answer. Please try again.',
+  network: 'We could not reach the server. Check your connection and try again.',
+  offline: 'You are offline. Check your connection; we will keep what you typed.',
+} as const;
+
+function countLoginPosts(page: Page): () => number {
+  const posts: Request[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes(LOGIN_PATH)) posts.push(request);
+  });
+  return () => posts.length;
+}
+
+async function expectRecovered(page: Page, message: string, locale: string) {
+  const alert = view(page).getByRole('alert');
+  await expect(alert).toBeVisible();
+  if (locale === 'en') await expect(alert).toContainText(message);
+  else await expect(alert).not.toContainText(message);
+  await expectNoRawKeys(page);
+  await expect(page.locator('input[type=tel]')).toHaveValue(national('01'));
+  await expect(submitButton(page)).toBeEnabled();
+  await submitButton(page).click();
+  await expectView(page, 'password_form', false);
+}
+
+for (const locale of FLOW_LOCALES) {
+  test.describe(`${locale}: failures of the login call`, () => {
+    const cases = [
+      { name: 'a 500', fault: { status: 500 }, message: MESSAGES.server },
+      { name: 'malformed JSON', fault: { malformed: true }, message: MESSAGES.network },
+      { name: 'a dropped connection', fault: { drop: true }, message: MESSAGES.network },
+    ] as const;
+    for (const { name, fault, message } of cases) {
+      test(`${name}: a translated message, the number kept, retry works`, async ({
+        page,
+        sandbox,
+      }) => {
+        await openLogin(page, locale);
+        await sandbox.fault({ method: 'POST', path: LOGIN_PATH, times: 1, ...fault });
+        await page.locator('input[type=tel]').fill(national('01'));
+        await submitButton(page).click();
+        await expectRecovered(page, message, locale);
+      });
+    }
+
+    test('a timeout: the message within 11 s, then retry works', async ({ page, sandbox }) => {
+      test.setTimeout(45_000);
+      await openLogin(page, locale);
+      await sandbox.fault({ method: 'POST', path: LOGIN_PATH, times: 1, delayMs: 15_000 });
+      await page.locator('input[type=tel]').fill(national('01'));
+      const started = Date.now();
+      await submitButton(page).click();
+      await expect(view(page).getByRole('alert')).toBeVisible({ timeout: 11_000 });
+      expect(Date.now() - started).toBeLessThan(11_000);
+      await expectRecovered(page, MESSAGES.timeout, locale);
+    });
+  });
+}
+
+test.describe('network', () => {
+  test('offline: says so at once and keeps the number; back online, the submit works', async ({
+    page,
+    context,
+  }) => {
+    await openLogin(page, 'en');
+    await page.locator('input[type=tel]').fill(national('01'));
+    await context.setOffline(true);
+    const started = Date.now();
+    await submitButton(page).click();
+    await expect(view(page).getByRole('alert')).toContainText(MESSAGES.offline, { timeout: 1000 });
+    expect(Date.now() - started).toBeLessThan(1500);
+    await expect(page.locator('input[type=tel]')).toHaveValue(national('01'));
+    await context.setOffline(false);
+    await submitButton(page).click();
+    await expectView(page, 'password_form', false);
+  });
+
+  test('a double click and Enter-plus-click send one request', async ({ page, sandbox }) => {
+    await openLogin(page, 'en');
+    const posts = countLoginPosts(page);
+    await sandbox.fault({ method: 'POST', path: LOGIN_PATH, times: 1, delayMs: 800 });
+    await page.locator('input[type=tel]').fill(national('01'));
+    await submitButton(page).dblclick();
+    await expectView(page, 'password_form', false);
+    expect(posts()).toBe(1);
+
+    await openLogin(page, 'en');
+    const more = countLoginPosts(page);
+    await sandbox.fault({ method: 'POST', path: LOGIN_PATH, times: 1, delayMs: 800 });
+    await page.locator('input[type=tel]').fill(national('01'));
+    await page.locator('input[type=tel]').press('Enter');
+    await submitButton(page).click({ force: true });
+    await expectView(page, 'password_form', false);
+    expect(more()).toBe(1);
+  });
+
+  test('a read that fails with 503 twice is retried and succeeds on the third try', async ({
+    page,
+    sandbox,
+  }) => {
+    await sandbox.fault({
+      method: 'GET',
+      path: '/_be/identity-api/clients',
+      status: 503,
+      times: 2,
+    });
+    const reads: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/clients/api/v3/clients/'))
+        reads.push(String(response.status()));
+    });
+    await openLogin(page, 'en', 'clientId=sandbox-web');
+    await expect(page.locator('.brand')).toContainText('Sandbox Web');
+    expect(reads).toEqual(['503', '503', '200']);
+  });
+});
