@@ -1,3 +1,5 @@
+import type { Text } from '../../i18n/types.ts';
+
 /** What the Apple and Google adapters give back, and how they fail (spec sections 3, 4 and 8). */
 export type SocialProvider = 'apple' | 'google';
 
@@ -18,6 +20,24 @@ export class SocialError extends Error {
     super(message);
     this.name = 'SocialError';
     this.reason = reason;
+  }
+}
+
+/** What a failed social sign-in says (nothing when the person cancelled it themselves). */
+export function socialMessage(
+  provider: SocialProvider,
+  reason: SocialFailureReason,
+): Text | undefined {
+  const name = provider === 'apple' ? 'Apple' : 'Google';
+  switch (reason) {
+    case 'cancelled':
+      return undefined;
+    case 'popup_closed':
+      return { key: 'login:social.popupClosed' };
+    case 'script':
+      return { key: 'login:social.scriptFailed', params: { provider: name } };
+    case 'other':
+      return { key: 'login:social.failed', params: { provider: name } };
   }
 }
 

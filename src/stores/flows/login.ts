@@ -25,6 +25,7 @@ import { digitsOnly } from '../../lib/digits.ts';
 import { DEFAULT_COUNTRY, type CountryCode } from '../../lib/phone.ts';
 import {
   socialFailureReason,
+  socialMessage,
   type SocialFailureReason,
   type SocialProvider,
   type SocialResult,
@@ -436,20 +437,6 @@ function failed(state: LoginState, failure: ApiFailure): LoginState {
     }
   }
   return unknownFailure(state, failure);
-}
-
-function socialMessage(provider: SocialProvider, reason: SocialFailureReason): Text | undefined {
-  const name = provider === 'apple' ? 'Apple' : 'Google';
-  switch (reason) {
-    case 'cancelled':
-      return undefined;
-    case 'popup_closed':
-      return { key: 'login:social.popupClosed' };
-    case 'script':
-      return { key: 'login:social.scriptFailed', params: { provider: name } };
-    case 'other':
-      return { key: 'login:social.failed', params: { provider: name } };
-  }
 }
 
 export function loginTransition(state: LoginState, event: LoginEvent): LoginState {

@@ -33,6 +33,7 @@ import {
 } from '../../lib/signup-rules.ts';
 import {
   socialFailureReason,
+  socialMessage,
   type SocialFailureReason,
   type SocialProvider,
   type SocialResult,
@@ -396,20 +397,6 @@ function failed(state: SignupState, failure: ApiFailure): SignupState {
     };
   }
   return { ...base, experienceId, view: 'signup_form', error: { message } };
-}
-
-function socialMessage(provider: SocialProvider, reason: SocialFailureReason): Text | undefined {
-  const name = provider === 'apple' ? 'Apple' : 'Google';
-  switch (reason) {
-    case 'cancelled':
-      return undefined;
-    case 'popup_closed':
-      return { key: 'login:social.popupClosed' };
-    case 'script':
-      return { key: 'login:social.scriptFailed', params: { provider: name } };
-    case 'other':
-      return { key: 'login:social.failed', params: { provider: name } };
-  }
 }
 
 export function signupTransition(state: SignupState, event: SignupEvent): SignupState {
