@@ -24,7 +24,6 @@ import {
   type RecoveryFormState,
   type RecoveryMethod,
 } from '../../stores/flows/recovery-form.ts';
-import { SESSION_UNKNOWN_PATH } from '../../stores/flows/recovery.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { TextField } from '../../ui/Field.tsx';
@@ -48,14 +47,18 @@ const STEPS = 3;
 const HEADING_ID = 'recovery-title';
 const noSubscription = () => () => undefined;
 
-/** The client id of the link or of this tab's login page (undefined while pre-rendering). */
-function useClientId(): string | undefined {
+/**
+ * The client id of the link or of this tab's login page: undefined while pre-rendering, null
+ * when there is none.
+ */
+function useClientId(): string | null | undefined {
   return useSyncExternalStore(
     noSubscription,
-    () => new URLSearchParams(location.search).get('clientId') ?? readPersisted('clientId'),
+    () => new URLSearchParams(location.search).get('clientId') ?? readPersisted('clientId') ?? null,
     () => undefined,
   );
 }
+
 /** Left-to-right isolate: a phone number keeps its order inside right-to-left text. */
 const ltr = (text: string) => `\u2066${text}\u2069`;
 
@@ -105,17 +108,14 @@ function RecoveryFormView(props: { locale: Locale }) {
   useEffect(() => {
     // Recovery needs the client (spec section 6): from the link, or from this tab's login page.
     const id = currentQuery().get('clientId') ?? readPersisted('clientId');
-    if (!id) {
-      location.replace(localizedPath(locale, SESSION_UNKNOWN_PATH));
-      return flow.exit;
-    }
+    if (!id) return flow.exit;
     writePersisted('clientId', id);
     setClient(id);
     analytics().page('forgot_password');
     void loadFlags();
     void loadPhoneMetadata();
     return flow.exit;
-  }, [flow, locale, setClient]);
+  }, [flow, setClient]);
 
   const mounted = useRef(false);
   useEffect(() => {
@@ -127,6 +127,7 @@ function RecoveryFormView(props: { locale: Locale }) {
     clientId ? `?${new URLSearchParams({ clientId }).toString()}` : ''
   }`;
 
+  if (clientId === null) return <NoClient loginHref={loginHref} />;
   switch (state.step) {
     case 'details':
       return (
@@ -386,6 +387,22 @@ function PasswordStep(props: {
         </Button>
       </form>
       <a className="button button-link" href={props.loginHref}>
+        {t('common:backToLogin')}
+      </a>
+    </section>
+  );
+}
+
+/** Opened without a client (not from a login page): recovery cannot start here. */
+function NoClient(props: { loginHref: string }) {
+  const t = useT();
+  return (
+    <section className="card stack" aria-labelledby={HEADING_ID}>
+      <h1 id={HEADING_ID} tabIndex={-1}>
+        {t('recovery:form.title')}
+      </h1>
+      <p role="status">{t('recovery:form.noClient')}</p>
+      <a className="button button-primary" href={props.loginHref}>
         {t('common:backToLogin')}
       </a>
     </section>
