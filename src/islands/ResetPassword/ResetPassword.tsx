@@ -51,7 +51,7 @@ function ResetPasswordView(props: { locale: Locale }) {
   const mode = flags.status === 'ready' ? recaptchaMode(flags.flags.recaptchaV2) : 'off';
   const clientId = useSyncExternalStore(
     noSubscription,
-    () => readPersisted('clientId'),
+    () => new URLSearchParams(location.search).get('clientId') ?? readPersisted('clientId'),
     () => undefined,
   );
   const mounted = useRef(false);
