@@ -107,6 +107,11 @@ export function renderControlPage(sandbox: Sandbox, origin: string): string {
       '',
       'recovery for Layla Haddad: answer “Layla Haddad”',
     ],
+    [
+      link('/recovery?clientId=sandbox-web', '/recovery'),
+      '',
+      'wider recovery form for +971500000001: full name “Layla Haddad”, e-mail “layla@example.com” or national id “784-1990-1234567-1”, code 123456',
+    ],
     ...Object.keys(ACCESS_TOKENS).map((token) => [
       link(`/client-management/#access_token=${token}`),
       '',

@@ -22,6 +22,8 @@ export interface SeedUser {
   /** try_another_way answers. */
   readonly pin?: string;
   readonly card?: string;
+  /** Recovery answer of the wider recovery form (Emirates ID form, compared by digits). */
+  readonly nationalId?: string;
   readonly oneClick?: OneClickRule;
   readonly otpRateLimited?: true;
   /** Approved (connected) apps. */
@@ -39,6 +41,7 @@ export const SEED_USERS: readonly SeedUser[] = [
     email: 'layla@example.com',
     fullName: 'Layla Haddad',
     password: SANDBOX_PASSWORD,
+    nationalId: '784-1990-1234567-1',
     login: 'password',
     apps: ['sandbox-web', 'sandbox-nologo'],
   },

@@ -59,6 +59,7 @@ export interface User {
   status: 'active' | 'blocked' | 'temporarily_blocked';
   pin?: string;
   card?: string;
+  nationalId?: string;
   oneClick?: OneClickRule;
   otpRateLimited: boolean;
   apps: string[];
@@ -207,6 +208,7 @@ function seedState(now: number): SandboxState {
     if (seed.password) user.password = seed.password;
     if (seed.pin) user.pin = seed.pin;
     if (seed.card) user.card = seed.card;
+    if (seed.nationalId) user.nationalId = seed.nationalId;
     if (seed.oneClick) user.oneClick = seed.oneClick;
     if (seed.appleEmail) user.appleEmail = seed.appleEmail;
     if (seed.googleEmail) user.googleEmail = seed.googleEmail;

@@ -13,10 +13,14 @@ import {
   RECOVERY_CHALLENGES_PATH,
   RECOVERY_NOTIFICATION_PATH,
   RECOVERY_PASSWORD_PATH,
+  RECOVERY_TOKEN_PATH,
   RecoveryChallengesQuery,
   RecoveryNotificationBody,
   RecoveryPasswordBody,
+  RecoveryTokenBody,
+  type RecoveryChallengeId,
   type RecoveryChallengesResponse,
+  type RecoveryTokenResponse,
 } from '../../src/contract/identity-api.ts';
 import type { RecoveryErrorMessage } from '../../src/contract/errors.ts';
 import { fail, internalError, jsonBody, queryOf } from '../errors.ts';
@@ -46,15 +50,35 @@ const sameName = (a: string, b: string) =>
   a.trim().replace(/\s+/gu, ' ').toLocaleLowerCase() ===
   b.trim().replace(/\s+/gu, ' ').toLocaleLowerCase();
 
-/** Passwords of the reset rules (spec section 5). */
+/** Passwords of the reset rules (spec section 5); letters and digits of any script count. */
 export function meetsResetRules(password: string): boolean {
   return (
-    password.length >= 8 &&
-    /[a-z]/.test(password) &&
-    /[A-Z]/.test(password) &&
-    /\d/.test(password) &&
-    !/\s/.test(password)
+    [...password].length >= 8 &&
+    /\p{Ll}/u.test(password) &&
+    /\p{Lu}/u.test(password) &&
+    /\p{Nd}/u.test(password) &&
+    !/\s/u.test(password)
   );
+}
+
+const MISMATCH: Record<RecoveryChallengeId, RecoveryErrorMessage> = {
+  FULL_NAME_CHALLENGE: 'INVALID_FULL_NAME',
+  NATIONAL_ID_CHALLENGE: 'INVALID_NATIONAL_ID',
+  EMAIL_CHALLENGE: 'INVALID_EMAIL',
+};
+
+/** Whether a recovery answer matches the records of the phone's user (spec section 5). */
+function answerMatches(user: User, id: RecoveryChallengeId, answer: string): boolean {
+  switch (id) {
+    case 'FULL_NAME_CHALLENGE':
+      return sameName(answer, user.fullName);
+    case 'EMAIL_CHALLENGE':
+      return !!user.email && answer.trim().toLowerCase() === user.email;
+    case 'NATIONAL_ID_CHALLENGE': {
+      const digits = (value: string) => value.replace(/\D/gu, '');
+      return !!user.nationalId && digits(answer) !== '' && digits(answer) === digits(user.nationalId);
+    }
+  }
 }
 
 export function identityApiRoutes(sandbox: Sandbox): Hono {
@@ -107,10 +131,8 @@ export function identityApiRoutes(sandbox: Sandbox): Hono {
     const user = recoveryUser(body.phoneNumber, body.otp, body.verificationId);
     const nationalId = param(c, 'clientId') === NATIONAL_ID_RECOVERY_CLIENT;
     for (const answer of body.challenges) {
-      if (answer.challengeIdentifier === 'NATIONAL_ID_CHALLENGE' || nationalId) {
-        recoveryError(400, 'INVALID_NATIONAL_ID');
-      }
-      if (!sameName(answer.challengeAnswer, user.fullName)) recoveryError(400, 'INVALID_FULL_NAME');
+      const id = nationalId ? 'NATIONAL_ID_CHALLENGE' : answer.challengeIdentifier;
+      if (!answerMatches(user, id, answer.challengeAnswer)) recoveryError(400, MISMATCH[id]);
     }
     checkOtpProof(sandbox, user.phone ?? '', body.verificationId ?? body.otp ?? '', true);
     const token = sandbox.id('reset');
@@ -128,6 +150,28 @@ export function identityApiRoutes(sandbox: Sandbox): Hono {
       link,
     });
     return c.json({});
+  });
+
+  /**
+   * The wider recovery form: a verified code plus one answer gives a reset token. Once the code
+   * is good, an unknown number fails like a wrong answer (no account enumeration).
+   */
+  app.post(honoPath(RECOVERY_TOKEN_PATH), async (c) => {
+    const body = await jsonBody(c, RecoveryTokenBody);
+    const phone = requirePhone(body.phoneNumber);
+    const proof = body.verificationId ?? body.otp;
+    if (!proof || !checkOtpProof(sandbox, phone, proof, false)) recoveryError(400, 'INVALID_OTP');
+    const user = userByPhone(sandbox, phone);
+    for (const answer of body.challenges) {
+      const id = answer.challengeIdentifier;
+      if (!user || !answerMatches(user, id, answer.challengeAnswer)) recoveryError(400, MISMATCH[id]);
+    }
+    if (!user) recoveryError(400, 'INVALID_OTP');
+    checkOtpProof(sandbox, phone, proof, true);
+    const token = sandbox.id('reset');
+    state.resets.set(token, { token, sub: user.sub, expiresAt: sandbox.now() + RESET_VALIDITY_MS, used: false });
+    const answer: RecoveryTokenResponse = { token };
+    return c.json(answer);
   });
 
   app.put(honoPath(RECOVERY_PASSWORD_PATH), async (c) => {

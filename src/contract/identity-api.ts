@@ -36,7 +36,12 @@ export const RecoveryChallengesQuery = v.object({
 });
 export type RecoveryChallengesQuery = v.InferOutput<typeof RecoveryChallengesQuery>;
 
-export const RECOVERY_CHALLENGE_IDS = ['FULL_NAME_CHALLENGE', 'NATIONAL_ID_CHALLENGE'] as const;
+export const RECOVERY_CHALLENGE_IDS = [
+  'FULL_NAME_CHALLENGE',
+  'NATIONAL_ID_CHALLENGE',
+  'EMAIL_CHALLENGE',
+] as const;
+export type RecoveryChallengeId = (typeof RECOVERY_CHALLENGE_IDS)[number];
 export const RecoveryChallenge = v.object({
   challengeIdentifier: v.picklist(RECOVERY_CHALLENGE_IDS),
   hint: v.optional(
@@ -63,6 +68,18 @@ export const RecoveryNotificationBody = v.object({
   challenges: v.pipe(v.array(RecoveryAnswer), v.minLength(1), v.maxLength(5)),
 });
 export type RecoveryNotificationBody = v.InferOutput<typeof RecoveryNotificationBody>;
+
+/**
+ * The wider recovery form (spec section 2, 'Recovery'; path chosen by the sandbox): the same body
+ * as the notification, answered with a reset token for `RECOVERY_PASSWORD_PATH` instead of a
+ * link sent by SMS. Once the code is good, an unknown number answers the same mismatch code as a
+ * known one (`INVALID_FULL_NAME`, `INVALID_EMAIL`, `INVALID_NATIONAL_ID`): no account enumeration.
+ */
+export const RECOVERY_TOKEN_PATH = '/recovery/token/{clientId}';
+export const RecoveryTokenBody = RecoveryNotificationBody;
+export type RecoveryTokenBody = RecoveryNotificationBody;
+export const RecoveryTokenResponse = v.object({ token: v.string() });
+export type RecoveryTokenResponse = v.InferOutput<typeof RecoveryTokenResponse>;
 
 export const RECOVERY_PASSWORD_PATH = '/recovery/password';
 export const RecoveryPasswordBody = v.object({

@@ -89,6 +89,19 @@ export const OPERATIONS: readonly Operation[] = [
     },
   },
   {
+    id: 'createRecoveryToken',
+    backend: 'identityApi',
+    method: 'POST',
+    path: api.RECOVERY_TOKEN_PATH,
+    summary: 'Answer a recovery challenge after a verified code; returns a reset token',
+    body: api.RecoveryTokenBody,
+    answers: {
+      200: ok(api.RecoveryTokenResponse),
+      400: bad('INVALID_OTP, INVALID_FULL_NAME, INVALID_EMAIL, INVALID_NATIONAL_ID'),
+      500: serverError,
+    },
+  },
+  {
     id: 'resetPassword',
     backend: 'identityApi',
     method: 'PUT',

@@ -1,0 +1,425 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { resolveMessage } from '../../api/error-catalogue.ts';
+import {
+  createRecoveryToken,
+  resetPassword,
+  sendRecoveryCode,
+  verifyRecoveryCode,
+} from '../../api/recovery.ts';
+import { localizedPath, type Locale } from '../../i18n/config.ts';
+import type { Messages } from '../../i18n/types.ts';
+import { currentQuery } from '../../lib/address.ts';
+import { analytics } from '../../lib/analytics-client.ts';
+import { deviceIdentity } from '../../lib/device.ts';
+import { $flags, loadFlags } from '../../lib/flags.ts';
+import { readPersisted, writePersisted } from '../../lib/persisted.ts';
+import { loadPhoneMetadata, toPhone } from '../../lib/phone.ts';
+import { recaptchaMode } from '../../lib/recaptcha.ts';
+import {
+  createRecoveryFormFlow,
+  RECOVERY_METHODS,
+  RESEND_AFTER_S,
+  type RecoveryFormFlow,
+  type RecoveryFormState,
+  type RecoveryMethod,
+} from '../../stores/flows/recovery-form.ts';
+import { Button } from '../../ui/Button.tsx';
+import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
+import { TextField } from '../../ui/Field.tsx';
+import { I18nProvider, useT } from '../../ui/i18n.tsx';
+import { NewPasswordField } from '../../ui/NewPasswordField.tsx';
+import { OtpInput } from '../../ui/OtpInput.tsx';
+import { PasswordField } from '../../ui/PasswordField.tsx';
+import { PhoneInput } from '../../ui/PhoneInput.tsx';
+import { Recaptcha } from '../../ui/Recaptcha.tsx';
+import { useCountdown } from '../../ui/use-countdown.ts';
+
+export interface RecoveryFormProps {
+  locale: Locale;
+  messages: Pick<
+    Messages,
+    'common' | 'error' | 'fields' | 'otp' | 'password' | 'recaptcha' | 'recovery'
+  >;
+}
+
+const STEPS = 3;
+const HEADING_ID = 'recovery-title';
+const noSubscription = () => () => undefined;
+
+/**
+ * The client id of the link or of this tab's login page: undefined while pre-rendering, null
+ * when there is none.
+ */
+function useClientId(): string | null | undefined {
+  return useSyncExternalStore(
+    noSubscription,
+    () => new URLSearchParams(location.search).get('clientId') ?? readPersisted('clientId') ?? null,
+    () => undefined,
+  );
+}
+
+/** Left-to-right isolate: a phone number keeps its order inside right-to-left text. */
+const ltr = (text: string) => `\u2066${text}\u2069`;
+
+/**
+ * `/recovery`: the wider recovery form behind 'Forgot your password?' (mobile number and one
+ * fact, then the code sent by SMS, then a new password). The order of the steps is explained in
+ * `src/stores/flows/recovery-form.ts`.
+ */
+export function RecoveryForm(props: RecoveryFormProps) {
+  return (
+    <I18nProvider locale={props.locale} messages={props.messages}>
+      <RecoveryFormView locale={props.locale} />
+    </I18nProvider>
+  );
+}
+
+function RecoveryFormView(props: { locale: Locale }) {
+  const { locale } = props;
+  const [{ flow, setClient }] = useState(() => {
+    let clientId = '';
+    const created = createRecoveryFormFlow({
+      parsePhone: async (country, input) => {
+        const phone = toPhone(input, country, await loadPhoneMetadata());
+        return { fullPhoneNumber: phone.fullPhoneNumber, isValid: phone.isValid };
+      },
+      sendCode: (phoneNumber) => {
+        const { deviceId, sessionId } = deviceIdentity();
+        return sendRecoveryCode(phoneNumber, clientId, { deviceId, sessionId });
+      },
+      verifyCode: (phoneNumber, code) => verifyRecoveryCode(phoneNumber, code, clientId),
+      createToken: (body) => createRecoveryToken(clientId, body),
+      resetPassword,
+      now: () => Date.now(),
+      go: (path) => location.replace(localizedPath(locale, path)),
+      track: (event) => analytics().track(`recovery_form_${event}`, { page: 'forgot_password' }),
+    });
+    return {
+      flow: created,
+      setClient: (id: string) => {
+        clientId = id;
+      },
+    };
+  });
+  const state = useStore(flow.$form);
+  const clientId = useClientId();
+
+  useEffect(() => {
+    // Recovery needs the client (spec section 6): from the link, or from this tab's login page.
+    const id = currentQuery().get('clientId') ?? readPersisted('clientId');
+    if (!id) return flow.exit;
+    writePersisted('clientId', id);
+    setClient(id);
+    analytics().page('forgot_password');
+    void loadFlags();
+    void loadPhoneMetadata();
+    return flow.exit;
+  }, [flow, setClient]);
+
+  const mounted = useRef(false);
+  useEffect(() => {
+    if (mounted.current) document.getElementById(HEADING_ID)?.focus();
+    mounted.current = true;
+  }, [state.step]);
+
+  const loginHref = `${localizedPath(locale, '/login')}${
+    clientId ? `?${new URLSearchParams({ clientId }).toString()}` : ''
+  }`;
+
+  if (clientId === null) return <NoClient loginHref={loginHref} />;
+  switch (state.step) {
+    case 'details':
+      return (
+        <DetailsStep
+          flow={flow}
+          state={state}
+
+          loginHref={loginHref}
+        />
+      );
+    case 'code':
+      return <CodeStep flow={flow} state={state} />;
+    case 'password':
+      return (
+        <PasswordStep
+          flow={flow}
+          state={state}
+
+          loginHref={loginHref}
+        />
+      );
+    case 'done':
+      return <Done />;
+  }
+}
+
+function StepHeader(props: { title: string; current: number }) {
+  const t = useT();
+  return (
+    <>
+      <p className="step-count muted">
+        {t('recovery:form.step', { current: props.current, total: STEPS })}
+      </p>
+      <h1 id={HEADING_ID} tabIndex={-1}>
+        {props.title}
+      </h1>
+    </>
+  );
+}
+
+function DetailsStep(props: {
+  flow: RecoveryFormFlow;
+  state: Extract<RecoveryFormState, { step: 'details' }>;
+  loginHref: string;
+}) {
+  const t = useT();
+  const { flow, state } = props;
+  const { details, errors } = state;
+  const busy = !!state.busy;
+  const groupId = useId();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void flow.submitDetails();
+  };
+  const answerError = errors.answer ? resolveMessage(t, errors.answer) : undefined;
+  const setMethod = (method: RecoveryMethod) => flow.setDetails({ ...details, method, answer: '' });
+  const setAnswer = (answer: string) => flow.setDetails({ ...details, answer });
+
+  return (
+    <section className="card stack" aria-labelledby={HEADING_ID}>
+      <StepHeader title={t('recovery:form.title')} current={1} />
+      <p className="muted">{t('recovery:form.intro')}</p>
+      <form className="stack" noValidate onSubmit={onSubmit}>
+        {errors.form && <ErrorAlert>{resolveMessage(t, errors.form)}</ErrorAlert>}
+        <PhoneInput
+          value={{ country: details.country, input: details.phoneInput }}
+          onChange={(phone) =>
+            flow.setDetails({ ...details, country: phone.country, phoneInput: phone.input })
+          }
+          error={errors.phone ? resolveMessage(t, errors.phone) : undefined}
+          disabled={busy}
+        />
+        <fieldset className="method-choice" disabled={busy}>
+          <legend>{t('recovery:form.method.legend')}</legend>
+          {RECOVERY_METHODS.map((method) => (
+            <div className="radio" key={method}>
+              <input
+                type="radio"
+                id={`${groupId}-${method}`}
+                name="recovery-method"
+                value={method}
+                checked={details.method === method}
+                onChange={() => setMethod(method)}
+              />
+              <label htmlFor={`${groupId}-${method}`}>{t(`recovery:form.method.${method}`)}</label>
+            </div>
+          ))}
+        </fieldset>
+        {details.method === 'full_name' && (
+          <TextField
+            key="full_name"
+            label={t('recovery:form.fullName.label')}
+            name="name"
+            autoComplete="name"
+            dir="auto"
+            required
+            value={details.answer}
+            readOnly={busy}
+            error={answerError}
+            onChange={(event) => setAnswer(event.target.value)}
+          />
+        )}
+        {details.method === 'email' && (
+          <TextField
+            key="email"
+            label={t('recovery:form.email.label')}
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            dir="ltr"
+            required
+            value={details.answer}
+            readOnly={busy}
+            error={answerError}
+            onChange={(event) => setAnswer(event.target.value)}
+          />
+        )}
+        {details.method === 'national_id' && (
+          <TextField
+            key="national_id"
+            label={t('recovery:form.nationalId.label')}
+            hint={t('recovery:form.nationalId.hint')}
+            name="national-id"
+            inputMode="numeric"
+            autoComplete="off"
+            dir="ltr"
+            required
+            value={details.answer}
+            readOnly={busy}
+            error={answerError}
+            onChange={(event) => setAnswer(event.target.value)}
+          />
+        )}
+        <Button type="submit" pending={busy} pendingLabel={t('common:pleaseWait')}>
+          {t('recovery:form.sendCode')}
+        </Button>
+      </form>
+      <a className="button button-link" href={props.loginHref}>
+        {t('common:backToLogin')}
+      </a>
+    </section>
+  );
+}
+
+function CodeStep(props: {
+  flow: RecoveryFormFlow;
+  state: Extract<RecoveryFormState, { step: 'code' }>;
+}) {
+  const t = useT();
+  const { flow, state } = props;
+  const left = useCountdown(RESEND_AFTER_S, true, state.sentAt);
+  const [firstSentAt] = useState(state.sentAt);
+  const message = state.error ? resolveMessage(t, state.error.message) : undefined;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void flow.submitCode();
+  };
+  return (
+    <section className="card stack" aria-labelledby={HEADING_ID}>
+      <StepHeader title={t('recovery:form.codeTitle')} current={2} />
+      <p>{t('recovery:form.codeSentTo', { phone: ltr(`+${state.phoneNumber}`) })}</p>
+      <form className="stack" noValidate onSubmit={onSubmit}>
+        {state.error && !state.error.atField && <ErrorAlert>{message}</ErrorAlert>}
+        <OtpInput
+          value={state.code}
+          onChange={(code) => flow.setCode(code)}
+          error={state.error?.atField ? message : undefined}
+        />
+        <Button type="submit" pending={state.busy} pendingLabel={t('common:pleaseWait')}>
+          {t('recovery:form.verify')}
+        </Button>
+      </form>
+      {state.sentAt !== firstSentAt && !state.busy && (
+        <p className="muted" role="status">
+          {t('recovery:form.codeResent')}
+        </p>
+      )}
+      <div className="stack">
+        {left > 0 && (
+          <p className="muted" aria-live="off">
+            {t('recovery:form.resendIn', { count: left })}
+          </p>
+        )}
+        <Button
+          variant="secondary"
+          disabled={left > 0 || state.busy}
+          onClick={() => void flow.resend()}
+        >
+          {t('recovery:form.resend')}
+        </Button>
+        <Button variant="link" disabled={state.busy} onClick={() => flow.back()}>
+          {t('recovery:form.changeDetails')}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function PasswordStep(props: {
+  flow: RecoveryFormFlow;
+  state: Extract<RecoveryFormState, { step: 'password' }>;
+  loginHref: string;
+}) {
+  const t = useT();
+  const { flow, state } = props;
+  const flags = useStore($flags);
+  const mode = flags.status === 'ready' ? recaptchaMode(flags.flags.recaptchaV2) : 'off';
+  useEffect(() => {
+    flow.requireRecaptcha(mode !== 'off');
+  }, [flow, mode]);
+  const message = state.error ? resolveMessage(t, state.error.message) : undefined;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void flow.submitPassword();
+  };
+  return (
+    <section className="card stack" aria-labelledby={HEADING_ID}>
+      <StepHeader title={t('recovery:form.passwordTitle')} current={3} />
+      <p className="muted">{t('password:intro')}</p>
+      <form className="stack" noValidate onSubmit={onSubmit}>
+        {state.error && !state.error.atField && <ErrorAlert>{message}</ErrorAlert>}
+        <NewPasswordField
+          value={state.password}
+          onChange={(password) => flow.setPassword(password)}
+          failed={state.failed}
+          error={state.error?.atField ? message : undefined}
+          disabled={state.busy}
+        />
+        <PasswordField
+          label={t('password:confirmLabel')}
+          autoComplete="new-password"
+          name="confirm-password"
+          value={state.confirm}
+          disabled={state.busy}
+          error={state.mismatch ? t('password:mismatch') : undefined}
+          onChange={(event) => flow.setConfirm(event.target.value)}
+        />
+        {mode !== 'off' &&
+          (state.recaptchaToken ? (
+            <p className="muted" role="status">
+              {t('password:recaptchaDone')}
+            </p>
+          ) : (
+            <div className="stack">
+              <p>{t('password:recaptchaPrompt')}</p>
+              <Recaptcha mode={mode} onToken={(token) => flow.passRecaptcha(token)} />
+            </div>
+          ))}
+        <Button
+          type="submit"
+          pending={state.busy}
+          pendingLabel={t('common:pleaseWait')}
+          disabled={state.invalid && !state.busy}
+        >
+          {t('password:submit')}
+        </Button>
+      </form>
+      <a className="button button-link" href={props.loginHref}>
+        {t('common:backToLogin')}
+      </a>
+    </section>
+  );
+}
+
+/** Opened without a client (not from a login page): recovery cannot start here. */
+function NoClient(props: { loginHref: string }) {
+  const t = useT();
+  return (
+    <section className="card stack" aria-labelledby={HEADING_ID}>
+      <h1 id={HEADING_ID} tabIndex={-1}>
+        {t('recovery:form.title')}
+      </h1>
+      <p role="status">{t('recovery:form.noClient')}</p>
+      <a className="button button-primary" href={props.loginHref}>
+        {t('common:backToLogin')}
+      </a>
+    </section>
+  );
+}
+
+function Done() {
+  const t = useT();
+  return (
+    <section className="card center stack" aria-labelledby={HEADING_ID}>
+      <h1 id={HEADING_ID} tabIndex={-1}>
+        {t('recovery:form.passwordTitle')}
+      </h1>
+      <div className="spinner" aria-hidden="true" />
+      <p className="muted" role="status">
+        {t('common:pleaseWait')}
+      </p>
+    </section>
+  );
+}
