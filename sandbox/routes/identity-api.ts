@@ -76,7 +76,9 @@ function answerMatches(user: User, id: RecoveryChallengeId, answer: string): boo
       return !!user.email && answer.trim().toLowerCase() === user.email;
     case 'NATIONAL_ID_CHALLENGE': {
       const digits = (value: string) => value.replace(/\D/gu, '');
-      return !!user.nationalId && digits(answer) !== '' && digits(answer) === digits(user.nationalId);
+      return (
+        !!user.nationalId && digits(answer) !== '' && digits(answer) === digits(user.nationalId)
+      );
     }
   }
 }
@@ -164,12 +166,18 @@ export function identityApiRoutes(sandbox: Sandbox): Hono {
     const user = userByPhone(sandbox, phone);
     for (const answer of body.challenges) {
       const id = answer.challengeIdentifier;
-      if (!user || !answerMatches(user, id, answer.challengeAnswer)) recoveryError(400, MISMATCH[id]);
+      if (!user || !answerMatches(user, id, answer.challengeAnswer))
+        recoveryError(400, MISMATCH[id]);
     }
     if (!user) recoveryError(400, 'INVALID_OTP');
     checkOtpProof(sandbox, phone, proof, true);
     const token = sandbox.id('reset');
-    state.resets.set(token, { token, sub: user.sub, expiresAt: sandbox.now() + RESET_VALIDITY_MS, used: false });
+    state.resets.set(token, {
+      token,
+      sub: user.sub,
+      expiresAt: sandbox.now() + RESET_VALIDITY_MS,
+      used: false,
+    });
     const answer: RecoveryTokenResponse = { token };
     return c.json(answer);
   });
