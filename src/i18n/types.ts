@@ -4,6 +4,7 @@ import type fields from '../../i18n/en/fields.json';
 import type login from '../../i18n/en/login.json';
 import type loginOtp from '../../i18n/en/login_otp.json';
 import type meta from '../../i18n/en/meta.json';
+import type oneClick from '../../i18n/en/one_click.json';
 import type otp from '../../i18n/en/otp.json';
 import type recaptcha from '../../i18n/en/recaptcha.json';
 import type redirect from '../../i18n/en/redirect.json';
@@ -19,6 +20,7 @@ export interface Messages {
   login: typeof login;
   login_otp: typeof loginOtp;
   meta: typeof meta;
+  one_click: typeof oneClick;
   otp: typeof otp;
   recaptcha: typeof recaptcha;
   redirect: typeof redirect;
