@@ -83,7 +83,9 @@ export function PhoneForm({ flow, state, locale, focus }: ViewProps) {
           <span>
             <Rich
               k={
-                promo.outcome === 'CASHBACK' ? 'one_click:phone.cashback' : 'one_click:phone.discount'
+                promo.outcome === 'CASHBACK'
+                  ? 'one_click:phone.cashback'
+                  : 'one_click:phone.discount'
               }
               slots={{
                 amount: (

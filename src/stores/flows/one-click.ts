@@ -111,7 +111,12 @@ export interface Waiting {
 
 export type OneClickState = Common &
   (
-    | { view: 'phone_form'; submitting: boolean; error: Text | undefined; fieldError: Text | undefined }
+    | {
+        view: 'phone_form';
+        submitting: boolean;
+        error: Text | undefined;
+        fieldError: Text | undefined;
+      }
     | ({ view: WaitingView } & Waiting)
     | { view: 'redirect_to_otp'; href: string; phone: string; reason: 'otp_challenge' | 'signup' }
     | { view: 'redirect_to_signup' }
@@ -376,7 +381,11 @@ export function oneClickTransition(state: OneClickState, event: OneClickEvent): 
 export function loginOtpHref(
   locale: Locale,
   phone: string,
-  extra: { clientId?: string | undefined; acrValues?: string | undefined; csrf?: string | undefined },
+  extra: {
+    clientId?: string | undefined;
+    acrValues?: string | undefined;
+    csrf?: string | undefined;
+  },
 ): string {
   const query = new URLSearchParams({ view: 'otp', fullMobileNumber: phone });
   if (extra.clientId) query.set('clientId', extra.clientId);
@@ -631,7 +640,10 @@ export function createOneClickFlow(deps: OneClickDeps) {
       }
       deps.analytics.track('one_click_failed', {
         flow: FLOW,
-        properties: { kind: failure.kind, ...(failure.kind === 'http' ? { status: failure.status } : {}) },
+        properties: {
+          kind: failure.kind,
+          ...(failure.kind === 'http' ? { status: failure.status } : {}),
+        },
       });
       dispatch({ type: 'failed', failure });
       return;
