@@ -699,7 +699,7 @@ export function createOneClickFlow(deps: OneClickDeps) {
 
   // Hidden page: every timer and poll stops. Shown again: the clock catches up, the request is
   // asked about at once (the shopper may have approved it in the app meanwhile), cadence resumes.
-  const unwatch = visibility.subscribe(() => {
+  function onVisibilityChange(): void {
     if (destroyed) return;
     if (visibility.hidden()) {
       stopAll();
@@ -710,7 +710,8 @@ export function createOneClickFlow(deps: OneClickDeps) {
     dispatch({ type: 'tick', now: clock.now() });
     scheduleTick();
     schedulePoll(0);
-  });
+  }
+  let unwatch: (() => void) | undefined;
 
   return {
     $state: $state as ReadableAtom<OneClickState>,
@@ -719,6 +720,8 @@ export function createOneClickFlow(deps: OneClickDeps) {
     /** Reads the checkout once the page runs (csrf has already been taken out). */
     init(value: OneClickInit): void {
       init = value;
+      // Subscribed here, not at creation: the island creates the flow while pre-rendering too.
+      unwatch ??= visibility.subscribe(onVisibilityChange);
       const prefersApp =
         deps.device !== undefined &&
         storeFor(deps.device.userAgent, deps.device.maxTouchPoints) !== undefined;
@@ -794,7 +797,7 @@ export function createOneClickFlow(deps: OneClickDeps) {
       destroyed = true;
       stopAll();
       unbind();
-      unwatch();
+      unwatch?.();
     },
   };
 }
