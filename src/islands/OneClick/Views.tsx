@@ -80,7 +80,7 @@ export function PhoneForm({ flow, state, locale, focus }: ViewProps) {
           <span className="one-click-promo-mark" aria-hidden="true">
             %
           </span>
-          <span>
+          <span className="one-click-promo-text">
             <Rich
               k={
                 promo.outcome === 'CASHBACK'
