@@ -159,6 +159,8 @@ export interface SandboxState {
   verifications: Map<string, Verification>;
   proofs: Map<string, ProofToken>;
   pushes: Map<string, PushRequest>;
+  /** One-click login answers by idempotency key: a repeated call gets the first answer. */
+  oneClickAnswers: Map<string, { phone: string; requestId: string }>;
   resets: Map<string, ResetToken>;
   emailLinks: Map<string, EmailLink>;
   profileTokens: Map<string, ProfileToken>;
@@ -281,6 +283,7 @@ function seedState(now: number): SandboxState {
     verifications: new Map(),
     proofs: new Map(),
     pushes: new Map(),
+    oneClickAnswers: new Map(),
     resets,
     emailLinks,
     profileTokens,

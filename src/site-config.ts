@@ -86,3 +86,6 @@ export type DashboardId = (typeof DASHBOARDS)[number]['id'];
 
 /** The client id that opens the dashboard picker instead of the login form. */
 export const DASHBOARD_CLIENT_ID = 'not_defined';
+
+/** The app's own link scheme: the only deep links (approval `web_deeplink`) the site opens. */
+export const APP_LINK_SCHEME = 'masar:';

@@ -1,7 +1,8 @@
 /**
  * Identity API: one-click checkout login, the push approval requests it creates, and their proof
  * tokens. The sandbox 'phone' decides by itself for personas 11 (approve) and 12 (reject) 3 s
- * after the push; `POST /_sandbox/push/{id}/approve|reject` decides for any request.
+ * after the push; `POST /_sandbox/push/{id}/approve|reject` decides for any request. A login
+ * repeated with the same `Idempotency-Key` gets the first answer and sends no second push.
  */
 import { Hono } from 'hono';
 import {
@@ -26,6 +27,8 @@ import {
   type PushRequest,
   type Sandbox,
 } from '../state.ts';
+
+const MAX_IDEMPOTENCY_KEYS = 1000;
 
 export function oneClickRoutes(sandbox: Sandbox): Hono {
   const app = new Hono();
@@ -52,6 +55,16 @@ export function oneClickRoutes(sandbox: Sandbox): Hono {
       const answer: OneClickLoginResponse = { auth_challenge: 'OTP' };
       return c.json(answer);
     }
+    // The same attempt again (same Idempotency-Key): the first answer, and no second push.
+    const key = header(c, 'idempotencyKey');
+    const earlier = key ? state.oneClickAnswers.get(key) : undefined;
+    if (earlier && earlier.phone === phone && state.pushes.has(earlier.requestId)) {
+      const answer: OneClickLoginResponse = {
+        id: earlier.requestId,
+        web_deeplink: `masar://login/approve-request/${earlier.requestId}`,
+      };
+      return c.json(answer);
+    }
     const id = sandbox.id('apr');
     const request: PushRequest = {
       id,
@@ -68,6 +81,10 @@ export function oneClickRoutes(sandbox: Sandbox): Hono {
       };
     }
     state.pushes.set(id, request);
+    if (key) {
+      if (state.oneClickAnswers.size >= MAX_IDEMPOTENCY_KEYS) state.oneClickAnswers.clear();
+      state.oneClickAnswers.set(key, { phone, requestId: id });
+    }
     const merchant = body.external_params?.['merchant'] ?? 'a merchant';
     sendToOutbox(sandbox, {
       channel: 'push',

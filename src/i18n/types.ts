@@ -5,6 +5,7 @@ import type links from '../../i18n/en/links.json';
 import type login from '../../i18n/en/login.json';
 import type loginOtp from '../../i18n/en/login_otp.json';
 import type meta from '../../i18n/en/meta.json';
+import type oneClick from '../../i18n/en/one_click.json';
 import type otp from '../../i18n/en/otp.json';
 import type password from '../../i18n/en/password.json';
 import type recaptcha from '../../i18n/en/recaptcha.json';
@@ -24,6 +25,7 @@ export interface Messages {
   login: typeof login;
   login_otp: typeof loginOtp;
   meta: typeof meta;
+  one_click: typeof oneClick;
   otp: typeof otp;
   password: typeof password;
   recaptcha: typeof recaptcha;

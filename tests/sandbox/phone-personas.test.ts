@@ -275,6 +275,19 @@ describe('one-click personas', () => {
     expect((await t.get(`/_sandbox/outbox?to=%2B${phone('17')}`)).body).toHaveLength(2);
   });
 
+  it('a login repeated with the same Idempotency-Key gets the first answer, one push', async () => {
+    const body = { phone_number: phone('17'), is_retry: false };
+    const send = async (key: string) =>
+      (await t.post(t.api('/one-click/login'), body, { 'idempotency-key': key })).body as {
+        id: string;
+      };
+    const first = await send('k-1');
+    expect(await send('k-1')).toEqual(first);
+    expect((await send('k-2')).id).not.toBe(first.id);
+    const outbox = (await t.get(`/_sandbox/outbox?to=%2B${phone('17')}`)).body as unknown[];
+    expect(outbox).toHaveLength(2);
+  });
+
   it('06 blocked: one-click error with additional_information.error_code US-0068', async () => {
     const answer = await oneClick('06');
     expect(answer.status).toBe(400);

@@ -1,0 +1,88 @@
+/**
+ * One-click checkout calls (spec section 7): the one-click login (an OTP challenge or a push
+ * approval request), the approval status poll, and the proof token once the request is confirmed.
+ * Failures are `ApiError`s (./errors.ts).
+ */
+import { HEADER } from '../contract/headers.ts';
+import {
+  APPROVE_REQUEST_VERIFY_PATH,
+  ONE_CLICK_LOGIN_PATH,
+  ONE_CLICK_PROOF_PATH,
+  type ApprovalToken,
+  type ApproveRequestStatusResponse,
+  type ApproveStatus,
+  type OneClickLoginBody,
+  type OneClickLoginResponse,
+  type ProofBody,
+  type TokenResponse,
+} from '../contract/identity-api.ts';
+import { fillPath } from '../contract/path.ts';
+import { request } from './client.ts';
+import { identityHeaders } from './identity-headers.ts';
+
+export type { ApprovalToken, ApproveStatus, OneClickLoginBody };
+
+export interface OneClickContext {
+  /** The client the identity service signs the shopper in to (`x-idp-client-id`). */
+  idpClientId?: string | undefined;
+}
+
+export type OneClickAnswer = { kind: 'otp' } | { kind: 'push'; approval: ApprovalToken };
+
+export function isApprovalToken(answer: OneClickLoginResponse): answer is ApprovalToken {
+  return 'id' in answer && typeof answer.id === 'string' && answer.id !== '';
+}
+
+/**
+ * The one-click login. `idempotencyKey` names the attempt: the client's own retries of a dropped
+ * call, and a retry the shopper asks for after one, send the same key, so the back end sends one
+ * push, not two.
+ */
+export async function oneClickLogin(
+  body: OneClickLoginBody,
+  context: OneClickContext & { idempotencyKey: string },
+): Promise<OneClickAnswer> {
+  const answer = await request<OneClickLoginResponse>('identityApi', ONE_CLICK_LOGIN_PATH, {
+    method: 'POST',
+    body,
+    // Safe to repeat: the idempotency key makes the back end answer a repeat with the first answer.
+    idempotent: true,
+    headers: {
+      ...identityHeaders({}),
+      [HEADER.idpClientId]: context.idpClientId,
+      [HEADER.idempotencyKey]: context.idempotencyKey,
+    },
+  });
+  if (isApprovalToken(answer)) return { kind: 'push', approval: answer };
+  return { kind: 'otp' };
+}
+
+/** One poll of the approval request: 'pending', 'confirmed' or 'rejected'. */
+export async function approvalStatus(id: string, signal?: AbortSignal): Promise<ApproveStatus> {
+  const answer = await request<ApproveRequestStatusResponse>(
+    'identityApi',
+    fillPath(APPROVE_REQUEST_VERIFY_PATH, { id }),
+    // The poll itself is the retry: a failed poll waits for the next one.
+    { idempotent: false, headers: identityHeaders({}), ...(signal ? { signal } : {}) },
+  );
+  return answer.data.status;
+}
+
+/** The proof token of a confirmed request, for the identity service's /login form. */
+export async function oneClickProof(
+  id: string,
+  profiling: ProofBody['profiling'],
+  context: OneClickContext,
+): Promise<string> {
+  const body: ProofBody = { profiling };
+  const answer = await request<TokenResponse>(
+    'identityApi',
+    fillPath(ONE_CLICK_PROOF_PATH, { id }),
+    {
+      method: 'POST',
+      body,
+      headers: { ...identityHeaders({}), [HEADER.idpClientId]: context.idpClientId },
+    },
+  );
+  return answer.token;
+}

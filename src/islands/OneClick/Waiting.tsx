@@ -1,0 +1,102 @@
+/**
+ * The push wait (push_notification) and its phone variant (confirm_via_app, with the open-app
+ * button): the number with 'Change', the 'notification sent' tick, the sent-notification line,
+ * 'Resend notification' held back with a seconds countdown. The flow owns every timer; this only
+ * reads the clock it keeps in the state.
+ */
+import {
+  canResend,
+  isWaiting,
+  noticeIn,
+  resendIn,
+  showsSentTick,
+} from '../../stores/flows/one-click.ts';
+import { Button } from '../../ui/Button.tsx';
+import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
+import { useT } from '../../ui/i18n.tsx';
+import { ViewHeading } from '../Login/common.tsx';
+import { Rich, ShownPhone, type ViewProps } from './Views.tsx';
+
+export function WaitingView({ flow, state, focus }: ViewProps) {
+  const t = useT();
+  if (!isWaiting(state)) return null;
+  const app = state.view === 'confirm_via_app';
+  const seconds = resendIn(state);
+  const notice = noticeIn(state);
+  const enabled = canResend(state);
+  const resendLabel = state.resending
+    ? t('common:pleaseWait')
+    : seconds > 0
+      ? t('one_click:push.resendIn', { count: seconds })
+      : t('one_click:push.resend');
+  return (
+    <div className="stack one-click-wait">
+      <ViewHeading focus={focus}>
+        {app ? t('one_click:app.title') : t('one_click:push.title')}
+      </ViewHeading>
+      <p className="one-click-sent-to">
+        <Rich
+          k={app ? 'one_click:app.body' : 'one_click:push.body'}
+          slots={{ phone: <ShownPhone digits={state.phone} /> }}
+        />{' '}
+        <button
+          type="button"
+          className="one-click-change"
+          aria-label={t('one_click:push.changeLabel')}
+          disabled={state.confirming}
+          onClick={flow.changeNumber}
+        >
+          {t('one_click:push.change')}
+        </button>
+      </p>
+      <div className="one-click-status" role="status">
+        {state.confirming ? (
+          <p>{t('one_click:push.confirming')}</p>
+        ) : (
+          showsSentTick(state) && (
+            <p className="one-click-tick">
+              <span className="one-click-tick-mark" aria-hidden="true">
+                ✓
+              </span>
+              {t('one_click:push.sentTick')}
+            </p>
+          )
+        )}
+      </div>
+      <div className="one-click-waiting">
+        <div className="spinner" aria-hidden="true" />
+        <p className="muted">{t('one_click:push.waiting')}</p>
+      </div>
+      <p className="muted one-click-notice">
+        {notice > 0 ? t('one_click:push.sent', { count: notice }) : t('one_click:push.sentOver')}
+      </p>
+      {state.error && <ErrorAlert>{t.text(state.error)}</ErrorAlert>}
+      {app && (
+        <Button disabled={state.confirming} onClick={() => flow.openApp()}>
+          {t('one_click:app.open')}
+        </Button>
+      )}
+      <button
+        type="button"
+        className={`button ${app ? 'button-secondary' : 'button-primary'} one-click-resend`}
+        // aria-disabled, not disabled: the button keeps keyboard focus while it counts down.
+        aria-disabled={!enabled || undefined}
+        aria-busy={state.resending || undefined}
+        onClick={() => {
+          if (enabled) void flow.resend();
+        }}
+      >
+        {resendLabel}
+      </button>
+      {state.prefersApp && (
+        <Button
+          variant="link"
+          disabled={state.confirming}
+          onClick={() => flow.switchTo(app ? 'push_notification' : 'confirm_via_app')}
+        >
+          {app ? t('one_click:app.usePush') : t('one_click:push.useApp')}
+        </Button>
+      )}
+    </div>
+  );
+}
