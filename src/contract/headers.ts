@@ -1,14 +1,27 @@
-/** Request header names shared by the front end and the sandbox (spec section 7). */
+/**
+ * The request headers the back ends read (spec section 7). Names are lower case; every header is
+ * optional unless a call's documentation says otherwise.
+ */
 export const HEADER = {
+  /** Device id (a uuid kept by the front end); sent on OTP, login, social and onboarding calls. */
   deviceId: 'x-device-id',
+  /** Analytics session id, when present. */
   sessionId: 'x-session-id',
+  /** The client id of the login page (phone and e-mail login: 'client id separately'). */
   clientId: 'x-client-id',
+  /** The client the identity service signs the user in to (proof tokens, onboarding). */
   idpClientId: 'x-idp-client-id',
-  agent: 'x-agent',
-  version: 'x-version',
-  clientVersion: 'x-client-version',
+  /** `WEB` on onboarding and social calls. */
+  agent: 'agent',
+  /** `1` on onboarding and social calls. */
+  version: 'version',
+  clientVersion: 'client-version',
+  acceptLanguage: 'accept-language',
   idempotencyKey: 'idempotency-key',
 } as const;
+
+export const AGENT_WEB = 'WEB';
+export const API_VERSION = '1';
 
 /** The identity service's form that finishes a sign-in: `POST {identity service}/login`. */
 export const IDP_LOGIN = {

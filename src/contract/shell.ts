@@ -12,6 +12,7 @@ export const ClientData = v.object({
   logoUri: v.optional(v.nullable(v.string())),
 });
 export type ClientData = v.InferOutput<typeof ClientData>;
+export const CLIENT_PATH = '/clients/api/v3/clients/{clientId}';
 export const clientPath = (clientId: string) =>
   `/clients/api/v3/clients/${encodeURIComponent(clientId)}`;
 

@@ -1,0 +1,127 @@
+/**
+ * The control API of sandbox-contract.md (`/_sandbox/...`), the fault injector that runs before
+ * every other route, and the sandbox's own pages (people's page, social sign-in window, logo).
+ */
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
+import * as v from 'valibot';
+import { INTERNAL_ERROR_BODY } from '../src/contract/errors.ts';
+import { FaultBody, PUSH_DECISIONS } from '../src/contract/sandbox-control.ts';
+import { FlagsResponse } from '../src/contract/shell.ts';
+import { fail, jsonBody } from './errors.ts';
+import { PAGE_HEADERS } from './html.ts';
+import { buildOpenApi } from './openapi.ts';
+import { renderControlPage, renderSocialPage, SANDBOX_LOGO_SVG } from './page.ts';
+import { flagsOf, normalizeIdentifier, pushRequest, type Sandbox } from './state.ts';
+
+const FlagOverrides = v.strictObject(FlagsResponse.entries.flags.entries);
+
+/** A form post from the people's page gets a redirect back to it; scripts get JSON. */
+function fromForm(c: Context): boolean {
+  return /application\/x-www-form-urlencoded|multipart\/form-data/i.test(c.req.header('content-type') ?? '');
+}
+
+/** The `to` of the outbox query; a raw '+' in a query string arrives as a space. */
+function outboxKey(raw: string): string {
+  const trimmed = raw.trim();
+  const withPlus = /^\s\d/.test(raw) || /^\d/.test(trimmed) ? `+${trimmed}` : trimmed;
+  return normalizeIdentifier(withPlus) ?? trimmed.toLowerCase();
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Faults of `POST /_sandbox/faults`, applied to every path outside `/_sandbox`. */
+export function faultInjector(sandbox: Sandbox): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.path === '/_sandbox' || c.req.path.startsWith('/_sandbox/')) return next();
+    const { faults } = sandbox.state;
+    const fault = faults.find(
+      (item) => (!item.method || item.method === c.req.method) && c.req.path.startsWith(item.path),
+    );
+    if (!fault) return next();
+    if (fault.remaining !== undefined) {
+      fault.remaining -= 1;
+      if (fault.remaining <= 0) faults.splice(faults.indexOf(fault), 1);
+    }
+    if (fault.delayMs) await sleep(fault.delayMs);
+    if (fault.status === undefined) return next();
+    const status = fault.status as StatusCode;
+    if (status === 204 || status === 304) return c.body(null, status);
+    const body = fault.body ?? (fault.status >= 500 ? INTERNAL_ERROR_BODY : { error: 'sandbox_fault' });
+    return c.json(body, status as ContentfulStatusCode);
+  };
+}
+
+export function controlRoutes(sandbox: Sandbox): Hono {
+  const app = new Hono();
+  const { state } = sandbox;
+
+  app.get('/', (c) => c.html(renderControlPage(sandbox, new URL(c.req.url).origin), 200, PAGE_HEADERS));
+
+  app.post('/reset', (c) => {
+    sandbox.reset();
+    return fromForm(c) ? c.redirect('/_sandbox', 303) : c.json({ ok: true });
+  });
+
+  app.get('/outbox', (c) => {
+    const to = c.req.query('to');
+    const key = to === undefined ? undefined : outboxKey(to);
+    const entries = state.outbox.filter((entry) => key === undefined || entry.to === key).reverse();
+    return c.json(entries);
+  });
+
+  app.post('/push/:requestId/:decision', (c) => {
+    const decision = c.req.param('decision');
+    if (!(PUSH_DECISIONS as readonly string[]).includes(decision)) {
+      fail(404, { error: 'not_found', error_description: 'Use approve or reject' });
+    }
+    const request = pushRequest(sandbox, c.req.param('requestId'));
+    if (!request) fail(404, { error: 'not_found', error_description: 'Unknown approval request' });
+    if (request.status !== 'pending') {
+      fail(409, { error: 'conflict', error_description: `The request is already ${request.status}` });
+    }
+    request.status = decision === 'approve' ? 'confirmed' : 'rejected';
+    return fromForm(c)
+      ? c.redirect('/_sandbox#pushes', 303)
+      : c.json({ id: request.id, status: request.status });
+  });
+
+  app.get('/flags', (c) => c.json({ flags: flagsOf(sandbox) }));
+  app.put('/flags', async (c) => {
+    const overrides = await jsonBody(c, FlagOverrides);
+    const defined = Object.entries(overrides).filter((entry) => entry[1] !== undefined);
+    state.flagOverrides = { ...state.flagOverrides, ...Object.fromEntries(defined) };
+    return c.json({ flags: flagsOf(sandbox) });
+  });
+
+  app.post('/faults', async (c) => {
+    const body = await jsonBody(c, FaultBody);
+    const id = state.nextFaultId;
+    state.nextFaultId += 1;
+    state.faults.push({ ...body, id, remaining: body.times });
+    return c.json({ id }, 201);
+  });
+  app.delete('/faults', (c) => {
+    state.faults = [];
+    return c.body(null, 204);
+  });
+  app.get('/faults', (c) => c.json(state.faults));
+
+  app.get('/events', (c) => c.json(state.events));
+
+  app.get('/openapi.json', (c) => c.json(buildOpenApi()));
+
+  app.get('/logo.svg', (c) =>
+    c.body(SANDBOX_LOGO_SVG, 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=3600' }),
+  );
+
+  app.get('/social/:provider', (c) => {
+    const provider = c.req.param('provider');
+    if (provider !== 'apple' && provider !== 'google') {
+      fail(404, { error: 'not_found', error_description: 'Use apple or google' });
+    }
+    return c.html(renderSocialPage(sandbox, provider), 200, PAGE_HEADERS);
+  });
+
+  return app;
+}

@@ -1,0 +1,176 @@
+/**
+ * The OpenAPI 3.1 document of every back-end call the sandbox emulates, generated from the
+ * contract's valibot schemas (src/contract/operations.ts) with @valibot/to-json-schema.
+ * Served at `/_sandbox/openapi.json` and written to `sandbox/openapi.json` by write-openapi.ts.
+ */
+import { toJsonSchema } from '@valibot/to-json-schema';
+import * as v from 'valibot';
+import { SANDBOX_PREFIX } from '../src/contract/backends.ts';
+import { ErrorBody } from '../src/contract/errors.ts';
+import { OPERATIONS, type Operation, type Schema } from '../src/contract/operations.ts';
+import {
+  EventsResponse,
+  FaultBody,
+  OutboxResponse,
+  PushDecisionResponse,
+} from '../src/contract/sandbox-control.ts';
+import { FlagsResponse } from '../src/contract/shell.ts';
+
+type Json = Record<string, unknown>;
+
+function schemaOf(schema: Schema): Json {
+  const { $schema: _ignored, ...rest } = toJsonSchema(schema, {
+    target: 'draft-2020-12',
+    errorMode: 'ignore',
+  }) as Json;
+  return rest;
+}
+
+const BACKEND_TAGS: Record<keyof typeof SANDBOX_PREFIX, string> = {
+  identityApi: 'Identity API',
+  onboarder: 'Onboarder gateway',
+  identityGateway: 'Identity gateway',
+  identityService: 'Identity service',
+  businessApi: 'Business API',
+  analytics: 'Analytics',
+  flags: 'Feature flags',
+};
+
+function parameters(operation: Operation): Json[] {
+  const result: Json[] = [];
+  for (const match of operation.path.matchAll(/\{(\w+)\}/g)) {
+    result.push({ name: match[1], in: 'path', required: true, schema: { type: 'string' } });
+  }
+  for (const [name, entry] of Object.entries(operation.query?.entries ?? {})) {
+    result.push({
+      name,
+      in: 'query',
+      required: entry.type !== 'optional',
+      schema: schemaOf(entry),
+    });
+  }
+  for (const name of operation.headers ?? []) {
+    result.push({ name, in: 'header', required: false, schema: { type: 'string' } });
+  }
+  return result;
+}
+
+function operationObject(operation: Operation): Json {
+  const responses: Json = {};
+  for (const [status, answer] of Object.entries(operation.answers)) {
+    responses[status] = {
+      description: answer.description,
+      ...(answer.html
+        ? { content: { 'text/html': { schema: { type: 'string' } } } }
+        : answer.schema
+          ? { content: { 'application/json': { schema: schemaOf(answer.schema) } } }
+          : {}),
+    };
+  }
+  const params = parameters(operation);
+  return {
+    operationId: operation.id,
+    summary: operation.summary,
+    tags: [BACKEND_TAGS[operation.backend]],
+    ...(operation.chosenPath ? { 'x-path-chosen-by-sandbox': true } : {}),
+    ...(operation.bearer ? { security: [{ bearer: [] }] } : {}),
+    ...(params.length ? { parameters: params } : {}),
+    ...(operation.body
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              [operation.form ? 'application/x-www-form-urlencoded' : 'application/json']: {
+                schema: schemaOf(operation.body),
+              },
+            },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+const json = (schema: Schema, description = 'Success') => ({
+  description,
+  content: { 'application/json': { schema: schemaOf(schema) } },
+});
+
+function controlPaths(): Json {
+  const tags = ['Sandbox control'];
+  return {
+    '/_sandbox/reset': { post: { operationId: 'sandboxReset', tags, summary: 'Back to the seeded state', responses: { 200: { description: 'Reset' } } } },
+    '/_sandbox/outbox': {
+      get: {
+        operationId: 'sandboxOutbox',
+        tags,
+        summary: 'What was sent to an identifier, newest first',
+        parameters: [{ name: 'to', in: 'query', required: false, schema: { type: 'string' } }],
+        responses: { 200: json(OutboxResponse) },
+      },
+    },
+    '/_sandbox/push/{requestId}/{decision}': {
+      post: {
+        operationId: 'sandboxPushDecision',
+        tags,
+        summary: "Approve or reject a push request as the user's mobile app",
+        parameters: [
+          { name: 'requestId', in: 'path', required: true, schema: { type: 'string' } },
+          { name: 'decision', in: 'path', required: true, schema: { enum: ['approve', 'reject'] } },
+        ],
+        responses: { 200: json(PushDecisionResponse), 404: json(ErrorBody, 'Unknown request'), 409: json(ErrorBody, 'Already decided') },
+      },
+    },
+    '/_sandbox/flags': {
+      get: { operationId: 'sandboxGetFlags', tags, summary: 'Current flags', responses: { 200: json(FlagsResponse) } },
+      put: {
+        operationId: 'sandboxPutFlags',
+        tags,
+        summary: 'Override remote flags until reset',
+        requestBody: { required: true, content: { 'application/json': { schema: schemaOf(v.object(FlagsResponse.entries.flags.entries)) } } },
+        responses: { 200: json(FlagsResponse), 400: json(ErrorBody, 'Unknown flag or wrong type') },
+      },
+    },
+    '/_sandbox/faults': {
+      post: {
+        operationId: 'sandboxAddFault',
+        tags,
+        summary: 'Make the next calls under a path fail or hang',
+        requestBody: { required: true, content: { 'application/json': { schema: schemaOf(FaultBody) } } },
+        responses: { 201: json(v.object({ id: v.number() })), 400: json(ErrorBody, 'Invalid fault') },
+      },
+      delete: { operationId: 'sandboxClearFaults', tags, summary: 'Clear every fault', responses: { 204: { description: 'Cleared' } } },
+    },
+    '/_sandbox/events': {
+      get: { operationId: 'sandboxEvents', tags, summary: 'Analytics events received, oldest first', responses: { 200: json(EventsResponse) } },
+    },
+  };
+}
+
+export function buildOpenApi(): Json {
+  const paths: Record<string, Json> = {};
+  for (const operation of OPERATIONS) {
+    const path = `${SANDBOX_PREFIX[operation.backend]}${operation.path}`;
+    paths[path] = { ...paths[path], [operation.method.toLowerCase()]: operationObject(operation) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Masar back ends (sandbox)',
+      version: '1.0.0',
+      description:
+        'Every back-end call of the front end (spec section 7), as the sandbox serves them on the site origin. Generated from src/contract by sandbox/write-openapi.ts; do not edit.',
+    },
+    servers: [{ url: '/' }],
+    tags: [...Object.values(BACKEND_TAGS), 'Sandbox control'].map((name) => ({ name })),
+    paths: { ...paths, ...controlPaths() },
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      schemas: { ErrorBody: schemaOf(ErrorBody) },
+    },
+  };
+}
+
+export function renderOpenApi(): string {
+  return `${JSON.stringify(buildOpenApi(), null, 2)}\n`;
+}

@@ -1,0 +1,200 @@
+/**
+ * The seeded world of sandbox-contract.md: phone and e-mail personas, social test accounts,
+ * clients, and the well-known link tokens. `state.ts` copies it on every reset.
+ */
+import type { ClientData } from '../src/contract/shell.ts';
+
+export const PERSONA_CODE = '123456';
+export const SANDBOX_PASSWORD = 'Sandbox-Pass1';
+
+export type LoginRule = 'password' | 'otp' | 'confirm_name' | 'try_another_way' | 'apple' | 'google';
+export type OneClickRule = 'approve' | 'reject' | 'pending' | 'otp';
+
+export interface SeedUser {
+  readonly sub: string;
+  readonly phone?: string;
+  readonly email?: string;
+  readonly fullName: string;
+  readonly password?: string;
+  readonly login: LoginRule;
+  readonly status?: 'blocked' | 'temporarily_blocked';
+  /** try_another_way answers. */
+  readonly pin?: string;
+  readonly card?: string;
+  readonly oneClick?: OneClickRule;
+  readonly otpRateLimited?: true;
+  /** Approved (connected) apps. */
+  readonly apps?: readonly string[];
+  readonly appleEmail?: string;
+  readonly googleEmail?: string;
+}
+
+const phone = (nn: string) => `+9715000000${nn}`;
+
+export const SEED_USERS: readonly SeedUser[] = [
+  {
+    sub: 'sbx-layla',
+    phone: phone('01'),
+    email: 'layla@example.com',
+    fullName: 'Layla Haddad',
+    password: SANDBOX_PASSWORD,
+    login: 'password',
+    apps: ['sandbox-web', 'sandbox-nologo'],
+  },
+  { sub: 'sbx-omar', phone: phone('02'), fullName: 'Omar Khan', login: 'otp', apps: [] },
+  { sub: 'sbx-sara', phone: phone('04'), fullName: 'Sara Ahmed', login: 'confirm_name' },
+  {
+    sub: 'sbx-yusuf',
+    phone: phone('05'),
+    email: 'yusuf@example.com',
+    fullName: 'Yusuf Ali',
+    password: SANDBOX_PASSWORD,
+    login: 'try_another_way',
+    pin: '1234',
+    card: '4242',
+  },
+  { sub: 'sbx-blocked', phone: phone('06'), fullName: 'Blocked User', login: 'password', status: 'blocked' },
+  {
+    sub: 'sbx-tempblocked',
+    phone: phone('08'),
+    fullName: 'Hamza Tariq',
+    password: SANDBOX_PASSWORD,
+    login: 'password',
+    status: 'temporarily_blocked',
+  },
+  {
+    sub: 'sbx-apple',
+    phone: phone('09'),
+    fullName: 'Noor Hassan',
+    login: 'apple',
+    appleEmail: 'apple.user@example.com',
+  },
+  {
+    sub: 'sbx-google',
+    phone: phone('10'),
+    fullName: 'Karim Mansour',
+    login: 'google',
+    googleEmail: 'google.user@example.com',
+  },
+  { sub: 'sbx-oneclick-approve', phone: phone('11'), fullName: 'Fatima Noor', login: 'otp', oneClick: 'approve' },
+  { sub: 'sbx-oneclick-reject', phone: phone('12'), fullName: 'Ali Rahman', login: 'otp', oneClick: 'reject' },
+  { sub: 'sbx-oneclick-otp', phone: phone('13'), fullName: 'Huda Salem', login: 'otp', oneClick: 'otp' },
+  { sub: 'sbx-ratelimited', phone: phone('15'), fullName: 'Bilal Aziz', login: 'otp', otpRateLimited: true },
+  { sub: 'sbx-pending', phone: phone('17'), fullName: 'Mona Fawzi', login: 'otp', oneClick: 'pending' },
+  // E-mail only: sign-up with it gives EMAIL_ALREADY_USED.
+  { sub: 'sbx-taken', email: 'taken@example.com', fullName: 'Taken Email', login: 'otp' },
+];
+
+/** Numbers that are not users but still have a rule. */
+export const PHONE_RULES: Readonly<Record<string, 'blocked_for_signup' | 'phone_already_used' | 'error'>> = {
+  [phone('07')]: 'blocked_for_signup',
+  [phone('16')]: 'phone_already_used',
+  [phone('99')]: 'error',
+};
+
+/** Every persona number and e-mail: their OTP is always PERSONA_CODE. */
+export const PERSONA_IDENTIFIERS: ReadonlySet<string> = new Set([
+  ...Array.from({ length: 17 }, (_, i) => phone(String(i + 1).padStart(2, '0'))),
+  phone('99'),
+  'layla@example.com',
+  'taken@example.com',
+  'yusuf@example.com',
+  'apple.user@example.com',
+  'google.user@example.com',
+  'new.apple@example.com',
+  'new.google@example.com',
+]);
+
+export type SocialProvider = 'apple' | 'google';
+export interface SocialAccount {
+  readonly provider: SocialProvider;
+  readonly email: string;
+  readonly name: string;
+  readonly registered: boolean;
+}
+export const SOCIAL_ACCOUNTS: readonly SocialAccount[] = [
+  { provider: 'apple', email: 'apple.user@example.com', name: 'Noor Hassan', registered: true },
+  { provider: 'apple', email: 'new.apple@example.com', name: 'New Apple', registered: false },
+  { provider: 'google', email: 'google.user@example.com', name: 'Karim Mansour', registered: true },
+  { provider: 'google', email: 'new.google@example.com', name: 'New Google', registered: false },
+];
+
+export const SANDBOX_LOGO_PATH = '/_sandbox/logo.svg';
+export const CLIENTS: readonly ClientData[] = [
+  { clientId: 'sandbox-web', clientName: 'Sandbox Web', logoUri: SANDBOX_LOGO_PATH },
+  { clientId: 'sandbox-nologo', clientName: 'Sandbox No Logo', logoUri: null },
+];
+/** A client whose recovery challenge is not a full name (the 'not configured' message). */
+export const NATIONAL_ID_RECOVERY_CLIENT = 'sandbox-nologo';
+
+/** Bearer tokens for the connected-apps page. */
+export const ACCESS_TOKENS: Readonly<Record<string, string>> = {
+  'sandbox-access-token': 'sbx-layla',
+  'sandbox-empty-token': 'sbx-omar',
+};
+
+export type EmailLinkSeed = { readonly id: string; readonly state: 'pending' | 'verified' | 'expired' };
+export const EMAIL_LINKS: readonly EmailLinkSeed[] = [
+  { id: 'ev-valid', state: 'pending' },
+  { id: 'ev-used', state: 'verified' },
+  { id: 'ev-expired', state: 'expired' },
+];
+
+export const RESET_TOKENS = { valid: 'reset-valid', expired: 'reset-expired' } as const;
+export const PROFILE_TOKENS = {
+  valid: 'profile-valid',
+  expired: 'profile-expired',
+  error: 'profile-error',
+} as const;
+export const CORPORATE_TOKENS = { valid: 'corp-valid', invalid: 'corp-invalid' } as const;
+export const ALERTS = {
+  'alert-login': 'LOGIN',
+  'alert-profile': 'PROFILE_UPDATE',
+} as const;
+export const ALERT_ERROR = 'alert-error';
+
+export type InvitationOutcome =
+  | { kind: 'pending' }
+  | { kind: 'error'; status: 400 | 401 | 404; code?: string }
+  | { kind: 'motfail' };
+export const INVITATIONS: Readonly<Record<string, InvitationOutcome>> = {
+  'inv-valid': { kind: 'pending' },
+  'inv-expired': { kind: 'error', status: 400, code: 'BU-0010' },
+  'inv-used': { kind: 'error', status: 400, code: 'BU-0011' },
+  'inv-inactive': { kind: 'error', status: 400, code: 'BU-0012' },
+  'inv-revoked': { kind: 'error', status: 400, code: 'BU-0013' },
+  'inv-cancelled': { kind: 'error', status: 400, code: 'BU-0014' },
+  'inv-rejected': { kind: 'error', status: 400, code: 'BU-0015' },
+  'inv-badshape': { kind: 'error', status: 400, code: 'BU-0016' },
+  'inv-unknown': { kind: 'error', status: 400, code: 'BU-0099' },
+  'inv-notfound': { kind: 'error', status: 404 },
+  'inv-unauthorized': { kind: 'error', status: 401 },
+  'inv-motfail': { kind: 'motfail' },
+};
+
+/** Valid invitation (promotion) code at sign-up; any other gives US-0025. */
+export const INVITATION_CODE = 'SANDBOX10';
+
+/** The persona table of the people's page. */
+export const PERSONA_TABLE: readonly (readonly [string, string])[] = [
+  [phone('01'), `Layla Haddad: password ${SANDBOX_PASSWORD}; wrong password gives US-0051`],
+  [phone('02'), 'Omar Khan: OTP'],
+  [phone('03'), 'nobody: unregistered, sign-up succeeds'],
+  [phone('04'), "Sara Ahmed: confirm name; 'no' is a new user"],
+  [phone('05'), `Yusuf Ali: try another way (PIN 1234, card 4242, yusuf@example.com, Yusuf Ali, ${SANDBOX_PASSWORD})`],
+  [phone('06'), 'blocked: USER_BLOCKED (US-0068)'],
+  [phone('07'), 'sign-up blocked: USER_BLOCKED_FOR_SIGNUP (US-0089)'],
+  [phone('08'), 'any password: USER_TEMPORARILY_BLOCKED (US-0013)'],
+  [phone('09'), 'challenge apple (apple.user@example.com)'],
+  [phone('10'), 'challenge google (google.user@example.com)'],
+  [phone('11'), 'one-click: push approved by itself after 3 s'],
+  [phone('12'), 'one-click: push rejected by itself after 3 s'],
+  [phone('13'), 'one-click: OTP'],
+  [phone('14'), 'one-click: invalid_user'],
+  [phone('15'), 'sending an OTP: ERROR_RATE_LIMIT_REACHED (APP-0020)'],
+  [phone('16'), 'sign-up: PHONE_ALREADY_USED (US-0016)'],
+  [phone('17'), 'one-click: push nobody answers'],
+  [phone('99'), 'every call: 500 (APP-0001)'],
+  ['layla@example.com', `e-mail login, password ${SANDBOX_PASSWORD}`],
+  ['taken@example.com', 'sign-up: EMAIL_ALREADY_USED (US-0036)'],
+];

@@ -1,0 +1,265 @@
+/**
+ * Identity API: OTP send and verify, phone, e-mail, Apple and Google login. Every login answers
+ * `{ token }` (a proof token for the identity service's /login form) or an `ErrorBody`.
+ */
+import { Hono } from 'hono';
+import type { ChallengeDetail, ErrorBody, LoginChallenge, OtpErrorMessage } from '../../src/contract/errors.ts';
+import {
+  APPLE_LOGIN_PATH,
+  AppleLoginBody,
+  EMAIL_LOGIN_PATH,
+  EmailLoginBody,
+  GOOGLE_LOGIN_PATH,
+  GoogleLoginBody,
+  OTP_SEND_PATH,
+  OTP_VERIFY_PATH,
+  OtpSendBody,
+  OtpVerifyBody,
+  PHONE_LOGIN_PATH,
+  PhoneLoginBody,
+  type OtpSendResponse,
+  type PhoneLoginBody as PhoneLogin,
+} from '../../src/contract/identity-api.ts';
+import { fail, jsonBody } from '../errors.ts';
+import { assertReachable, header } from '../http.ts';
+import { SOCIAL_ACCOUNTS, type SocialProvider } from '../personas.ts';
+import { readSocialToken } from '../social.ts';
+import {
+  OTP_MAX_WRONG,
+  OTP_RESEND_S,
+  OTP_VALIDITY_MS,
+  TEMPORARY_BLOCK_MS,
+  WRONG_PASSWORDS_BEFORE_BLOCK,
+  checkOtpProof,
+  isEmail,
+  issueProof,
+  maskEmail,
+  maskName,
+  normalizeIdentifier,
+  sendToOutbox,
+  userByEmail,
+  userByPhone,
+  userBySocial,
+  type Sandbox,
+  type User,
+} from '../state.ts';
+import { requirePhone } from '../http.ts';
+
+const INVALID_IDENTIFIER: ErrorBody = {
+  error: 'invalid_phone_number',
+  error_code: 'PN-0001',
+  message: 'INVALID_PHONE_NUMBER',
+};
+
+function otpError(message: OtpErrorMessage, status: 400 | 429 = 400, errorCode?: string): never {
+  fail(status, {
+    error: message.toLowerCase(),
+    message,
+    ...(errorCode ? { error_code: errorCode } : {}),
+  });
+}
+
+function challenge(
+  kind: LoginChallenge,
+  extra: { name?: string; challenge_details?: ChallengeDetail[] } = {},
+): never {
+  fail(400, {
+    error: 'challenge_required',
+    error_description: 'One more step is needed to sign in',
+    additional_information: { challenge: kind, ...extra },
+  });
+}
+
+function unregistered(): never {
+  fail(400, {
+    error: 'unregistered_user',
+    message: 'unregistered_user',
+    error_description: 'There is no account for this identifier',
+  });
+}
+
+const blocked = (): never => fail(400, { error: 'USER_BLOCKED', error_code: 'US-0068', message: 'USER_BLOCKED' });
+const temporarilyBlocked = (): never =>
+  fail(400, { error: 'USER_TEMPORARILY_BLOCKED', error_code: 'US-0013', message: 'USER_TEMPORARILY_BLOCKED' });
+const wrong = (name: string, code: string): never => fail(400, { error: name, error_code: code, message: name });
+const invalidOtp = (): never =>
+  fail(400, { error: 'invalid_otp', error_code: 'RC-0001', message: 'ERROR_INVALID_PIN_CODE' });
+
+const same = (a: string, b: string) =>
+  a.trim().replace(/\s+/gu, ' ').toLocaleLowerCase() === b.trim().replace(/\s+/gu, ' ').toLocaleLowerCase();
+
+export function loginRoutes(sandbox: Sandbox): Hono {
+  const app = new Hono();
+  const { state } = sandbox;
+
+  function assertActive(user: User): void {
+    if (user.status === 'blocked') blocked();
+    if (user.blockedUntil !== undefined && sandbox.now() < user.blockedUntil) temporarilyBlocked();
+  }
+
+  function checkPassword(user: User, password: string): void {
+    if (user.status === 'temporarily_blocked') temporarilyBlocked();
+    if (user.password !== undefined && password === user.password) {
+      user.wrongPasswords = 0;
+      return;
+    }
+    user.wrongPasswords += 1;
+    if (user.wrongPasswords >= WRONG_PASSWORDS_BEFORE_BLOCK) {
+      user.wrongPasswords = 0;
+      user.blockedUntil = sandbox.now() + TEMPORARY_BLOCK_MS;
+      temporarilyBlocked();
+    }
+    wrong('BAD_CREDENTIALS', 'US-0051');
+  }
+
+  function tryAnotherWay(user: User, body: PhoneLogin): void {
+    const details: ChallengeDetail[] = [
+      { challenge_name: 'pin', priority: 1 },
+      { challenge_name: 'card', priority: 2 },
+      ...(user.email ? [{ challenge_name: 'email' as const, priority: 3, masked_value: maskEmail(user.email) }] : []),
+      { challenge_name: 'name', priority: 4, masked_value: maskName(user.fullName) },
+      { challenge_name: 'password', priority: 5 },
+    ];
+    const answers = [
+      [body.pin, user.pin, 'INVALID_CHALLENGE_PIN', 'US-0115'],
+      [body.card_verification, user.card, 'INVALID_CHALLENGE_CARD', 'US-0111'],
+      [body.email_verification, user.email, 'INVALID_CHALLENGE_EMAIL', 'US-0114'],
+      [body.full_name_verification, user.fullName, 'INVALID_CHALLENGE_NAME', 'US-0113'],
+      [body.password, user.password, 'INVALID_CHALLENGE_PASSWORD', 'US-0112'],
+    ] as const;
+    const given = answers.filter(([answer]) => answer !== undefined && answer.trim() !== '');
+    if (given.length === 0) challenge('try_another_way', { challenge_details: details });
+    for (const [answer = '', expected, name, code] of given) {
+      if (expected === undefined || !same(answer, expected)) wrong(name, code);
+    }
+  }
+
+  function phoneLogin(user: User, phone: string, body: PhoneLogin): void {
+    assertActive(user);
+    switch (user.login) {
+      case 'password':
+        if (!body.password) challenge('password');
+        checkPassword(user, body.password);
+        return;
+      case 'otp':
+        if (!body.otp) challenge('otp');
+        if (!checkOtpProof(sandbox, phone, body.otp, true)) invalidOtp();
+        return;
+      case 'confirm_name':
+        if (body.name_confirmed === undefined) challenge('confirm_name', { name: user.fullName });
+        if (!body.name_confirmed) unregistered();
+        return;
+      case 'try_another_way':
+        tryAnotherWay(user, body);
+        return;
+      case 'apple':
+      case 'google':
+        challenge(user.login);
+    }
+  }
+
+  app.post(OTP_SEND_PATH, async (c) => {
+    const body = await jsonBody(c, OtpSendBody);
+    const identifier = normalizeIdentifier(body.identifier);
+    if (!identifier || identifier.includes('@') !== (body.type === 'EMAIL')) fail(400, INVALID_IDENTIFIER);
+    assertReachable(identifier);
+    const user = identifier.includes('@') ? userByEmail(sandbox, identifier) : userByPhone(sandbox, identifier);
+    if (user?.otpRateLimited) {
+      c.header('Retry-After', String(OTP_RESEND_S));
+      otpError('ERROR_RATE_LIMIT_REACHED', 429, 'APP-0020');
+    }
+    const code = sandbox.codeFor(identifier);
+    const otp = { identifier, code, createdAt: sandbox.now(), wrong: 0, locked: false };
+    const deviceId = header(c, 'deviceId');
+    state.otps.set(identifier, deviceId ? { ...otp, deviceId } : otp);
+    const channel = body.type === 'EMAIL' ? 'email' : body.type === 'VOICE' ? 'voice' : 'sms';
+    sendToOutbox(sandbox, {
+      channel,
+      to: identifier,
+      text: `Your Masar verification code is ${code}. It expires in 5 minutes.`,
+      code,
+    });
+    const answer: OtpSendResponse = {
+      data: { expires_in: OTP_VALIDITY_MS / 1000, resend_in: OTP_RESEND_S },
+    };
+    return c.json(answer);
+  });
+
+  app.post(OTP_VERIFY_PATH, async (c) => {
+    const body = await jsonBody(c, OtpVerifyBody);
+    const identifier = normalizeIdentifier(body.identifier);
+    if (!identifier) fail(400, INVALID_IDENTIFIER);
+    assertReachable(identifier);
+    const otp = state.otps.get(identifier);
+    if (!otp) otpError('ERROR_SESSION_EXPIRED');
+    if (otp.locked) otpError('ERROR_MAX_VALIDATIONS_REACHED');
+    if (sandbox.now() - otp.createdAt > OTP_VALIDITY_MS) {
+      state.otps.delete(identifier);
+      otpError('ERROR_SESSION_EXPIRED');
+    }
+    if (body.code.trim() !== otp.code) {
+      otp.wrong += 1;
+      if (otp.wrong >= OTP_MAX_WRONG) {
+        otp.locked = true;
+        otpError('ERROR_MAX_VALIDATIONS_REACHED');
+      }
+      otpError('ERROR_INVALID_PIN_CODE');
+    }
+    state.otps.delete(identifier);
+    const id = sandbox.id('otpv');
+    state.verifications.set(id, { id, identifier, createdAt: sandbox.now(), used: false });
+    return c.json({ data: { id } });
+  });
+
+  app.post(PHONE_LOGIN_PATH, async (c) => {
+    const body = await jsonBody(c, PhoneLoginBody);
+    const phone = requirePhone(body.phone_number);
+    const user = userByPhone(sandbox, phone);
+    if (!user) unregistered();
+    phoneLogin(user, phone, body);
+    return c.json({ token: issueProof(sandbox, user.sub, header(c, 'clientId')) });
+  });
+
+  app.post(EMAIL_LOGIN_PATH, async (c) => {
+    const body = await jsonBody(c, EmailLoginBody);
+    if (!isEmail(body.email)) {
+      fail(400, { error: 'invalid_email', message: 'INVALID_EMAIL', error_description: 'The e-mail is not valid' });
+    }
+    const email = body.email.trim().toLowerCase();
+    const user = userByEmail(sandbox, email);
+    if (!user) unregistered();
+    assertActive(user);
+    if (body.password) checkPassword(user, body.password);
+    else if (body.otp) {
+      if (!checkOtpProof(sandbox, email, body.otp, true)) invalidOtp();
+    } else challenge(user.password ? 'password' : 'otp');
+    return c.json({ token: issueProof(sandbox, user.sub, header(c, 'clientId')) });
+  });
+
+  function socialLogin(provider: SocialProvider, idToken: string, clientId: string | undefined): string {
+    const claims = readSocialToken(idToken, provider, sandbox.now());
+    if (!claims) {
+      fail(400, { error: 'invalid_token', message: 'The id token is not a valid sandbox test token' });
+    }
+    const user = userBySocial(sandbox, provider, claims.email);
+    if (!user) {
+      if (!SOCIAL_ACCOUNTS.some((account) => account.email === claims.email)) {
+        fail(400, { error: 'invalid_token', message: 'Unknown sandbox social account' });
+      }
+      unregistered();
+    }
+    assertActive(user);
+    return issueProof(sandbox, user.sub, clientId);
+  }
+
+  app.post(APPLE_LOGIN_PATH, async (c) => {
+    const body = await jsonBody(c, AppleLoginBody);
+    return c.json({ token: socialLogin('apple', body.access_token, header(c, 'clientId')) });
+  });
+  app.post(GOOGLE_LOGIN_PATH, async (c) => {
+    const body = await jsonBody(c, GoogleLoginBody);
+    return c.json({ token: socialLogin('google', body.id_token, header(c, 'clientId')) });
+  });
+
+  return app;
+}

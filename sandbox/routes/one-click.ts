@@ -1,0 +1,112 @@
+/**
+ * Identity API: one-click checkout login, the push approval requests it creates, and their proof
+ * tokens. The sandbox 'phone' decides by itself for personas 11 (approve) and 12 (reject) 3 s
+ * after the push; `POST /_sandbox/push/{id}/approve|reject` decides for any request.
+ */
+import { Hono } from 'hono';
+import {
+  APPROVE_REQUEST_PROOF_PATH,
+  APPROVE_REQUEST_VERIFY_PATH,
+  ONE_CLICK_LOGIN_PATH,
+  ONE_CLICK_PROOF_PATH,
+  OneClickLoginBody,
+  ProofBody,
+  type ApproveRequestStatusResponse,
+  type OneClickLoginResponse,
+} from '../../src/contract/identity-api.ts';
+import type { Context } from 'hono';
+import { fail, jsonBody } from '../errors.ts';
+import { header, honoPath, requirePhone, param } from '../http.ts';
+import {
+  PUSH_AUTO_DECISION_MS,
+  issueProof,
+  pushRequest,
+  sendToOutbox,
+  userByPhone,
+  type PushRequest,
+  type Sandbox,
+} from '../state.ts';
+
+export function oneClickRoutes(sandbox: Sandbox): Hono {
+  const app = new Hono();
+  const { state } = sandbox;
+
+  app.post(ONE_CLICK_LOGIN_PATH, async (c) => {
+    const body = await jsonBody(c, OneClickLoginBody);
+    const phone = requirePhone(body.phone_number);
+    const user = userByPhone(sandbox, phone);
+    if (!user) {
+      fail(400, {
+        error: 'invalid_user',
+        error_message: 'We could not find an account for this phone number',
+      });
+    }
+    if (user.status === 'blocked') {
+      fail(400, {
+        error: 'user_blocked',
+        additional_information: { error_code: 'US-0068' },
+        error_message: 'USER_BLOCKED',
+      });
+    }
+    if (!user.oneClick || user.oneClick === 'otp') {
+      const answer: OneClickLoginResponse = { auth_challenge: 'OTP' };
+      return c.json(answer);
+    }
+    const id = sandbox.id('apr');
+    const request: PushRequest = {
+      id,
+      phone,
+      sub: user.sub,
+      createdAt: sandbox.now(),
+      status: 'pending',
+      proofIssued: false,
+    };
+    if (user.oneClick !== 'pending') {
+      request.auto = {
+        at: request.createdAt + PUSH_AUTO_DECISION_MS,
+        status: user.oneClick === 'approve' ? 'confirmed' : 'rejected',
+      };
+    }
+    state.pushes.set(id, request);
+    const merchant = body.external_params?.['merchant'] ?? 'a merchant';
+    sendToOutbox(sandbox, {
+      channel: 'push',
+      to: phone,
+      text: `Is it you? Confirm your checkout at ${merchant.slice(0, 80)}.`,
+      requestId: id,
+    });
+    const answer: OneClickLoginResponse = {
+      id,
+      web_deeplink: `masar://login/approve-request/${id}`,
+    };
+    return c.json(answer);
+  });
+
+  app.get(honoPath(APPROVE_REQUEST_VERIFY_PATH), (c) => {
+    const request = pushRequest(sandbox, param(c, 'id'));
+    if (!request) fail(404, { error: 'not_found', error_description: 'Unknown approval request' });
+    const answer: ApproveRequestStatusResponse = { data: { status: request.status } };
+    return c.json(answer);
+  });
+
+  const proof = async (c: Context) => {
+    await jsonBody(c, ProofBody);
+    const request = pushRequest(sandbox, param(c, 'id'));
+    if (!request) fail(404, { error: 'not_found', error_description: 'Unknown approval request' });
+    if (request.status === 'pending') {
+      fail(400, { error: 'request_pending', error_message: 'The request is not approved yet' });
+    }
+    if (request.status === 'rejected') {
+      fail(400, { error: 'request_rejected', error_message: 'The request was rejected' });
+    }
+    if (request.proofIssued) {
+      fail(400, { error: 'request_used', error_message: 'A proof token was already issued' });
+    }
+    request.proofIssued = true;
+    return c.json({ token: issueProof(sandbox, request.sub, header(c, 'idpClientId')) });
+  };
+  app.post(honoPath(APPROVE_REQUEST_PROOF_PATH), proof);
+  app.post(honoPath(ONE_CLICK_PROOF_PATH), proof);
+
+  return app;
+}

@@ -1,0 +1,410 @@
+/**
+ * The sandbox's in-memory world: users, codes, requests, link tokens, outbox, events, flags and
+ * faults. `createSandbox` seeds it from personas.ts; `reset()` restores the seed. Time comes from
+ * the injected clock only, so tests can expire codes and links.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import { EMAIL_LINK_VALIDITY_MS } from '../src/contract/identity-gateway.ts';
+import type { ApproveStatus } from '../src/contract/identity-api.ts';
+import type { FaultBody, OutboxEntry, RecordedEvent } from '../src/contract/sandbox-control.ts';
+import type { FlagsResponse } from '../src/contract/shell.ts';
+import {
+  ALERTS,
+  EMAIL_LINKS,
+  INVITATIONS,
+  PERSONA_CODE,
+  PERSONA_IDENTIFIERS,
+  PROFILE_TOKENS,
+  RESET_TOKENS,
+  SEED_USERS,
+  type InvitationOutcome,
+  type LoginRule,
+  type OneClickRule,
+} from './personas.ts';
+
+export const OTP_VALIDITY_MS = 5 * 60 * 1000;
+export const OTP_RESEND_S = 60;
+export const OTP_MAX_WRONG = 3;
+export const VERIFICATION_VALIDITY_MS = 10 * 60 * 1000;
+export const PROOF_VALIDITY_MS = 5 * 60 * 1000;
+export const PUSH_AUTO_DECISION_MS = 3000;
+export const RESET_VALIDITY_MS = 24 * 60 * 60 * 1000;
+export const PROFILE_VALIDITY_MS = 3 * 24 * 60 * 60 * 1000;
+export const TEMPORARY_BLOCK_MS = 30 * 60 * 1000;
+export const WRONG_PASSWORDS_BEFORE_BLOCK = 5;
+export const ACCESS_TOKEN_VALIDITY_S = 3600;
+export const SESSION_VALIDITY_MS = 30 * 24 * 60 * 60 * 1000;
+
+export type Flags = { [K in keyof FlagsResponse['flags']]-?: NonNullable<FlagsResponse['flags'][K]> };
+
+export const DEFAULT_FLAGS: Flags = {
+  businessInvitationS2SRoles: false,
+  googleEnabled: true,
+  enhancedForm: true,
+  weakPasswords: '123456,password,qwerty,abc123,iloveyou,12345678,111111',
+  recaptchaV2: false,
+  shieldEnabled: false,
+  oneClickSignup: false,
+};
+
+export interface User {
+  sub: string;
+  phone?: string;
+  email?: string;
+  fullName: string;
+  password?: string;
+  login: LoginRule;
+  status: 'active' | 'blocked' | 'temporarily_blocked';
+  pin?: string;
+  card?: string;
+  oneClick?: OneClickRule;
+  otpRateLimited: boolean;
+  apps: string[];
+  appleEmail?: string;
+  googleEmail?: string;
+  wrongPasswords: number;
+  blockedUntil?: number;
+}
+
+export interface Otp {
+  identifier: string;
+  code: string;
+  createdAt: number;
+  wrong: number;
+  locked: boolean;
+  deviceId?: string;
+}
+export interface Verification {
+  id: string;
+  identifier: string;
+  createdAt: number;
+  used: boolean;
+}
+export interface ProofToken {
+  token: string;
+  sub: string;
+  clientId?: string;
+  createdAt: number;
+  used: boolean;
+}
+export interface PushRequest {
+  id: string;
+  phone: string;
+  sub: string;
+  createdAt: number;
+  status: ApproveStatus;
+  /** Decided by the sandbox 'phone' at this time (personas 11 and 12). */
+  auto?: { at: number; status: 'confirmed' | 'rejected' };
+  proofIssued: boolean;
+}
+export interface ResetToken {
+  token: string;
+  sub: string;
+  expiresAt: number;
+  used: boolean;
+}
+export interface EmailLink {
+  id: string;
+  sub: string;
+  email: string;
+  expiresAt: number;
+  state: 'pending' | 'verified' | 'removed';
+}
+export interface ProfileToken {
+  token: string;
+  expiresAt: number;
+  used: boolean;
+  fails: boolean;
+}
+export interface AlertRecord {
+  id: string;
+  operation: 'LOGIN' | 'PROFILE_UPDATE';
+  at: number;
+  acknowledged: boolean;
+}
+export interface Invitation {
+  code: string;
+  outcome: InvitationOutcome;
+  accepted: boolean;
+}
+export interface Session {
+  id: string;
+  sub: string;
+  clientId?: string;
+  createdAt: number;
+  expiresAt: number;
+}
+export interface AccessToken {
+  token: string;
+  sub: string;
+  expiresAt?: number;
+}
+/** An authorize request waiting for the sign-in (keyed by the csrf given to /login). */
+export interface PendingAuthorize {
+  csrf: string;
+  query: string;
+  createdAt: number;
+}
+export interface Fault extends FaultBody {
+  id: number;
+  remaining: number | undefined;
+}
+
+export interface SandboxState {
+  users: Map<string, User>;
+  otps: Map<string, Otp>;
+  verifications: Map<string, Verification>;
+  proofs: Map<string, ProofToken>;
+  pushes: Map<string, PushRequest>;
+  resets: Map<string, ResetToken>;
+  emailLinks: Map<string, EmailLink>;
+  profileTokens: Map<string, ProfileToken>;
+  alerts: Map<string, AlertRecord>;
+  invitations: Map<string, Invitation>;
+  sessions: Map<string, Session>;
+  accessTokens: Map<string, AccessToken>;
+  pendingAuthorize: Map<string, PendingAuthorize>;
+  onboardExperiences: Set<string>;
+  outbox: OutboxEntry[];
+  events: RecordedEvent[];
+  flagOverrides: Partial<Flags>;
+  faults: Fault[];
+  nextFaultId: number;
+}
+
+export interface SandboxOptions {
+  /** Milliseconds since the epoch; defaults to `Date.now`. */
+  now?: () => number;
+  /** Random OTP codes for non-persona identifiers; defaults to a crypto random 6-digit code. */
+  randomCode?: () => string;
+}
+
+export interface Sandbox {
+  readonly state: SandboxState;
+  now(): number;
+  iso(at?: number): string;
+  reset(): void;
+  id(prefix: string): string;
+  codeFor(identifier: string): string;
+}
+
+function seedState(now: number): SandboxState {
+  const users = new Map<string, User>();
+  for (const seed of SEED_USERS) {
+    const user: User = {
+      sub: seed.sub,
+      fullName: seed.fullName,
+      login: seed.login,
+      status: seed.status ?? 'active',
+      otpRateLimited: seed.otpRateLimited ?? false,
+      apps: [...(seed.apps ?? [])],
+      wrongPasswords: 0,
+    };
+    if (seed.phone) user.phone = seed.phone;
+    if (seed.email) user.email = seed.email;
+    if (seed.password) user.password = seed.password;
+    if (seed.pin) user.pin = seed.pin;
+    if (seed.card) user.card = seed.card;
+    if (seed.oneClick) user.oneClick = seed.oneClick;
+    if (seed.appleEmail) user.appleEmail = seed.appleEmail;
+    if (seed.googleEmail) user.googleEmail = seed.googleEmail;
+    users.set(user.sub, user);
+  }
+  const emailLinks = new Map<string, EmailLink>();
+  for (const link of EMAIL_LINKS) {
+    emailLinks.set(link.id, {
+      id: link.id,
+      sub: 'sbx-layla',
+      email: 'layla@example.com',
+      expiresAt: link.state === 'expired' ? now - 1 : now + EMAIL_LINK_VALIDITY_MS,
+      state: link.state === 'verified' ? 'verified' : 'pending',
+    });
+  }
+  const resets = new Map<string, ResetToken>([
+    [RESET_TOKENS.valid, { token: RESET_TOKENS.valid, sub: 'sbx-layla', expiresAt: now + RESET_VALIDITY_MS, used: false }],
+    [RESET_TOKENS.expired, { token: RESET_TOKENS.expired, sub: 'sbx-layla', expiresAt: now - 1, used: false }],
+  ]);
+  const profileTokens = new Map<string, ProfileToken>([
+    [PROFILE_TOKENS.valid, { token: PROFILE_TOKENS.valid, expiresAt: now + PROFILE_VALIDITY_MS, used: false, fails: false }],
+    [PROFILE_TOKENS.expired, { token: PROFILE_TOKENS.expired, expiresAt: now - 1, used: false, fails: false }],
+    [PROFILE_TOKENS.error, { token: PROFILE_TOKENS.error, expiresAt: now + PROFILE_VALIDITY_MS, used: false, fails: true }],
+  ]);
+  const alerts = new Map<string, AlertRecord>(
+    Object.entries(ALERTS).map(([id, operation]) => [
+      id,
+      { id, operation, at: now - 5 * 60 * 1000, acknowledged: false },
+    ]),
+  );
+  const invitations = new Map<string, Invitation>(
+    Object.entries(INVITATIONS).map(([code, outcome]) => [code, { code, outcome, accepted: false }]),
+  );
+  return {
+    users,
+    otps: new Map(),
+    verifications: new Map(),
+    proofs: new Map(),
+    pushes: new Map(),
+    resets,
+    emailLinks,
+    profileTokens,
+    alerts,
+    invitations,
+    sessions: new Map(),
+    accessTokens: new Map(),
+    pendingAuthorize: new Map(),
+    onboardExperiences: new Set(),
+    outbox: [],
+    events: [],
+    flagOverrides: {},
+    faults: [],
+    nextFaultId: 1,
+  };
+}
+
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const now = options.now ?? Date.now;
+  const randomCode = options.randomCode ?? (() => String(randomInt(0, 1_000_000)).padStart(6, '0'));
+  const sandbox: Sandbox = {
+    state: seedState(now()),
+    now,
+    iso: (at = now()) => new Date(at).toISOString(),
+    reset() {
+      const fresh = seedState(now());
+      Object.assign(sandbox.state, fresh);
+    },
+    id: (prefix) => `${prefix}_${randomBytes(12).toString('base64url')}`,
+    codeFor: (identifier) => (PERSONA_IDENTIFIERS.has(identifier) ? PERSONA_CODE : randomCode()),
+  };
+  return sandbox;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Queries and small transitions shared by the routes
+
+export function flagsOf(sandbox: Sandbox): Flags {
+  return { ...DEFAULT_FLAGS, ...sandbox.state.flagOverrides };
+}
+
+export function userByPhone(sandbox: Sandbox, phone: string): User | undefined {
+  for (const user of sandbox.state.users.values()) if (user.phone === phone) return user;
+  return undefined;
+}
+
+export function userByEmail(sandbox: Sandbox, email: string): User | undefined {
+  const wanted = email.toLowerCase();
+  for (const user of sandbox.state.users.values()) {
+    if (user.email?.toLowerCase() === wanted) return user;
+  }
+  return undefined;
+}
+
+export function userBySocial(
+  sandbox: Sandbox,
+  provider: 'apple' | 'google',
+  email: string,
+): User | undefined {
+  const wanted = email.toLowerCase();
+  for (const user of sandbox.state.users.values()) {
+    const linked = provider === 'apple' ? user.appleEmail : user.googleEmail;
+    if (linked?.toLowerCase() === wanted) return user;
+  }
+  return undefined;
+}
+
+export function sendToOutbox(sandbox: Sandbox, entry: Omit<OutboxEntry, 'at'>): OutboxEntry {
+  const full = { ...entry, at: sandbox.iso() };
+  sandbox.state.outbox.push(full);
+  return full;
+}
+
+export function issueProof(sandbox: Sandbox, sub: string, clientId?: string): string {
+  const token = sandbox.id('pt');
+  const proof: ProofToken = { token, sub, createdAt: sandbox.now(), used: false };
+  if (clientId) proof.clientId = clientId;
+  sandbox.state.proofs.set(token, proof);
+  return token;
+}
+
+/** A proof token that is known, unused and fresh; marks it used. */
+export function consumeProof(sandbox: Sandbox, token: string): ProofToken | undefined {
+  const proof = sandbox.state.proofs.get(token);
+  if (!proof || proof.used || sandbox.now() - proof.createdAt > PROOF_VALIDITY_MS) return undefined;
+  proof.used = true;
+  return proof;
+}
+
+/**
+ * An OTP proof for `identifier`: the id of a fresh, unused verification, or the current code
+ * itself (recovery links carry the code). Consumes it when `consume` is set.
+ */
+export function checkOtpProof(
+  sandbox: Sandbox,
+  identifier: string,
+  value: string,
+  consume: boolean,
+): boolean {
+  const verification = sandbox.state.verifications.get(value);
+  if (verification) {
+    const fresh = sandbox.now() - verification.createdAt <= VERIFICATION_VALIDITY_MS;
+    if (verification.identifier !== identifier || verification.used || !fresh) return false;
+    if (consume) verification.used = true;
+    return true;
+  }
+  const otp = sandbox.state.otps.get(identifier);
+  if (otp && !otp.locked && otp.code === value && sandbox.now() - otp.createdAt <= OTP_VALIDITY_MS) {
+    if (consume) sandbox.state.otps.delete(identifier);
+    return true;
+  }
+  // Persona identifiers always accept their fixed code, sent or not.
+  return PERSONA_IDENTIFIERS.has(identifier) && value === PERSONA_CODE;
+}
+
+/** Applies a due automatic decision (personas 11 and 12) and returns the request. */
+export function pushRequest(sandbox: Sandbox, id: string): PushRequest | undefined {
+  const request = sandbox.state.pushes.get(id);
+  if (request?.status === 'pending' && request.auto && sandbox.now() >= request.auto.at) {
+    request.status = request.auto.status;
+  }
+  return request;
+}
+
+export function pendingPushes(sandbox: Sandbox): PushRequest[] {
+  return [...sandbox.state.pushes.keys()]
+    .map((id) => pushRequest(sandbox, id))
+    .filter((request): request is PushRequest => request?.status === 'pending');
+}
+
+/** E.164 form of a phone given as digits, with or without '+', or undefined if malformed. */
+export function normalizePhone(raw: string): string | undefined {
+  const compact = raw.trim().replace(/[\s\-().]/g, '');
+  const digits = compact.startsWith('+') ? compact.slice(1) : compact.replace(/^00/, '');
+  return /^[1-9]\d{7,14}$/.test(digits) ? `+${digits}` : undefined;
+}
+
+export function isEmail(raw: string): boolean {
+  return /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,}$/.test(raw.trim());
+}
+
+/** A phone (E.164) or a lower-cased e-mail, or undefined. */
+export function normalizeIdentifier(raw: string): string | undefined {
+  if (raw.includes('@')) return isEmail(raw) ? raw.trim().toLowerCase() : undefined;
+  return normalizePhone(raw);
+}
+
+/** Masks 'Layla Haddad' as 'L*** H*****': the first word keeps 3 stars, the others one per letter. */
+export function maskName(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/u)
+    .map((word, index) => {
+      const letters = [...word];
+      const stars = index === 0 ? 3 : Math.max(1, letters.length - 1);
+      return `${letters[0] ?? ''}${'*'.repeat(stars)}`;
+    })
+    .join(' ');
+}
+
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${[...local][0] ?? ''}***@${domain}`;
+}

@@ -1,0 +1,406 @@
+/**
+ * Every call of spec section 7 in one table: back end, method, path template, request and
+ * answer schemas. The sandbox's OpenAPI document is generated from it and a test checks that the
+ * sandbox routes every row. The front end imports schemas and paths from the per-back-end files,
+ * not from here.
+ */
+import * as v from 'valibot';
+import type { Backend } from './backends.ts';
+import * as biz from './business-api.ts';
+import { ChallengeRequiredBody, ErrorBody } from './errors.ts';
+import * as gw from './identity-gateway.ts';
+import * as api from './identity-api.ts';
+import * as idp from './identity-service.ts';
+import * as onb from './onboarder.ts';
+import * as shell from './shell.ts';
+
+export type Schema = v.GenericSchema;
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Answer {
+  readonly description: string;
+  readonly schema?: Schema;
+  /** `text/html` for navigations; JSON otherwise. */
+  readonly html?: true;
+}
+
+export interface Operation {
+  readonly id: string;
+  readonly backend: Backend;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly summary: string;
+  /** True when the spec does not give the path and the sandbox chose it. */
+  readonly chosenPath?: true;
+  readonly query?: v.ObjectSchema<v.ObjectEntries, undefined>;
+  readonly headers?: readonly string[];
+  readonly body?: Schema;
+  readonly form?: true;
+  readonly bearer?: true;
+  readonly answers: Readonly<Record<number, Answer>>;
+}
+
+const bad = (description: string): Answer => ({ description, schema: ErrorBody });
+const ok = (schema?: Schema, description = 'Success'): Answer =>
+  schema ? { description, schema } : { description };
+const challenge: Answer = {
+  description: 'challenge_required, unregistered_user, or another error',
+  schema: v.union([ChallengeRequiredBody, ErrorBody]),
+};
+const serverError = bad('Unexpected failure (APP-0001)');
+const loginHeaders = ['x-device-id', 'x-session-id', 'x-client-id'] as const;
+const socialHeaders = ['agent', 'version', 'x-device-id', 'x-client-id'] as const;
+
+export const OPERATIONS: readonly Operation[] = [
+  {
+    id: 'getClient',
+    backend: 'identityApi',
+    method: 'GET',
+    path: shell.CLIENT_PATH,
+    summary: 'Client name and logo for the header',
+    answers: { 200: ok(shell.ClientData), 404: bad('Unknown client') },
+  },
+  {
+    id: 'getRecoveryChallenges',
+    backend: 'identityApi',
+    method: 'GET',
+    path: api.RECOVERY_CHALLENGES_PATH,
+    summary: 'Recovery challenges for a phone number',
+    query: api.RecoveryChallengesQuery,
+    answers: {
+      200: ok(api.RecoveryChallengesResponse),
+      400: bad('INVALID_OTP or missing parameters'),
+      404: bad('USER_NOT_FOUND'),
+      500: serverError,
+    },
+  },
+  {
+    id: 'sendRecoveryNotification',
+    backend: 'identityApi',
+    method: 'POST',
+    path: api.RECOVERY_NOTIFICATION_PATH,
+    summary: 'Answer the recovery challenge; sends the reset link',
+    body: api.RecoveryNotificationBody,
+    answers: {
+      200: ok(api.EmptyResponse),
+      400: bad('INVALID_FULL_NAME, INVALID_OTP, ...'),
+      404: bad('USER_NOT_FOUND'),
+      500: serverError,
+    },
+  },
+  {
+    id: 'resetPassword',
+    backend: 'identityApi',
+    method: 'PUT',
+    path: api.RECOVERY_PASSWORD_PATH,
+    summary: 'Set a new password with a reset token',
+    body: api.RecoveryPasswordBody,
+    answers: { 200: ok(api.EmptyResponse), 400: bad('INVALID_RESET_TOKEN or INVALID_PASSWORD') },
+  },
+  {
+    id: 'confirmProfileUpdate',
+    backend: 'identityApi',
+    method: 'POST',
+    path: api.PROFILE_CONFIRM_PATH,
+    summary: 'Confirm a profile update',
+    answers: {
+      200: ok(api.EmptyResponse),
+      400: bad('US-0002: invalid or expired'),
+      500: bad('Failure with a support code'),
+    },
+  },
+  {
+    id: 'acceptCorporateInvitation',
+    backend: 'identityApi',
+    method: 'POST',
+    path: api.CORPORATE_INVITATION_PATH,
+    summary: 'Corporate user invitation',
+    answers: { 200: ok(api.EmptyResponse), 400: bad('Invalid invitation') },
+  },
+  {
+    id: 'verifyCorporateEmail',
+    backend: 'identityApi',
+    method: 'POST',
+    path: api.CORPORATE_VERIFY_EMAIL_PATH,
+    summary: 'Corporate e-mail verification',
+    answers: { 200: ok(api.EmptyResponse), 400: bad('Invalid token') },
+  },
+  {
+    id: 'getAlert',
+    backend: 'identityApi',
+    method: 'GET',
+    path: api.ALERT_PATH,
+    summary: 'A security alert',
+    answers: { 200: ok(api.Alert), 404: bad('Unknown alert'), 500: serverError },
+  },
+  {
+    id: 'acknowledgeAlert',
+    backend: 'identityApi',
+    method: 'PUT',
+    path: api.ALERT_ACKNOWLEDGEMENT_PATH,
+    summary: 'Report (acknowledge) a security alert',
+    answers: { 200: ok(api.EmptyResponse), 404: bad('Unknown alert'), 500: serverError },
+  },
+  {
+    id: 'verifyApproveRequest',
+    backend: 'identityApi',
+    method: 'GET',
+    path: api.APPROVE_REQUEST_VERIFY_PATH,
+    summary: 'Poll the status of a push approval request',
+    answers: { 200: ok(api.ApproveRequestStatusResponse), 404: bad('Unknown request') },
+  },
+  {
+    id: 'approveRequestProof',
+    backend: 'identityApi',
+    method: 'POST',
+    path: api.APPROVE_REQUEST_PROOF_PATH,
+    summary: 'Proof token for a confirmed approval request',
+    headers: ['x-idp-client-id'],
+    body: api.ProofBody,
+    answers: {
+      200: ok(api.TokenResponse),
+      400: bad('request_pending or request_rejected'),
+      404: bad('Unknown request'),
+    },
+  },
+  {
+    id: 'sendOtp',
+    backend: 'identityApi',
+    method: 'POST',
+    path: api.OTP_SEND_PATH,
+    summary: 'Send a one-time code by SMS, voice call or e-mail',
+    chosenPath: true,
+    headers: ['x-device-id', 'x-session-id'],
+    body: api.OtpSendBody,
+    answers: {
+      200: ok(api.OtpSendResponse),
+      400: bad('INVALID_PHONE_NUMBER'),
+      429: bad('ERROR_RATE_LIMIT_REACHED (APP-0020)'),
+      500: serverError,
+    },
+  },
+  {
+    id: 'verifyOtp',
+    backend: 'identityApi',
+    method: 'POST',
+    path: api.OTP_VERIFY_PATH,
+    summary: 'Verify a one-time code',
+    chosenPath: true,
+    headers: ['x-device-id', 'x-session-id'],
+    body: api.OtpVerifyBody,
+    answers: {
+      200: ok(api.OtpVerifyResponse),
+      400: bad('ERROR_INVALID_PIN_CODE, ERROR_MAX_VALIDATIONS_REACHED, ERROR_SESSION_EXPIRED'),
+      500: serverError,
+    },
+  },
+  {
+    id: 'phoneLogin',
+    backend: 'identityApi',
+    method: 'POST',
+    path: api.PHONE_LOGIN_PATH,
+    summary: 'Phone login',
+    chosenPath: true,
+    headers: loginHeaders,
+    body: api.PhoneLoginBody,
+    answers: { 200: ok(api.TokenResponse), 400: challenge, 500: serverError },
+  },
+  {
+    id: 'emailLogin',
+    backend: 'identityApi',
+    method: 'POST',
+    path: api.EMAIL_LOGIN_PATH,
+    summary: 'E-mail login',
+    chosenPath: true,
+    headers: loginHeaders,
+    body: api.EmailLoginBody,
+    answers: { 200: ok(api.TokenResponse), 400: challenge },
+  },
+  {
+    id: 'appleLogin',
+    backend: 'identityApi',
+    method: 'POST',
+    path: api.APPLE_LOGIN_PATH,
+    summary: 'Apple login',
+    chosenPath: true,
+    headers: socialHeaders,
+    body: api.AppleLoginBody,
+    answers: { 200: ok(api.TokenResponse), 400: bad('unregistered_user or invalid_token') },
+  },
+  {
+    id: 'googleLogin',
+    backend: 'identityApi',
+    method: 'POST',
+    path: api.GOOGLE_LOGIN_PATH,
+    summary: 'Google login',
+    chosenPath: true,
+    headers: socialHeaders,
+    body: api.GoogleLoginBody,
+    answers: { 200: ok(api.TokenResponse), 400: bad('unregistered_user or invalid_token') },
+  },
+  {
+    id: 'oneClickLogin',
+    backend: 'identityApi',
+    method: 'POST',
+    path: api.ONE_CLICK_LOGIN_PATH,
+    summary: 'One-click checkout login: OTP challenge or a push approval request',
+    chosenPath: true,
+    headers: ['x-device-id', 'x-idp-client-id'],
+    body: api.OneClickLoginBody,
+    answers: { 200: ok(api.OneClickLoginResponse), 400: bad('invalid_user'), 500: serverError },
+  },
+  {
+    id: 'oneClickProof',
+    backend: 'identityApi',
+    method: 'POST',
+    path: api.ONE_CLICK_PROOF_PATH,
+    summary: 'One-click proof token for a confirmed approval request',
+    chosenPath: true,
+    headers: ['x-idp-client-id'],
+    body: api.ProofBody,
+    answers: {
+      200: ok(api.TokenResponse),
+      400: bad('request_pending or request_rejected'),
+      404: bad('Unknown request'),
+    },
+  },
+  {
+    id: 'onboard',
+    backend: 'onboarder',
+    method: 'POST',
+    path: onb.ONBOARD_PATH,
+    summary: 'Sign-up',
+    headers: ['agent', 'version', 'client-version', 'x-device-id', 'x-idp-client-id', 'x-session-id'],
+    body: onb.OnboardBody,
+    answers: { 200: ok(onb.OnboardResponse), 400: challenge, 500: serverError },
+  },
+  {
+    id: 'verifyEmail',
+    backend: 'identityGateway',
+    method: 'PUT',
+    path: gw.EMAIL_VERIFICATION_PATH,
+    summary: 'Verify an e-mail address',
+    answers: {
+      200: ok(gw.EmailVerificationStatus, 'The link was already used'),
+      204: ok(undefined, 'Verified'),
+      400: bad('Link expired or unknown'),
+    },
+  },
+  {
+    id: 'unlinkEmail',
+    backend: 'identityGateway',
+    method: 'DELETE',
+    path: gw.EMAIL_VERIFICATION_PATH,
+    summary: 'Remove the e-mail address from the account (wrong account)',
+    answers: { 204: ok(undefined, 'Removed'), 400: bad('Link expired or unknown') },
+  },
+  {
+    id: 'idpLogin',
+    backend: 'identityService',
+    method: 'POST',
+    path: idp.IDP_LOGIN_PATH,
+    summary: 'Finish the sign-in with a proof token (form post)',
+    form: true,
+    body: idp.IdpLoginForm,
+    answers: {
+      200: { description: 'Signed in: a page naming the user and the client', html: true },
+      302: ok(undefined, 'Signed in: back to the authorize request that sent the user to /login'),
+      401: { description: 'The token is invalid, expired or used', html: true },
+    },
+  },
+  {
+    id: 'authorize',
+    backend: 'identityService',
+    method: 'GET',
+    path: idp.AUTHORIZE_PATH,
+    summary: 'Implicit-grant entry: access token in the redirect hash, or the login page first',
+    query: idp.AuthorizeQuery,
+    answers: {
+      302: ok(undefined, 'To redirect_uri#access_token=..., or to /login'),
+      400: { description: 'redirect_uri is not a same-origin path', html: true },
+    },
+  },
+  {
+    id: 'logout',
+    backend: 'identityService',
+    method: 'GET',
+    path: idp.LOGOUT_PATH,
+    summary: 'End the session',
+    answers: { 302: ok(undefined, 'To redirect_uri (same-origin) or /login') },
+  },
+  {
+    id: 'listApprovedApps',
+    backend: 'identityService',
+    method: 'GET',
+    path: idp.APPROVED_APPS_PATH,
+    summary: 'Connected apps',
+    bearer: true,
+    answers: { 200: ok(idp.ApprovedAppsResponse), 401: bad('Missing or invalid token') },
+  },
+  {
+    id: 'removeApprovedApp',
+    backend: 'identityService',
+    method: 'DELETE',
+    path: idp.APPROVED_APP_PATH,
+    summary: 'Remove a connected app',
+    bearer: true,
+    answers: {
+      204: ok(undefined, 'Removed'),
+      401: bad('Missing or invalid token'),
+      404: bad('Not an approved app'),
+    },
+  },
+  {
+    id: 'userInfo',
+    backend: 'identityService',
+    method: 'GET',
+    path: idp.USER_INFO_PATH,
+    summary: 'The signed-in user (bearer token or session cookie)',
+    bearer: true,
+    answers: { 200: ok(idp.UserInfo), 401: bad('Not signed in') },
+  },
+  {
+    id: 'processInvite',
+    backend: 'businessApi',
+    method: 'PATCH',
+    path: biz.INVITES_PROCESS_PATH,
+    summary: 'Accept a business invitation',
+    body: biz.InviteProcessBody,
+    answers: {
+      200: ok(biz.InviteProcessResponse),
+      400: bad('BU-0010..BU-0016, another code, or mot_request_failed'),
+      401: bad('Unauthorized'),
+      404: bad('Code not found for this account'),
+    },
+  },
+  {
+    id: 'motAuthInvitation',
+    backend: 'businessApi',
+    method: 'POST',
+    path: biz.MOT_AUTH_INVITATION_PATH,
+    summary: 'Business portal role assignment for an invitation',
+    answers: {
+      200: ok(api.EmptyResponse),
+      401: bad('Unauthorized'),
+      502: bad('mot_request_failed'),
+    },
+  },
+  {
+    id: 'getFlags',
+    backend: 'flags',
+    method: 'GET',
+    path: shell.FLAGS_PATH,
+    summary: 'Remote feature flags',
+    chosenPath: true,
+    answers: { 200: ok(shell.FlagsResponse) },
+  },
+  {
+    id: 'publishEvents',
+    backend: 'analytics',
+    method: 'POST',
+    path: shell.PUBLISH_EVENT_PATH,
+    summary: 'Analytics events',
+    body: shell.PublishEventBody,
+    answers: { 204: ok(undefined, 'Accepted'), 400: bad('Invalid batch') },
+  },
+];
