@@ -1,0 +1,146 @@
+/**
+ * Helpers for the pages that need a signed-in user or an access token: signing in against the
+ * sandbox's identity service (a proof token from the phone login, then its `/login` form), the
+ * catalogs to compare texts with, and a recorder of every request the page makes.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page, Request } from '@playwright/test';
+import type { Locale } from '../../src/i18n/config.ts';
+
+export const LAYLA = { phone: '+971500000001', password: 'Sandbox-Pass1', givenName: 'Layla' };
+
+type Tree = { [key: string]: string | Tree };
+
+/** A message of `i18n/<locale>/<ns>.json`, with `{{x}}` placeholders filled. */
+export function message(locale: Locale, key: string, params: Record<string, string> = {}): string {
+  const [ns, path] = key.split(':') as [string, string];
+  let node: string | Tree = JSON.parse(
+    readFileSync(new URL(`../../i18n/${locale}/${ns}.json`, import.meta.url), 'utf8'),
+  ) as Tree;
+  for (const part of path.split('.')) {
+    if (typeof node === 'string' || !(part in node)) throw new Error(`No ${key} in ${locale}`);
+    node = node[part] as string | Tree;
+  }
+  if (typeof node !== 'string') throw new Error(`${key} is not a message`);
+  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => params[name] ?? whole);
+}
+
+/** A proof token for Layla from the sandbox's phone login. */
+async function proofToken(page: Page): Promise<string> {
+  const answer = await page.request.post('/_be/identity-api/login/phone', {
+    headers: { 'x-client-id': 'sandbox-web' },
+    data: { phone_number: LAYLA.phone, password: LAYLA.password },
+  });
+  if (!answer.ok()) throw new Error(`phone login: ${answer.status()}`);
+  return ((await answer.json()) as { token: string }).token;
+}
+
+/** Signs Layla in to the identity service (its session cookie lands in the page's context). */
+export async function signIn(page: Page): Promise<void> {
+  const token = await proofToken(page);
+  const answer = await page.request.post('/_be/idp/login', { form: { token } });
+  if (!answer.ok()) throw new Error(`identity service login: ${answer.status()}`);
+}
+
+/**
+ * Finishes, in the page, a sign-in the authorize flow started: the page is on
+ * `/login?clientId=...&csrf=...`; posts the identity service's form as the login page would.
+ */
+export async function finishSignInInPage(page: Page): Promise<void> {
+  const csrf = new URL(page.url()).searchParams.get('csrf');
+  if (!csrf) throw new Error(`no csrf in ${page.url()}`);
+  const token = await proofToken(page);
+  await page.evaluate(
+    ({ token, csrf }) => {
+      const form = document.createElement('form');
+      form.method = 'post';
+      form.action = '/_be/idp/login';
+      for (const [name, value] of Object.entries({ token, _csrf: csrf })) {
+        const input = document.createElement('input');
+        input.type = 'hidden';
+        input.name = name;
+        input.value = value;
+        form.append(input);
+      }
+      document.body.append(form);
+      form.submit();
+    },
+    { token, csrf },
+  );
+}
+
+export interface Sent {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Records every request of the page (with all headers) for leak checks. */
+export function recordRequests(page: Page): { sent: Sent[]; settled: () => Promise<Sent[]> } {
+  const pending: Promise<Sent>[] = [];
+  page.on('request', (request: Request) => {
+    pending.push(
+      request.allHeaders().then((headers) => ({
+        url: request.url(),
+        method: request.method(),
+        headers,
+        body: request.postData() ?? '',
+      })),
+    );
+  });
+  const sent: Sent[] = [];
+  return {
+    sent,
+    settled: async () => {
+      sent.splice(0, sent.length, ...(await Promise.all(pending)));
+      return sent;
+    },
+  };
+}
+
+/**
+ * The token appears nowhere in what the page sent, except in the Authorization header of calls
+ * to the identity-service paths allowed.
+ */
+export function leaksOf(sent: Sent[], token: string, allowed: RegExp): string[] {
+  const leaks: string[] = [];
+  for (const request of sent) {
+    if (request.url.includes(token)) leaks.push(`URL ${request.url}`);
+    if (request.body.includes(token)) leaks.push(`body of ${request.method} ${request.url}`);
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (!value.includes(token)) continue;
+      const path = new URL(request.url).pathname;
+      if (name === 'authorization' && value === `Bearer ${token}` && allowed.test(path)) continue;
+      leaks.push(`header ${name} of ${request.method} ${request.url}`);
+    }
+  }
+  return leaks;
+}
+
+/**
+ * Before any page script: wraps fetch and sendBeacon to note the address at each call, so a test
+ * can tell that no call was made while a secret was still in the address bar.
+ */
+export async function watchAddressAtEveryCall(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __addressesAtCalls: string[] }).__addressesAtCalls = seen;
+    const originalFetch = window.fetch.bind(window);
+    window.fetch = (...args: Parameters<typeof fetch>) => {
+      seen.push(location.href);
+      return originalFetch(...args);
+    };
+    const originalBeacon = navigator.sendBeacon.bind(navigator);
+    navigator.sendBeacon = (...args: Parameters<typeof navigator.sendBeacon>) => {
+      seen.push(location.href);
+      return originalBeacon(...args);
+    };
+  });
+}
+
+export function addressesAtCalls(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () => (window as unknown as { __addressesAtCalls?: string[] }).__addressesAtCalls ?? [],
+  );
+}
