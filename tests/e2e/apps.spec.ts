@@ -19,6 +19,8 @@ import {
   message,
   recordRequests,
   signIn,
+  csrfOf,
+  waitForLogin,
   watchAddressAtEveryCall,
 } from './identity-helpers.ts';
 
@@ -91,21 +93,23 @@ for (const locale of FLOW_LOCALES) {
     }) => {
       const record = recordRequests(page);
       const authorize = page.waitForRequest((r) => r.url().includes('/_be/idp/authorize'));
+      const login = waitForLogin(page);
       await page.goto(`${path}#access_token=not-a-real-token`);
       const url = new URL((await authorize).url());
       expect(url.searchParams.get('redirect_uri')).toBe(path);
       expect(url.searchParams.get('response_type')).toBe('token');
       expect(url.searchParams.get('state')).toBe('client-management');
-      await page.waitForURL(/\/login\?clientId=sandbox-web&csrf=/);
+      expect(new URL((await login).url()).searchParams.get('clientId')).toBe('sandbox-web');
       expect(leaksOf(await record.settled(), 'not-a-real-token', API)).toEqual([]);
     });
 
     test('no token goes to the authorize flow without calling the API', async ({ page }) => {
       const record = recordRequests(page);
       const authorize = page.waitForRequest((r) => r.url().includes('/_be/idp/authorize'));
+      const login = waitForLogin(page);
       await page.goto(path);
       expect(new URL((await authorize).url()).searchParams.get('redirect_uri')).toBe(path);
-      await page.waitForURL(/\/login\?/);
+      await login;
       const sent = await record.settled();
       expect(sent.some((r) => API.test(new URL(r.url).pathname))).toBe(false);
     });
@@ -126,9 +130,9 @@ for (const locale of FLOW_LOCALES) {
     });
 
     test('not signed in: sign in, then back to the list', async ({ page }) => {
+      const login = waitForLogin(page);
       await page.goto(path);
-      await page.waitForURL(/\/login\?clientId=sandbox-web&csrf=/);
-      await finishSignInInPage(page);
+      await finishSignInInPage(page, csrfOf(await login));
       await page.waitForURL((url) => url.pathname === path);
       await expect(page.locator('.app-item')).toHaveCount(2);
       expect(new URL(page.url()).hash).toBe('');
@@ -147,8 +151,9 @@ for (const locale of FLOW_LOCALES) {
       ).toBeFocused();
       expect(authorizeCalls).toBe(0);
       await expectAccessible(page, `sign in again ${locale}`);
+      const login = waitForLogin(page);
       await page.getByRole('button', { name: m('apps:signIn') }).click();
-      await page.waitForURL(/\/login\?/);
+      await login;
       expect(authorizeCalls).toBe(1);
     });
 
@@ -255,11 +260,12 @@ for (const locale of FLOW_LOCALES) {
         m('apps:removeExpired', { name: 'Sandbox Web' }),
       );
       await expect(page.locator('.app-item')).toHaveCount(2);
+      const login = waitForLogin(page);
       await page
         .getByRole('alert')
         .getByRole('button', { name: m('apps:signIn') })
         .click();
-      await page.waitForURL(/\/login\?/);
+      await login;
     });
 
     test('a failed load offers a retry that works', async ({ page, sandbox }) => {

@@ -43,12 +43,27 @@ export async function signIn(page: Page): Promise<void> {
 }
 
 /**
- * Finishes, in the page, a sign-in the authorize flow started: the page is on
- * `/login?clientId=...&csrf=...`; posts the identity service's form as the login page would.
+ * The navigation the authorize flow ends with when nobody is signed in:
+ * `/login?clientId=...&csrf=...`. Call before the action that triggers it.
  */
-export async function finishSignInInPage(page: Page): Promise<void> {
-  const csrf = new URL(page.url()).searchParams.get('csrf');
-  if (!csrf) throw new Error(`no csrf in ${page.url()}`);
+export function waitForLogin(page: Page): Promise<Request> {
+  return page.waitForRequest(
+    (r) => r.isNavigationRequest() && /\/login\?clientId=[^&]+&csrf=/.test(r.url()),
+  );
+}
+
+/** The csrf of that navigation (the login page may take it out of the address). */
+export function csrfOf(login: Request): string {
+  const csrf = new URL(login.url()).searchParams.get('csrf');
+  if (!csrf) throw new Error(`no csrf in ${login.url()}`);
+  return csrf;
+}
+
+/**
+ * Finishes, in the page, a sign-in the authorize flow started: posts the identity service's
+ * form with a proof token and the csrf, as the login page would.
+ */
+export async function finishSignInInPage(page: Page, csrf: string): Promise<void> {
   const token = await proofToken(page);
   await page.evaluate(
     ({ token, csrf }) => {
@@ -76,25 +91,24 @@ export interface Sent {
   body: string;
 }
 
-/** Records every request of the page (with all headers) for leak checks. */
-export function recordRequests(page: Page): { sent: Sent[]; settled: () => Promise<Sent[]> } {
+/** Records every request of the page (with all headers) until `settled()`, for leak checks. */
+export function recordRequests(page: Page): { settled: () => Promise<Sent[]> } {
   const pending: Promise<Sent>[] = [];
-  page.on('request', (request: Request) => {
+  const onRequest = (request: Request) => {
+    const base = { url: request.url(), method: request.method(), body: request.postData() ?? '' };
     pending.push(
-      request.allHeaders().then((headers) => ({
-        url: request.url(),
-        method: request.method(),
-        headers,
-        body: request.postData() ?? '',
-      })),
+      request.allHeaders().then(
+        (headers) => ({ ...base, headers }),
+        // The page went away before the headers could be read: the provisional ones.
+        () => ({ ...base, headers: request.headers() }),
+      ),
     );
-  });
-  const sent: Sent[] = [];
+  };
+  page.on('request', onRequest);
   return {
-    sent,
     settled: async () => {
-      sent.splice(0, sent.length, ...(await Promise.all(pending)));
-      return sent;
+      page.off('request', onRequest);
+      return Promise.all(pending);
     },
   };
 }

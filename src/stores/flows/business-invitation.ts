@@ -223,6 +223,7 @@ export function createBusinessInvitationFlow(deps: BusinessInvitationDeps) {
         deps.goToBusinessApp();
         break;
       case 'signin':
+        deps.track('business_invitation_sign_in');
         deps.goToSignIn();
         break;
       case 'leaving':
