@@ -18,7 +18,9 @@ const FlagOverrides = v.strictObject(FlagsResponse.entries.flags.entries);
 
 /** A form post from the people's page gets a redirect back to it; scripts get JSON. */
 function fromForm(c: Context): boolean {
-  return /application\/x-www-form-urlencoded|multipart\/form-data/i.test(c.req.header('content-type') ?? '');
+  return /application\/x-www-form-urlencoded|multipart\/form-data/i.test(
+    c.req.header('content-type') ?? '',
+  );
 }
 
 /** The `to` of the outbox query; a raw '+' in a query string arrives as a space. */
@@ -47,7 +49,8 @@ export function faultInjector(sandbox: Sandbox): MiddlewareHandler {
     if (fault.status === undefined) return next();
     const status = fault.status as StatusCode;
     if (status === 204 || status === 304) return c.body(null, status);
-    const body = fault.body ?? (fault.status >= 500 ? INTERNAL_ERROR_BODY : { error: 'sandbox_fault' });
+    const body =
+      fault.body ?? (fault.status >= 500 ? INTERNAL_ERROR_BODY : { error: 'sandbox_fault' });
     return c.json(body, status as ContentfulStatusCode);
   };
 }
@@ -56,7 +59,9 @@ export function controlRoutes(sandbox: Sandbox): Hono {
   const app = new Hono();
   const { state } = sandbox;
 
-  app.get('/', (c) => c.html(renderControlPage(sandbox, new URL(c.req.url).origin), 200, PAGE_HEADERS));
+  app.get('/', (c) =>
+    c.html(renderControlPage(sandbox, new URL(c.req.url).origin), 200, PAGE_HEADERS),
+  );
 
   app.post('/reset', (c) => {
     sandbox.reset();
@@ -78,7 +83,10 @@ export function controlRoutes(sandbox: Sandbox): Hono {
     const request = pushRequest(sandbox, c.req.param('requestId'));
     if (!request) fail(404, { error: 'not_found', error_description: 'Unknown approval request' });
     if (request.status !== 'pending') {
-      fail(409, { error: 'conflict', error_description: `The request is already ${request.status}` });
+      fail(409, {
+        error: 'conflict',
+        error_description: `The request is already ${request.status}`,
+      });
     }
     request.status = decision === 'approve' ? 'confirmed' : 'rejected';
     return fromForm(c)
@@ -112,7 +120,10 @@ export function controlRoutes(sandbox: Sandbox): Hono {
   app.get('/openapi.json', (c) => c.json(buildOpenApi()));
 
   app.get('/logo.svg', (c) =>
-    c.body(SANDBOX_LOGO_SVG, 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=3600' }),
+    c.body(SANDBOX_LOGO_SVG, 200, {
+      'Content-Type': 'image/svg+xml',
+      'Cache-Control': 'public, max-age=3600',
+    }),
   );
 
   app.get('/social/:provider', (c) => {

@@ -99,7 +99,14 @@ const json = (schema: Schema, description = 'Success') => ({
 function controlPaths(): Json {
   const tags = ['Sandbox control'];
   return {
-    '/_sandbox/reset': { post: { operationId: 'sandboxReset', tags, summary: 'Back to the seeded state', responses: { 200: { description: 'Reset' } } } },
+    '/_sandbox/reset': {
+      post: {
+        operationId: 'sandboxReset',
+        tags,
+        summary: 'Back to the seeded state',
+        responses: { 200: { description: 'Reset' } },
+      },
+    },
     '/_sandbox/outbox': {
       get: {
         operationId: 'sandboxOutbox',
@@ -118,16 +125,30 @@ function controlPaths(): Json {
           { name: 'requestId', in: 'path', required: true, schema: { type: 'string' } },
           { name: 'decision', in: 'path', required: true, schema: { enum: ['approve', 'reject'] } },
         ],
-        responses: { 200: json(PushDecisionResponse), 404: json(ErrorBody, 'Unknown request'), 409: json(ErrorBody, 'Already decided') },
+        responses: {
+          200: json(PushDecisionResponse),
+          404: json(ErrorBody, 'Unknown request'),
+          409: json(ErrorBody, 'Already decided'),
+        },
       },
     },
     '/_sandbox/flags': {
-      get: { operationId: 'sandboxGetFlags', tags, summary: 'Current flags', responses: { 200: json(FlagsResponse) } },
+      get: {
+        operationId: 'sandboxGetFlags',
+        tags,
+        summary: 'Current flags',
+        responses: { 200: json(FlagsResponse) },
+      },
       put: {
         operationId: 'sandboxPutFlags',
         tags,
         summary: 'Override remote flags until reset',
-        requestBody: { required: true, content: { 'application/json': { schema: schemaOf(v.object(FlagsResponse.entries.flags.entries)) } } },
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': { schema: schemaOf(v.object(FlagsResponse.entries.flags.entries)) },
+          },
+        },
         responses: { 200: json(FlagsResponse), 400: json(ErrorBody, 'Unknown flag or wrong type') },
       },
     },
@@ -136,13 +157,29 @@ function controlPaths(): Json {
         operationId: 'sandboxAddFault',
         tags,
         summary: 'Make the next calls under a path fail or hang',
-        requestBody: { required: true, content: { 'application/json': { schema: schemaOf(FaultBody) } } },
-        responses: { 201: json(v.object({ id: v.number() })), 400: json(ErrorBody, 'Invalid fault') },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: schemaOf(FaultBody) } },
+        },
+        responses: {
+          201: json(v.object({ id: v.number() })),
+          400: json(ErrorBody, 'Invalid fault'),
+        },
       },
-      delete: { operationId: 'sandboxClearFaults', tags, summary: 'Clear every fault', responses: { 204: { description: 'Cleared' } } },
+      delete: {
+        operationId: 'sandboxClearFaults',
+        tags,
+        summary: 'Clear every fault',
+        responses: { 204: { description: 'Cleared' } },
+      },
     },
     '/_sandbox/events': {
-      get: { operationId: 'sandboxEvents', tags, summary: 'Analytics events received, oldest first', responses: { 200: json(EventsResponse) } },
+      get: {
+        operationId: 'sandboxEvents',
+        tags,
+        summary: 'Analytics events received, oldest first',
+        responses: { 200: json(EventsResponse) },
+      },
     },
   };
 }

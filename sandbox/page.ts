@@ -30,7 +30,11 @@ const e = escapeHtml;
 const code = (text: string) => `<code>${e(text)}</code>`;
 const link = (href: string, text = href) => `<a href="${e(href)}">${code(text)}</a>`;
 
-function table(caption: string, head: readonly string[], rows: readonly (readonly string[])[]): string {
+function table(
+  caption: string,
+  head: readonly string[],
+  rows: readonly (readonly string[])[],
+): string {
   const header = head.map((cell) => `<th scope="col">${e(cell)}</th>`).join('');
   const body = rows.length
     ? rows.map((row) => `<tr>${row.map((cell) => `<td>${cell}</td>`).join('')}</tr>`).join('\n')
@@ -40,14 +44,16 @@ function table(caption: string, head: readonly string[], rows: readonly (readonl
 
 export function renderControlPage(sandbox: Sandbox, origin: string): string {
   const flags = flagsOf(sandbox);
-  const outbox = [...sandbox.state.outbox].reverse().map((entry) => [
-    `<time datetime="${e(entry.at)}">${e(entry.at.slice(11, 19))}</time>`,
-    e(entry.channel),
-    `<span class="ltr">${e(entry.to)}</span>`,
-    e(entry.text),
-    entry.code ? `<strong>${code(entry.code)}</strong>` : '',
-    entry.link ? link(entry.link) : '',
-  ]);
+  const outbox = [...sandbox.state.outbox]
+    .reverse()
+    .map((entry) => [
+      `<time datetime="${e(entry.at)}">${e(entry.at.slice(11, 19))}</time>`,
+      e(entry.channel),
+      `<span class="ltr">${e(entry.to)}</span>`,
+      e(entry.text),
+      entry.code ? `<strong>${code(entry.code)}</strong>` : '',
+      entry.link ? link(entry.link) : '',
+    ]);
   const pushes = pendingPushes(sandbox).map((request) => [
     code(request.id),
     `<span class="ltr">${e(request.phone)}</span>`,
@@ -56,14 +62,30 @@ export function renderControlPage(sandbox: Sandbox, origin: string): string {
      <form class="inline" method="post" action="/_sandbox/push/${e(encodeURIComponent(request.id))}/reject"><button type="submit" class="secondary" aria-label="Reject the request for ${e(request.phone)}">Reject</button></form>`,
   ]);
   const tokens: string[][] = [
-    ...EMAIL_LINKS.map((item) => [link(`/email/${item.id}/verify`), link(`/email/${item.id}/unlink`), e(item.state)]),
-    [link(`/password/${RESET_TOKENS.valid}`), '', 'new password accepted (8+ characters, upper, lower, digit)'],
+    ...EMAIL_LINKS.map((item) => [
+      link(`/email/${item.id}/verify`),
+      link(`/email/${item.id}/unlink`),
+      e(item.state),
+    ]),
+    [
+      link(`/password/${RESET_TOKENS.valid}`),
+      '',
+      'new password accepted (8+ characters, upper, lower, digit)',
+    ],
     [link(`/password/${RESET_TOKENS.expired}`), '', 'INVALID_RESET_TOKEN'],
     [link(`/profile/update/confirm/${PROFILE_TOKENS.valid}`), '', 'success'],
     [link(`/profile/update/confirm/${PROFILE_TOKENS.expired}`), '', 'US-0002'],
     [link(`/profile/update/confirm/${PROFILE_TOKENS.error}`), '', '500 with a support code'],
-    [link(`/corporate/invitation/${CORPORATE_TOKENS.valid}`), link(`/corporate/verify/${CORPORATE_TOKENS.valid}`), 'valid'],
-    [link(`/corporate/invitation/${CORPORATE_TOKENS.invalid}`), link(`/corporate/verify/${CORPORATE_TOKENS.invalid}`), 'invalid'],
+    [
+      link(`/corporate/invitation/${CORPORATE_TOKENS.valid}`),
+      link(`/corporate/verify/${CORPORATE_TOKENS.valid}`),
+      'valid',
+    ],
+    [
+      link(`/corporate/invitation/${CORPORATE_TOKENS.invalid}`),
+      link(`/corporate/verify/${CORPORATE_TOKENS.invalid}`),
+      'invalid',
+    ],
     ...Object.entries(ALERTS).map(([id, operation]) => [link(`/alerts/${id}`), '', e(operation)]),
     [link(`/alerts/${ALERT_ERROR}`), '', '500'],
     ...Object.entries(INVITATIONS).map(([token, outcome]) => [
@@ -78,7 +100,10 @@ export function renderControlPage(sandbox: Sandbox, origin: string): string {
       ),
     ]),
     [
-      link(`/session_init?otp=${PERSONA_CODE}&clientId=sandbox-web&phoneNumber=%2B971500000001`, '/session_init?otp=123456&…'),
+      link(
+        `/session_init?otp=${PERSONA_CODE}&clientId=sandbox-web&phoneNumber=%2B971500000001`,
+        '/session_init?otp=123456&…',
+      ),
       '',
       'recovery for Layla Haddad: answer “Layla Haddad”',
     ],
@@ -107,8 +132,20 @@ ${table('Messages sent, newest first', ['Time', 'Channel', 'To', 'Text', 'Code',
 ${table('Approval requests waiting for the mobile app', ['Request', 'Phone', 'Sent', 'Answer'], pushes)}
 
 <h2 id="personas">Personas</h2>
-${table('Phone numbers (country AE) and e-mails', ['Identifier', 'Behaviour'], PERSONA_TABLE.map(([who, what]) => [`<span class="ltr">${e(who)}</span>`, e(what)]))}
-${table('Social test accounts', ['Provider', 'E-mail', 'Registered'], SOCIAL_ACCOUNTS.map((account) => [e(account.provider), e(account.email), account.registered ? 'yes' : 'no, goes to sign-up']))}
+${table(
+  'Phone numbers (country AE) and e-mails',
+  ['Identifier', 'Behaviour'],
+  PERSONA_TABLE.map(([who, what]) => [`<span class="ltr">${e(who)}</span>`, e(what)]),
+)}
+${table(
+  'Social test accounts',
+  ['Provider', 'E-mail', 'Registered'],
+  SOCIAL_ACCOUNTS.map((account) => [
+    e(account.provider),
+    e(account.email),
+    account.registered ? 'yes' : 'no, goes to sign-up',
+  ]),
+)}
 <p>Invitation code at sign-up: ${code(INVITATION_CODE)} (any other gives US-0025).</p>
 
 <h2 id="tokens">Link tokens</h2>

@@ -7,7 +7,8 @@ import type { ClientData } from '../src/contract/shell.ts';
 export const PERSONA_CODE = '123456';
 export const SANDBOX_PASSWORD = 'Sandbox-Pass1';
 
-export type LoginRule = 'password' | 'otp' | 'confirm_name' | 'try_another_way' | 'apple' | 'google';
+export type LoginRule =
+  'password' | 'otp' | 'confirm_name' | 'try_another_way' | 'apple' | 'google';
 export type OneClickRule = 'approve' | 'reject' | 'pending' | 'otp';
 
 export interface SeedUser {
@@ -53,7 +54,13 @@ export const SEED_USERS: readonly SeedUser[] = [
     pin: '1234',
     card: '4242',
   },
-  { sub: 'sbx-blocked', phone: phone('06'), fullName: 'Blocked User', login: 'password', status: 'blocked' },
+  {
+    sub: 'sbx-blocked',
+    phone: phone('06'),
+    fullName: 'Blocked User',
+    login: 'password',
+    status: 'blocked',
+  },
   {
     sub: 'sbx-tempblocked',
     phone: phone('08'),
@@ -76,17 +83,49 @@ export const SEED_USERS: readonly SeedUser[] = [
     login: 'google',
     googleEmail: 'google.user@example.com',
   },
-  { sub: 'sbx-oneclick-approve', phone: phone('11'), fullName: 'Fatima Noor', login: 'otp', oneClick: 'approve' },
-  { sub: 'sbx-oneclick-reject', phone: phone('12'), fullName: 'Ali Rahman', login: 'otp', oneClick: 'reject' },
-  { sub: 'sbx-oneclick-otp', phone: phone('13'), fullName: 'Huda Salem', login: 'otp', oneClick: 'otp' },
-  { sub: 'sbx-ratelimited', phone: phone('15'), fullName: 'Bilal Aziz', login: 'otp', otpRateLimited: true },
-  { sub: 'sbx-pending', phone: phone('17'), fullName: 'Mona Fawzi', login: 'otp', oneClick: 'pending' },
+  {
+    sub: 'sbx-oneclick-approve',
+    phone: phone('11'),
+    fullName: 'Fatima Noor',
+    login: 'otp',
+    oneClick: 'approve',
+  },
+  {
+    sub: 'sbx-oneclick-reject',
+    phone: phone('12'),
+    fullName: 'Ali Rahman',
+    login: 'otp',
+    oneClick: 'reject',
+  },
+  {
+    sub: 'sbx-oneclick-otp',
+    phone: phone('13'),
+    fullName: 'Huda Salem',
+    login: 'otp',
+    oneClick: 'otp',
+  },
+  {
+    sub: 'sbx-ratelimited',
+    phone: phone('15'),
+    fullName: 'Bilal Aziz',
+    login: 'otp',
+    otpRateLimited: true,
+  },
+  {
+    sub: 'sbx-pending',
+    phone: phone('17'),
+    fullName: 'Mona Fawzi',
+    login: 'otp',
+    oneClick: 'pending',
+  },
   // E-mail only: sign-up with it gives EMAIL_ALREADY_USED.
   { sub: 'sbx-taken', email: 'taken@example.com', fullName: 'Taken Email', login: 'otp' },
 ];
 
 /** Numbers that are not users but still have a rule. */
-export const PHONE_RULES: Readonly<Record<string, 'blocked_for_signup' | 'phone_already_used' | 'error'>> = {
+export const PHONE_RULES: Readonly<
+  Record<string, 'blocked_for_signup' | 'phone_already_used' | 'error'>
+> = {
   [phone('07')]: 'blocked_for_signup',
   [phone('16')]: 'phone_already_used',
   [phone('99')]: 'error',
@@ -133,7 +172,10 @@ export const ACCESS_TOKENS: Readonly<Record<string, string>> = {
   'sandbox-empty-token': 'sbx-omar',
 };
 
-export type EmailLinkSeed = { readonly id: string; readonly state: 'pending' | 'verified' | 'expired' };
+export type EmailLinkSeed = {
+  readonly id: string;
+  readonly state: 'pending' | 'verified' | 'expired';
+};
 export const EMAIL_LINKS: readonly EmailLinkSeed[] = [
   { id: 'ev-valid', state: 'pending' },
   { id: 'ev-used', state: 'verified' },
@@ -181,7 +223,10 @@ export const PERSONA_TABLE: readonly (readonly [string, string])[] = [
   [phone('02'), 'Omar Khan: OTP'],
   [phone('03'), 'nobody: unregistered, sign-up succeeds'],
   [phone('04'), "Sara Ahmed: confirm name; 'no' is a new user"],
-  [phone('05'), `Yusuf Ali: try another way (PIN 1234, card 4242, yusuf@example.com, Yusuf Ali, ${SANDBOX_PASSWORD})`],
+  [
+    phone('05'),
+    `Yusuf Ali: try another way (PIN 1234, card 4242, yusuf@example.com, Yusuf Ali, ${SANDBOX_PASSWORD})`,
+  ],
   [phone('06'), 'blocked: USER_BLOCKED (US-0068)'],
   [phone('07'), 'sign-up blocked: USER_BLOCKED_FOR_SIGNUP (US-0089)'],
   [phone('08'), 'any password: USER_TEMPORARILY_BLOCKED (US-0013)'],

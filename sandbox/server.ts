@@ -11,7 +11,9 @@ const distDir = process.env['DIST_DIR'] ?? 'dist';
 
 const app = createApp({ distDir });
 const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
-  console.log(`Sandbox: http://${hostname}:${info.port}/ (site from ${distDir}; control page /_sandbox)`);
+  console.log(
+    `Sandbox: http://${hostname}:${info.port}/ (site from ${distDir}; control page /_sandbox)`,
+  );
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

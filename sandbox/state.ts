@@ -35,7 +35,9 @@ export const WRONG_PASSWORDS_BEFORE_BLOCK = 5;
 export const ACCESS_TOKEN_VALIDITY_S = 3600;
 export const SESSION_VALIDITY_MS = 30 * 24 * 60 * 60 * 1000;
 
-export type Flags = { [K in keyof FlagsResponse['flags']]-?: NonNullable<FlagsResponse['flags'][K]> };
+export type Flags = {
+  [K in keyof FlagsResponse['flags']]-?: NonNullable<FlagsResponse['flags'][K]>;
+};
 
 export const DEFAULT_FLAGS: Flags = {
   businessInvitationS2SRoles: false,
@@ -221,13 +223,43 @@ function seedState(now: number): SandboxState {
     });
   }
   const resets = new Map<string, ResetToken>([
-    [RESET_TOKENS.valid, { token: RESET_TOKENS.valid, sub: 'sbx-layla', expiresAt: now + RESET_VALIDITY_MS, used: false }],
-    [RESET_TOKENS.expired, { token: RESET_TOKENS.expired, sub: 'sbx-layla', expiresAt: now - 1, used: false }],
+    [
+      RESET_TOKENS.valid,
+      {
+        token: RESET_TOKENS.valid,
+        sub: 'sbx-layla',
+        expiresAt: now + RESET_VALIDITY_MS,
+        used: false,
+      },
+    ],
+    [
+      RESET_TOKENS.expired,
+      { token: RESET_TOKENS.expired, sub: 'sbx-layla', expiresAt: now - 1, used: false },
+    ],
   ]);
   const profileTokens = new Map<string, ProfileToken>([
-    [PROFILE_TOKENS.valid, { token: PROFILE_TOKENS.valid, expiresAt: now + PROFILE_VALIDITY_MS, used: false, fails: false }],
-    [PROFILE_TOKENS.expired, { token: PROFILE_TOKENS.expired, expiresAt: now - 1, used: false, fails: false }],
-    [PROFILE_TOKENS.error, { token: PROFILE_TOKENS.error, expiresAt: now + PROFILE_VALIDITY_MS, used: false, fails: true }],
+    [
+      PROFILE_TOKENS.valid,
+      {
+        token: PROFILE_TOKENS.valid,
+        expiresAt: now + PROFILE_VALIDITY_MS,
+        used: false,
+        fails: false,
+      },
+    ],
+    [
+      PROFILE_TOKENS.expired,
+      { token: PROFILE_TOKENS.expired, expiresAt: now - 1, used: false, fails: false },
+    ],
+    [
+      PROFILE_TOKENS.error,
+      {
+        token: PROFILE_TOKENS.error,
+        expiresAt: now + PROFILE_VALIDITY_MS,
+        used: false,
+        fails: true,
+      },
+    ],
   ]);
   const alerts = new Map<string, AlertRecord>(
     Object.entries(ALERTS).map(([id, operation]) => [
@@ -236,7 +268,10 @@ function seedState(now: number): SandboxState {
     ]),
   );
   const invitations = new Map<string, Invitation>(
-    Object.entries(INVITATIONS).map(([code, outcome]) => [code, { code, outcome, accepted: false }]),
+    Object.entries(INVITATIONS).map(([code, outcome]) => [
+      code,
+      { code, outcome, accepted: false },
+    ]),
   );
   return {
     users,
@@ -351,7 +386,12 @@ export function checkOtpProof(
     return true;
   }
   const otp = sandbox.state.otps.get(identifier);
-  if (otp && !otp.locked && otp.code === value && sandbox.now() - otp.createdAt <= OTP_VALIDITY_MS) {
+  if (
+    otp &&
+    !otp.locked &&
+    otp.code === value &&
+    sandbox.now() - otp.createdAt <= OTP_VALIDITY_MS
+  ) {
     if (consume) sandbox.state.otps.delete(identifier);
     return true;
   }

@@ -68,7 +68,12 @@ export function createSiteHandler(distDir: string) {
     return loaded;
   }
 
-  async function respond(c: Context, pathname: string, file: string, status: 200 | 404): Promise<Response> {
+  async function respond(
+    c: Context,
+    pathname: string,
+    file: string,
+    status: 200 | 404,
+  ): Promise<Response> {
     const loaded = await load(file);
     const type = contentTypeOf(file);
     const headers: Record<string, string> = {

@@ -14,7 +14,10 @@ import { honoPath, param } from '../http.ts';
 import { flagsOf, type Invitation, type Sandbox } from '../state.ts';
 
 const motFailed = (): never =>
-  fail(502, { error: 'mot_request_failed', error_description: 'The business portal could not assign the role' });
+  fail(502, {
+    error: 'mot_request_failed',
+    error_description: 'The business portal could not assign the role',
+  });
 
 export function businessApiRoutes(sandbox: Sandbox): Hono {
   const app = new Hono();
@@ -24,9 +27,15 @@ export function businessApiRoutes(sandbox: Sandbox): Hono {
     if (!found) fail(404, { error: 'not_found', error_description: 'Invitation code not found' });
     const outcome = found.outcome;
     if (outcome.kind === 'error') {
-      if (outcome.status === 401) fail(401, { error: 'unauthorized', error_description: 'Unauthorized' });
-      if (outcome.status === 404) fail(404, { error: 'not_found', error_description: 'Invitation code not found' });
-      fail(400, { error: 'invalid_invitation', error_code: outcome.code ?? 'BU-0099', message: 'Invalid invitation' });
+      if (outcome.status === 401)
+        fail(401, { error: 'unauthorized', error_description: 'Unauthorized' });
+      if (outcome.status === 404)
+        fail(404, { error: 'not_found', error_description: 'Invitation code not found' });
+      fail(400, {
+        error: 'invalid_invitation',
+        error_code: outcome.code ?? 'BU-0099',
+        message: 'Invalid invitation',
+      });
     }
     return found;
   }
@@ -34,9 +43,17 @@ export function businessApiRoutes(sandbox: Sandbox): Hono {
   app.patch(INVITES_PROCESS_PATH, async (c) => {
     const body = await jsonBody(c, InviteProcessBody);
     const found = invitation(body.code);
-    if (found.accepted) fail(400, { error: 'invalid_invitation', error_code: 'BU-0011', message: 'Invitation already used' });
+    if (found.accepted)
+      fail(400, {
+        error: 'invalid_invitation',
+        error_code: 'BU-0011',
+        message: 'Invitation already used',
+      });
     if (found.outcome.kind === 'motfail' && flagsOf(sandbox).businessInvitationS2SRoles) {
-      fail(400, { error: 'mot_request_failed', error_description: 'The business portal could not assign the role' });
+      fail(400, {
+        error: 'mot_request_failed',
+        error_description: 'The business portal could not assign the role',
+      });
     }
     found.accepted = true;
     const answer: InviteProcessResponse = { status: 'accepted' };

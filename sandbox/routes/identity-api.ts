@@ -43,7 +43,8 @@ function recoveryError(status: 400 | 404, message: RecoveryErrorMessage): never 
 }
 
 const sameName = (a: string, b: string) =>
-  a.trim().replace(/\s+/gu, ' ').toLocaleLowerCase() === b.trim().replace(/\s+/gu, ' ').toLocaleLowerCase();
+  a.trim().replace(/\s+/gu, ' ').toLocaleLowerCase() ===
+  b.trim().replace(/\s+/gu, ' ').toLocaleLowerCase();
 
 /** Passwords of the reset rules (spec section 5). */
 export function meetsResetRules(password: string): boolean {
@@ -67,7 +68,11 @@ export function identityApiRoutes(sandbox: Sandbox): Hono {
   });
 
   /** The user of a recovery request whose OTP (code or verification id) is good. */
-  function recoveryUser(phoneNumber: string, otp: string | undefined, verificationId: string | undefined): User {
+  function recoveryUser(
+    phoneNumber: string,
+    otp: string | undefined,
+    verificationId: string | undefined,
+  ): User {
     const phone = requirePhone(phoneNumber);
     const proof = verificationId ?? otp;
     if (!proof) recoveryError(400, 'INVALID_OTP');
@@ -131,7 +136,8 @@ export function identityApiRoutes(sandbox: Sandbox): Hono {
     if (!reset || reset.used || sandbox.now() >= reset.expiresAt) {
       recoveryError(400, 'INVALID_RESET_TOKEN');
     }
-    if (flagsOf(sandbox).recaptchaV2 && !body.recaptchaToken) recoveryError(400, 'INVALID_RECAPTCHA');
+    if (flagsOf(sandbox).recaptchaV2 && !body.recaptchaToken)
+      recoveryError(400, 'INVALID_RECAPTCHA');
     if (!meetsResetRules(body.password)) {
       fail(400, { error: 'INVALID_PASSWORD', error_code: 'US-0067', message: 'INVALID_PASSWORD' });
     }

@@ -35,10 +35,15 @@ import {
 export const SESSION_COOKIE = 'sbx_idp_session';
 const PREFIX = SANDBOX_PREFIX.identityService;
 const DEFAULT_CLIENT = 'sandbox-web';
+const MAX_PENDING_AUTHORIZE = 1000;
 
 /** A path on this origin (no scheme, no host, no `//`, no backslash, no control characters). */
 export function isSameOriginPath(target: string): boolean {
-  if (!target.startsWith('/') || target.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(target)) {
+  if (
+    !target.startsWith('/') ||
+    target.startsWith('//') ||
+    /[\\\u0000-\u001f\u007f]/.test(target)
+  ) {
     return false;
   }
   try {
@@ -77,7 +82,8 @@ export function identityServiceRoutes(sandbox: Sandbox, secret: string): Hono {
     const fixed = ACCESS_TOKENS[token];
     if (fixed) return state.users.get(fixed);
     const issued = state.accessTokens.get(token);
-    if (!issued || (issued.expiresAt !== undefined && sandbox.now() >= issued.expiresAt)) return undefined;
+    if (!issued || (issued.expiresAt !== undefined && sandbox.now() >= issued.expiresAt))
+      return undefined;
     return state.users.get(issued.sub);
   }
 
@@ -97,16 +103,31 @@ export function identityServiceRoutes(sandbox: Sandbox, secret: string): Hono {
       : {};
     const parsed = v.safeParse(IdpLoginForm, form);
     if (!parsed.success) {
-      return page(c, 400, 'Sign-in failed', `<h1>Sign-in failed</h1><p>The sign-in form was incomplete.</p><p><a href="/login">Back to sign-in</a></p>`);
+      return page(
+        c,
+        400,
+        'Sign-in failed',
+        `<h1>Sign-in failed</h1><p>The sign-in form was incomplete.</p><p><a href="/login">Back to sign-in</a></p>`,
+      );
     }
     const proof = consumeProof(sandbox, parsed.output.token);
     const user = proof ? state.users.get(proof.sub) : undefined;
     if (!proof || !user) {
-      return page(c, 401, 'Sign-in failed', `<h1>Sign-in failed</h1><p>This sign-in token is invalid, expired or already used.</p><p><a href="/login">Back to sign-in</a></p>`);
+      return page(
+        c,
+        401,
+        'Sign-in failed',
+        `<h1>Sign-in failed</h1><p>This sign-in token is invalid, expired or already used.</p><p><a href="/login">Back to sign-in</a></p>`,
+      );
     }
     const remember = ['true', 'on', '1'].includes(parsed.output.remember ?? '');
     const id = sandbox.id('sess');
-    const session = { id, sub: user.sub, createdAt: sandbox.now(), expiresAt: sandbox.now() + SESSION_VALIDITY_MS };
+    const session = {
+      id,
+      sub: user.sub,
+      createdAt: sandbox.now(),
+      expiresAt: sandbox.now() + SESSION_VALIDITY_MS,
+    };
     state.sessions.set(id, proof.clientId ? { ...session, clientId: proof.clientId } : session);
     await setSignedCookie(c, SESSION_COOKIE, id, secret, {
       path: '/',
@@ -140,12 +161,21 @@ export function identityServiceRoutes(sandbox: Sandbox, secret: string): Hono {
   app.get(AUTHORIZE_PATH, async (c) => {
     const parsed = v.safeParse(AuthorizeQuery, c.req.query());
     if (!parsed.success || !isSameOriginPath(parsed.output.redirect_uri)) {
-      return page(c, 400, 'Invalid request', '<h1>Invalid request</h1><p>redirect_uri must be a path on this site.</p>');
+      return page(
+        c,
+        400,
+        'Invalid request',
+        '<h1>Invalid request</h1><p>redirect_uri must be a path on this site.</p>',
+      );
     }
     const query = parsed.output;
     const user = await sessionUser(c);
     if (!user) {
       const csrf = sandbox.id('csrf');
+      // Forget the oldest waiting requests so a looping client cannot grow memory without bound.
+      for (const key of [...state.pendingAuthorize.keys()].slice(0, -MAX_PENDING_AUTHORIZE + 1)) {
+        state.pendingAuthorize.delete(key);
+      }
       state.pendingAuthorize.set(csrf, {
         csrf,
         query: new URL(c.req.url).searchParams.toString(),
@@ -183,7 +213,9 @@ export function identityServiceRoutes(sandbox: Sandbox, secret: string): Hono {
     const user = await requireUser(c, false);
     const apps: ApprovedAppsResponse = user.apps.flatMap((clientId) => {
       const client = CLIENTS.find((item) => item.clientId === clientId);
-      return client ? [{ clientId, clientName: client.clientName, logoUri: client.logoUri ?? null }] : [];
+      return client
+        ? [{ clientId, clientName: client.clientName, logoUri: client.logoUri ?? null }]
+        : [];
     });
     return c.json(apps);
   });

@@ -3,7 +3,12 @@
  * `{ token }` (a proof token for the identity service's /login form) or an `ErrorBody`.
  */
 import { Hono } from 'hono';
-import type { ChallengeDetail, ErrorBody, LoginChallenge, OtpErrorMessage } from '../../src/contract/errors.ts';
+import type {
+  ChallengeDetail,
+  ErrorBody,
+  LoginChallenge,
+  OtpErrorMessage,
+} from '../../src/contract/errors.ts';
 import {
   APPLE_LOGIN_PATH,
   AppleLoginBody,
@@ -78,15 +83,22 @@ function unregistered(): never {
   });
 }
 
-const blocked = (): never => fail(400, { error: 'USER_BLOCKED', error_code: 'US-0068', message: 'USER_BLOCKED' });
+const blocked = (): never =>
+  fail(400, { error: 'USER_BLOCKED', error_code: 'US-0068', message: 'USER_BLOCKED' });
 const temporarilyBlocked = (): never =>
-  fail(400, { error: 'USER_TEMPORARILY_BLOCKED', error_code: 'US-0013', message: 'USER_TEMPORARILY_BLOCKED' });
-const wrong = (name: string, code: string): never => fail(400, { error: name, error_code: code, message: name });
+  fail(400, {
+    error: 'USER_TEMPORARILY_BLOCKED',
+    error_code: 'US-0013',
+    message: 'USER_TEMPORARILY_BLOCKED',
+  });
+const wrong = (name: string, code: string): never =>
+  fail(400, { error: name, error_code: code, message: name });
 const invalidOtp = (): never =>
   fail(400, { error: 'invalid_otp', error_code: 'RC-0001', message: 'ERROR_INVALID_PIN_CODE' });
 
 const same = (a: string, b: string) =>
-  a.trim().replace(/\s+/gu, ' ').toLocaleLowerCase() === b.trim().replace(/\s+/gu, ' ').toLocaleLowerCase();
+  a.trim().replace(/\s+/gu, ' ').toLocaleLowerCase() ===
+  b.trim().replace(/\s+/gu, ' ').toLocaleLowerCase();
 
 export function loginRoutes(sandbox: Sandbox): Hono {
   const app = new Hono();
@@ -116,7 +128,9 @@ export function loginRoutes(sandbox: Sandbox): Hono {
     const details: ChallengeDetail[] = [
       { challenge_name: 'pin', priority: 1 },
       { challenge_name: 'card', priority: 2 },
-      ...(user.email ? [{ challenge_name: 'email' as const, priority: 3, masked_value: maskEmail(user.email) }] : []),
+      ...(user.email
+        ? [{ challenge_name: 'email' as const, priority: 3, masked_value: maskEmail(user.email) }]
+        : []),
       { challenge_name: 'name', priority: 4, masked_value: maskName(user.fullName) },
       { challenge_name: 'password', priority: 5 },
     ];
@@ -161,9 +175,12 @@ export function loginRoutes(sandbox: Sandbox): Hono {
   app.post(OTP_SEND_PATH, async (c) => {
     const body = await jsonBody(c, OtpSendBody);
     const identifier = normalizeIdentifier(body.identifier);
-    if (!identifier || identifier.includes('@') !== (body.type === 'EMAIL')) fail(400, INVALID_IDENTIFIER);
+    if (!identifier || identifier.includes('@') !== (body.type === 'EMAIL'))
+      fail(400, INVALID_IDENTIFIER);
     assertReachable(identifier);
-    const user = identifier.includes('@') ? userByEmail(sandbox, identifier) : userByPhone(sandbox, identifier);
+    const user = identifier.includes('@')
+      ? userByEmail(sandbox, identifier)
+      : userByPhone(sandbox, identifier);
     if (user?.otpRateLimited) {
       c.header('Retry-After', String(OTP_RESEND_S));
       otpError('ERROR_RATE_LIMIT_REACHED', 429, 'APP-0020');
@@ -223,7 +240,11 @@ export function loginRoutes(sandbox: Sandbox): Hono {
   app.post(EMAIL_LOGIN_PATH, async (c) => {
     const body = await jsonBody(c, EmailLoginBody);
     if (!isEmail(body.email)) {
-      fail(400, { error: 'invalid_email', message: 'INVALID_EMAIL', error_description: 'The e-mail is not valid' });
+      fail(400, {
+        error: 'invalid_email',
+        message: 'INVALID_EMAIL',
+        error_description: 'The e-mail is not valid',
+      });
     }
     const email = body.email.trim().toLowerCase();
     const user = userByEmail(sandbox, email);
@@ -236,10 +257,17 @@ export function loginRoutes(sandbox: Sandbox): Hono {
     return c.json({ token: issueProof(sandbox, user.sub, header(c, 'clientId')) });
   });
 
-  function socialLogin(provider: SocialProvider, idToken: string, clientId: string | undefined): string {
+  function socialLogin(
+    provider: SocialProvider,
+    idToken: string,
+    clientId: string | undefined,
+  ): string {
     const claims = readSocialToken(idToken, provider, sandbox.now());
     if (!claims) {
-      fail(400, { error: 'invalid_token', message: 'The id token is not a valid sandbox test token' });
+      fail(400, {
+        error: 'invalid_token',
+        message: 'The id token is not a valid sandbox test token',
+      });
     }
     const user = userBySocial(sandbox, provider, claims.email);
     if (!user) {

@@ -22,7 +22,11 @@ import {
 
 const MIN_PASSWORD = 6;
 
-function onboardError(name: string, code: string, extra: ErrorBody['additional_information'] = {}): never {
+function onboardError(
+  name: string,
+  code: string,
+  extra: ErrorBody['additional_information'] = {},
+): never {
   fail(400, {
     error: name,
     error_code: code,
@@ -38,7 +42,8 @@ export function onboarderRoutes(sandbox: Sandbox): Hono {
   function social(kind: 'apple' | 'google', token: string | undefined): SocialClaims | undefined {
     if (!token) return undefined;
     const claims = readSocialToken(token, kind, sandbox.now());
-    if (!claims) fail(400, { error: 'invalid_token', message: `The ${kind} id token is not valid` });
+    if (!claims)
+      fail(400, { error: 'invalid_token', message: `The ${kind} id token is not valid` });
     if (userBySocial(sandbox, kind, claims.email)) onboardError('EMAIL_ALREADY_USED', 'US-0036');
     return claims;
   }
@@ -63,11 +68,16 @@ export function onboarderRoutes(sandbox: Sandbox): Hono {
 
     const email = (body.email?.trim() || apple?.email || google?.email || '').toLowerCase();
     if (email && !isEmail(email)) {
-      fail(400, { error: 'invalid_email', message: 'INVALID_EMAIL', error_description: 'The e-mail is not valid' });
+      fail(400, {
+        error: 'invalid_email',
+        message: 'INVALID_EMAIL',
+        error_description: 'The e-mail is not valid',
+      });
     }
     if (email && userByEmail(sandbox, email)) onboardError('EMAIL_ALREADY_USED', 'US-0036');
 
-    const fullName = body.full_name?.trim() || apple?.name || google?.name || (corporate ? 'Corporate User' : '');
+    const fullName =
+      body.full_name?.trim() || apple?.name || google?.name || (corporate ? 'Corporate User' : '');
     if (!fullName) invalidRequest('full_name is required');
     const password = body.password ?? '';
     if (!prefilled || password) {
@@ -79,7 +89,8 @@ export function onboarderRoutes(sandbox: Sandbox): Hono {
       if (weak.includes(password.toLowerCase())) onboardError('INVALID_PASSWORD', 'US-0052');
     }
     const code = body.invitation_code?.trim();
-    if (code && code.toUpperCase() !== INVITATION_CODE) onboardError('INVALID_PROMOTION_CODE', 'US-0025');
+    if (code && code.toUpperCase() !== INVITATION_CODE)
+      onboardError('INVALID_PROMOTION_CODE', 'US-0025');
 
     if (!body.otp) {
       const experience = body.onboard_experience_id ?? sandbox.id('oe');

@@ -22,45 +22,45 @@ export type ChallengeName = (typeof CHALLENGE_NAMES)[number];
 export const ChallengeDetail = v.object({
   challenge_name: v.picklist(CHALLENGE_NAMES),
   priority: v.pipe(v.number(), v.integer()),
-  masked_value: v.optional(v.string()),
+  masked_value: v.exactOptional(v.string()),
 });
 export type ChallengeDetail = v.InferOutput<typeof ChallengeDetail>;
 
 export const AdditionalInformation = v.looseObject({
-  challenge: v.optional(v.string()),
-  name: v.optional(v.string()),
-  challenge_details: v.optional(v.array(ChallengeDetail)),
-  error_code: v.optional(v.string()),
-  onboard_experience_id: v.optional(v.string()),
+  challenge: v.exactOptional(v.string()),
+  name: v.exactOptional(v.string()),
+  challenge_details: v.exactOptional(v.array(ChallengeDetail)),
+  error_code: v.exactOptional(v.string()),
+  onboard_experience_id: v.exactOptional(v.string()),
 });
 
 export const ErrorBody = v.looseObject({
-  error: v.optional(v.string()),
-  error_code: v.optional(v.string()),
-  error_description: v.optional(v.string()),
-  message: v.optional(v.string()),
-  additional_information: v.optional(AdditionalInformation),
+  error: v.exactOptional(v.string()),
+  error_code: v.exactOptional(v.string()),
+  error_description: v.exactOptional(v.string()),
+  message: v.exactOptional(v.string()),
+  additional_information: v.exactOptional(AdditionalInformation),
   /** One-click errors. */
-  errorCode: v.optional(v.string()),
-  error_message: v.optional(v.string()),
-  errorMessage: v.optional(v.string()),
+  errorCode: v.exactOptional(v.string()),
+  error_message: v.exactOptional(v.string()),
+  errorMessage: v.exactOptional(v.string()),
   /** A 500 of the profile confirmation carries a support code to quote. */
-  support_code: v.optional(v.string()),
+  support_code: v.exactOptional(v.string()),
 });
 export type ErrorBody = v.InferOutput<typeof ErrorBody>;
 
 /** 400 `challenge_required`: the login (or onboarding) needs one more answer. */
 export const ChallengeRequiredBody = v.object({
   error: v.literal('challenge_required'),
-  error_description: v.optional(v.string()),
+  error_description: v.exactOptional(v.string()),
   additional_information: v.object({
     challenge: v.picklist(LOGIN_CHALLENGES),
     /** confirm_name: the name to confirm. */
-    name: v.optional(v.string()),
+    name: v.exactOptional(v.string()),
     /** try_another_way: the challenges, lowest priority first. */
-    challenge_details: v.optional(v.array(ChallengeDetail)),
+    challenge_details: v.exactOptional(v.array(ChallengeDetail)),
     /** Onboarding: send it back with the next attempt. */
-    onboard_experience_id: v.optional(v.string()),
+    onboard_experience_id: v.exactOptional(v.string()),
   }),
 });
 export type ChallengeRequiredBody = v.InferOutput<typeof ChallengeRequiredBody>;

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import type { ErrorBody as ClientErrorBody } from '../../src/api/errors.ts';
+import { ChallengeRequiredBody, ErrorBody } from '../../src/contract/errors.ts';
+import { OneClickLoginResponse, PhoneLoginBody } from '../../src/contract/identity-api.ts';
+import { authorizeUrl } from '../../src/contract/identity-service.ts';
+import { fillPath } from '../../src/contract/path.ts';
+import { phone, setup } from './helpers.ts';
+
+/** True when every A is a B (checked by the compiler: `tsc --noEmit`). */
+type Fits<A, B> = [A] extends [B] ? true : false;
+
+describe('contract helpers', () => {
+  it('fillPath encodes parameters and refuses missing ones', () => {
+    expect(fillPath('/alerts/{alert}/acknowledgement', { alert: 'a/b c' })).toBe(
+      '/alerts/a%2Fb%20c/acknowledgement',
+    );
+    expect(() => fillPath('/alerts/{alert}', {})).toThrow(/alert/);
+  });
+
+  it('authorizeUrl builds the implicit-grant address', () => {
+    expect(authorizeUrl('/_be/idp', '/client-management/', 'sandbox-web')).toBe(
+      '/_be/idp/authorize?response_type=token&redirect_uri=%2Fclient-management%2F&client_id=sandbox-web',
+    );
+  });
+
+  it("the contract's ErrorBody fits the front end's ErrorBody", () => {
+    const errorBodyFits: Fits<v.InferOutput<typeof ErrorBody>, ClientErrorBody> = true;
+    const challengeFits: Fits<v.InferOutput<typeof ChallengeRequiredBody>, ClientErrorBody> = true;
+    expect([errorBodyFits, challengeFits]).toEqual([true, true]);
+  });
+});
+
+describe('sandbox answers match the contract schemas', () => {
+  it('challenge, one-click and error answers parse with their schemas', async () => {
+    const t = setup();
+    const challenge = await t.post(t.api('/login/phone'), { phone_number: phone('05') });
+    expect(v.is(ChallengeRequiredBody, challenge.body)).toBe(true);
+    for (const nn of ['11', '13']) {
+      const answer = await t.post(t.api('/one-click/login'), {
+        phone_number: phone(nn),
+        is_retry: false,
+      });
+      expect(v.is(OneClickLoginResponse, answer.body)).toBe(true);
+    }
+    const error = await t.post(t.api('/login/phone'), { phone_number: phone('06') });
+    expect(v.is(ErrorBody, error.body)).toBe(true);
+    expect(v.is(PhoneLoginBody, { phone_number: phone('01'), is_known_device: false })).toBe(true);
+  });
+});

@@ -1,0 +1,113 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../sandbox/app.ts';
+
+let dist: string;
+let app: ReturnType<typeof createApp>;
+
+function write(path: string, text: string) {
+  const file = join(dist, path);
+  mkdirSync(join(file, '..'), { recursive: true });
+  writeFileSync(file, text);
+}
+
+beforeAll(() => {
+  dist = mkdtempSync(join(tmpdir(), 'sandbox-dist-'));
+  write('index.html', '<!doctype html><title>home</title>');
+  write('login/index.html', `<!doctype html><title>login</title>${'<p>padding</p>'.repeat(100)}`);
+  write('password/_/index.html', '<!doctype html><title>password shell</title>');
+  write('ar/password/_/index.html', '<!doctype html><title>ar password shell</title>');
+  write('email/_/verify/index.html', '<!doctype html><title>email verify en</title>');
+  write('ar/email/_/verify/index.html', '<!doctype html><title>email verify ar</title>');
+  write('404.html', '<!doctype html><title>session unknown</title>');
+  write('ar/404.html', '<!doctype html><title>ar session unknown</title>');
+  write('_astro/app.abc123.js', `console.log(${JSON.stringify('x'.repeat(2000))});`);
+  write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  write('robots.txt', 'User-agent: *');
+  app = createApp({ distDir: dist });
+});
+afterAll(() => {
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers });
+
+describe('serving the built site', () => {
+  it('serves files, directory indexes, and security headers', async () => {
+    const login = await get('/login');
+    expect(login.status).toBe(200);
+    expect(login.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(login.headers.get('x-frame-options')).toBe('DENY');
+    expect(login.headers.get('cache-control')).toBe('no-cache');
+    expect(await login.text()).toContain('<title>login</title>');
+    expect((await get('/login/')).status).toBe(200);
+    expect(await (await get('/')).text()).toContain('home');
+    expect((await get('/favicon.svg')).headers.get('content-type')).toBe('image/svg+xml');
+    expect((await get('/robots.txt')).headers.get('content-type')).toBe(
+      'text/plain; charset=utf-8',
+    );
+  });
+
+  it('assets are immutable and JavaScript has its type', async () => {
+    const js = await get('/_astro/app.abc123.js');
+    expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('applies the rewrites: token paths serve their shell, with no Referer', async () => {
+    const reset = await get('/password/reset-valid');
+    expect(reset.status).toBe(200);
+    expect(await reset.text()).toContain('password shell');
+    expect(reset.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(await (await get('/ar/password/reset-valid')).text()).toContain('ar password shell');
+    expect(await (await get('/email/ev-valid/verify?lang=ar')).text()).toContain('email verify ar');
+    expect(await (await get('/email/ev-valid/verify')).text()).toContain('email verify en');
+  });
+
+  it('unmatched paths serve 404.html with status 404 (per locale)', async () => {
+    const missing = await get('/no/such/page');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('session unknown');
+    const ar = await get('/ar/no/such/page');
+    expect(ar.status).toBe(404);
+    expect(await ar.text()).toContain('ar session unknown');
+  });
+
+  it('does not leave the dist folder', async () => {
+    for (const path of [
+      '/../package.json',
+      '/%2e%2e/package.json',
+      '/login/..%2f..%2fpackage.json',
+    ]) {
+      const res = await get(path);
+      expect(await res.text(), path).not.toContain('"name"');
+    }
+  });
+
+  it('gzips when the client accepts it', async () => {
+    const res = await get('/login', { 'accept-encoding': 'gzip, br' });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(gunzipSync(body).toString()).toContain('<title>login</title>');
+    expect((await get('/login')).headers.get('content-encoding')).toBeNull();
+  });
+
+  it('HEAD has the headers and no body; POST to a page is 405', async () => {
+    const head = await app.request('/login', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await head.text()).toBe('');
+    expect((await app.request('/login', { method: 'POST' })).status).toBe(405);
+  });
+
+  it('without a build, says so', async () => {
+    const empty = createApp({ distDir: join(dist, 'missing') });
+    const res = await empty.request('/login');
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('npm run build');
+  });
+});
