@@ -19,6 +19,7 @@ import {
   message,
   recordRequests,
   signIn,
+  stayOnLeavingView,
   csrfOf,
   waitForLogin,
   watchAddressAtEveryCall,
@@ -114,6 +115,18 @@ for (const locale of FLOW_LOCALES) {
       expect(sent.some((r) => API.test(new URL(r.url).pathname))).toBe(false);
     });
 
+    test('the view that leaves for sign-in is accessible and has a link', async ({ page }) => {
+      const leaving = await stayOnLeavingView(page, '/_be/idp/authorize**');
+      await page.goto(path);
+      await expect(page.getByRole('status')).toHaveText(m('apps:redirecting'));
+      const target = (await leaving.request).url();
+      await expect(page.getByRole('link', { name: m('apps:continueToSignIn') })).toHaveAttribute(
+        'href',
+        target.slice(new URL(target).origin.length),
+      );
+      await expectAccessible(page, `redirect ${locale}`);
+    });
+
     test('signed in: the authorize round trip brings a fresh token that lists the apps', async ({
       page,
     }) => {
@@ -130,6 +143,8 @@ for (const locale of FLOW_LOCALES) {
     });
 
     test('not signed in: sign in, then back to the list', async ({ page }) => {
+      // Whatever answers /login must not navigate on its own meanwhile (timers stay still).
+      await page.clock.install();
       const login = waitForLogin(page);
       await page.goto(path);
       await finishSignInInPage(page, csrfOf(await login));

@@ -60,28 +60,22 @@ export function csrfOf(login: Request): string {
 }
 
 /**
- * Finishes, in the page, a sign-in the authorize flow started: posts the identity service's
- * form with a proof token and the csrf, as the login page would.
+ * Finishes a sign-in the authorize flow started, as the login page would: the identity
+ * service's form with a proof token and the csrf (posted from the page's context, so its session
+ * cookie lands in the browser), then the page follows the answer back through authorize.
  */
 export async function finishSignInInPage(page: Page, csrf: string): Promise<void> {
+  // The login page has arrived (no navigation pending), as a user would see it.
+  await page.waitForURL((url) => url.pathname.endsWith('/login'));
   const token = await proofToken(page);
-  await page.evaluate(
-    ({ token, csrf }) => {
-      const form = document.createElement('form');
-      form.method = 'post';
-      form.action = '/_be/idp/login';
-      for (const [name, value] of Object.entries({ token, _csrf: csrf })) {
-        const input = document.createElement('input');
-        input.type = 'hidden';
-        input.name = name;
-        input.value = value;
-        form.append(input);
-      }
-      document.body.append(form);
-      form.submit();
-    },
-    { token, csrf },
-  );
+  const answer = await page.request.post('/_be/idp/login', {
+    form: { token, _csrf: csrf },
+    maxRedirects: 0,
+  });
+  const next = answer.headers()['location'];
+  if (answer.status() !== 302 || !next)
+    throw new Error(`identity service login: ${answer.status()}`);
+  await page.goto(next);
 }
 
 export interface Sent {
@@ -157,4 +151,19 @@ export function addressesAtCalls(page: Page): Promise<string[]> {
   return page.evaluate(
     () => (window as unknown as { __addressesAtCalls?: string[] }).__addressesAtCalls ?? [],
   );
+}
+
+/**
+ * Keeps the page on its leaving view (redirect, sign-in): the navigation to `pattern` is answered
+ * with 204 No Content, which browsers drop, so the document stays. Resolves with the request.
+ */
+export async function stayOnLeavingView(
+  page: Page,
+  pattern: string,
+): Promise<{ request: Promise<Request> }> {
+  await page.route(pattern, (route) => route.fulfill({ status: 204 }));
+  const prefix = pattern.replace(/\*+$/, '');
+  return {
+    request: page.waitForRequest((r) => r.isNavigationRequest() && r.url().includes(prefix)),
+  };
 }

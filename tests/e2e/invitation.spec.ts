@@ -10,7 +10,6 @@ import {
   FLOW_LOCALES,
   localizedPath,
   test,
-  type Sandbox,
 } from './fixtures.ts';
 import {
   addressesAtCalls,
@@ -20,6 +19,7 @@ import {
   message,
   recordRequests,
   signIn,
+  stayOnLeavingView,
   csrfOf,
   waitForLogin,
   watchAddressAtEveryCall,
@@ -34,14 +34,6 @@ async function stubBusinessApp(page: Page): Promise<void> {
   await page.route(`${new URL(BUSINESS_APP).origin}/**`, (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Business</title>' }),
   );
-}
-
-/**
- * The page flushes analytics before it leaves: slowing the analytics back end down keeps a
- * leaving view (redirect, sign-in) on screen long enough to look at it.
- */
-async function slowAnalytics(sandbox: Sandbox): Promise<void> {
-  await sandbox.fault({ path: '/_be/analytics', delayMs: 4500 });
 }
 
 const ERROR_TOKENS = [
@@ -65,11 +57,9 @@ for (const locale of FLOW_LOCALES) {
   test.describe(`business invitation (${locale})`, () => {
     test('inv-valid: greets the invitee, accepts, assigns the role, goes to the business app', async ({
       page,
-      sandbox,
     }) => {
       await signIn(page);
-      await stubBusinessApp(page);
-      await slowAnalytics(sandbox);
+      const leaving = await stayOnLeavingView(page, `${new URL(BUSINESS_APP).origin}/**`);
       await page.goto(pathOf('inv-valid'));
       await expect(
         page.getByRole('heading', { level: 1, name: m('invitation:title') }),
@@ -105,30 +95,31 @@ for (const locale of FLOW_LOCALES) {
         page.getByRole('heading', { level: 1, name: m('invitation:acceptedTitle') }),
       ).toBeFocused();
       await expect(page.getByRole('status')).toHaveText(m('invitation:redirecting'));
+      expect((await leaving.request).url()).toBe(BUSINESS_APP);
       await expectAccessible(page, `redirect ${locale}`);
-      await page.waitForURL(BUSINESS_APP);
+      await expect(page.getByRole('link', { name: m('invitation:continue') })).toHaveAttribute(
+        'href',
+        BUSINESS_APP,
+      );
     });
 
     test('the server-to-server roles flag skips the mot call', async ({ page, sandbox }) => {
       await sandbox.flags({ businessInvitationS2SRoles: true });
       await signIn(page);
       await stubBusinessApp(page);
-      await slowAnalytics(sandbox);
       let motCalls = 0;
       page.on('request', (r) => {
         if (r.url().includes('/mot_auth/')) motCalls += 1;
       });
       await page.goto(pathOf('inv-valid'));
       await page.getByRole('button', { name: m('invitation:accept') }).click();
-      await expect(page.getByRole('status')).toHaveText(m('invitation:redirecting'));
       await page.waitForURL(BUSINESS_APP);
       expect(motCalls).toBe(0);
     });
 
     test('shows a please-wait Accept that cannot be pressed twice', async ({ page, sandbox }) => {
       await signIn(page);
-      await stubBusinessApp(page);
-      await slowAnalytics(sandbox);
+      const leaving = await stayOnLeavingView(page, `${new URL(BUSINESS_APP).origin}/**`);
       await sandbox.fault({
         method: 'PATCH',
         path: '/_be/business/api/business/v1/invites/process',
@@ -148,6 +139,7 @@ for (const locale of FLOW_LOCALES) {
       await busy.click({ force: true });
       await expectAccessible(page, `submitting ${locale}`);
       await expect(page.getByRole('status')).toHaveText(m('invitation:redirecting'));
+      await leaving.request;
       expect(processCalls).toBe(1);
     });
 
@@ -208,11 +200,17 @@ for (const locale of FLOW_LOCALES) {
     test("'Not now' logs out and goes to the login page", async ({ page }) => {
       await signIn(page);
       await page.goto(pathOf('inv-valid'));
-      const logout = page.waitForRequest((r) => r.url().includes('/_be/idp/logout'));
+      // First stay on the 'logging you out' view to look at it.
+      const leaving = await stayOnLeavingView(page, '/_be/idp/logout**');
       await page.getByRole('button', { name: m('invitation:notNow') }).click();
-      expect(new URL((await logout).url()).searchParams.get('redirect_uri')).toBe(
+      await expect(page.getByRole('status')).toHaveText(m('invitation:leaving'));
+      const logout = (await leaving.request).url();
+      expect(new URL(logout).searchParams.get('redirect_uri')).toBe(
         localizedPath(locale, '/login'),
       );
+      await expectAccessible(page, `leaving ${locale}`);
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await page.goto(logout);
       await page.waitForURL((url) => url.pathname === localizedPath(locale, '/login'));
       expect((await page.request.get('/_be/idp/api/profile/userinfo')).status()).toBe(401);
     });
@@ -222,6 +220,8 @@ for (const locale of FLOW_LOCALES) {
     }) => {
       await watchAddressAtEveryCall(page);
       const authorize = page.waitForRequest((r) => r.url().includes('/_be/idp/authorize'));
+      // Whatever answers /login must not navigate on its own meanwhile (timers stay still).
+      await page.clock.install();
       const login = waitForLogin(page);
       await page.goto(pathOf('inv-valid'));
       const query = new URL((await authorize).url()).searchParams;
@@ -249,23 +249,23 @@ for (const locale of FLOW_LOCALES) {
       expect(stored).not.toContain(bearer);
     });
 
-    test('the sign-in redirect view and its loop guard', async ({ page, sandbox }) => {
-      await slowAnalytics(sandbox);
-      const firstLogin = waitForLogin(page);
+    test('the sign-in redirect view and its loop guard', async ({ page }) => {
+      const leaving = await stayOnLeavingView(page, '/_be/idp/authorize**');
       await page.goto(pathOf('inv-valid'));
       await expect(page.getByRole('status')).toHaveText(m('invitation:signingIn'));
       await expect(
         page.getByRole('link', { name: m('invitation:continueToSignIn') }),
       ).toBeVisible();
       await expectAccessible(page, `signing in ${locale}`);
-      await firstLogin;
-      await sandbox.reset();
+      expect(new URL((await leaving.request).url()).searchParams.get('state')).toBe('invitation');
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
 
       // Back from the authorize flow and still not signed in: no loop.
       let authorizeCalls = 0;
       page.on('request', (r) => {
         if (r.url().includes('/_be/idp/authorize')) authorizeCalls += 1;
       });
+      await page.goto('about:blank'); // a new document, not a same-page hash change
       await page.goto(`${pathOf('inv-valid')}#state=invitation`);
       await expect(
         page.getByRole('heading', { level: 1, name: m('invitation:signInTitle') }),
