@@ -7,6 +7,7 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
 import { SANDBOX_PREFIX } from '../../src/contract/backends.ts';
+import { localizedPath, splitLocale } from '../../src/i18n/config.ts';
 import {
   APPROVED_APP_PATH,
   APPROVED_APPS_PATH,
@@ -183,7 +184,9 @@ export function identityServiceRoutes(sandbox: Sandbox, secret: string): Hono {
         createdAt: sandbox.now(),
       });
       const login = new URLSearchParams({ clientId: query.client_id ?? DEFAULT_CLIENT, csrf });
-      return c.redirect(`/login?${login.toString()}`, 302);
+      // The sign-in page in the language of the page that asked (e.g. /ar/client-management/).
+      const { locale } = splitLocale(query.redirect_uri.split(/[?#]/)[0] ?? '/');
+      return c.redirect(`${localizedPath(locale, '/login')}?${login.toString()}`, 302);
     }
     const token = sandbox.id('at');
     state.accessTokens.set(token, {

@@ -1,3 +1,5 @@
+import type apps from '../../i18n/en/apps.json';
+import type invitation from '../../i18n/en/invitation.json';
 import type common from '../../i18n/en/common.json';
 import type error from '../../i18n/en/error.json';
 import type fields from '../../i18n/en/fields.json';
@@ -35,6 +37,8 @@ export interface Messages {
   shell: typeof shell;
   signup: typeof signup;
   spring_security_error: typeof springSecurityError;
+  apps: typeof apps;
+  invitation: typeof invitation;
 }
 export type Namespace = keyof Messages;
 

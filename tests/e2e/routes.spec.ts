@@ -5,11 +5,21 @@
 import { DIR } from '../../src/i18n/config.ts';
 import { ROUTES, type RouteDef } from '../../src/routing/routes.ts';
 import { expect, expectNoRawKeys, LOCALES, localizedPath, test, type Locale } from './fixtures.ts';
+import { signIn } from './identity-helpers.ts';
 
 function urlFor(route: RouteDef, locale: Locale): string {
   if (route.langFromQuery) return `${route.sample}?lang=${locale}`;
   return localizedPath(locale, route.sample);
 }
+
+/**
+ * Pages that need a signed-in user would leave for the authorize flow without one: the connected
+ * apps page gets the sandbox's access token in the hash, the invitation page a session.
+ */
+const SIGNED_IN: Readonly<Record<string, { hash?: string; session?: true }>> = {
+  clientManagement: { hash: '#access_token=sandbox-access-token' },
+  invitation: { session: true },
+};
 
 const englishTitles = new Map<string, string>();
 
@@ -20,7 +30,9 @@ for (const [id, route] of Object.entries(ROUTES) as [string, RouteDef][]) {
     for (const locale of LOCALES) {
       test(`${locale}: ${urlFor(route, locale)}`, async ({ page }) => {
         await page.clock.install();
-        const response = await page.goto(urlFor(route, locale));
+        const auth = SIGNED_IN[id];
+        if (auth?.session) await signIn(page);
+        const response = await page.goto(`${urlFor(route, locale)}${auth?.hash ?? ''}`);
         expect(response?.status()).toBe(200);
         const html = await response?.text();
         expect(html).toMatch(new RegExp(`<html lang="${locale}" dir="${DIR[locale]}"`));

@@ -64,6 +64,15 @@ describe('POST /login (identity service)', () => {
 });
 
 describe('GET /authorize, userinfo, logout', () => {
+  it('sends a signed-out user to the login page in the language of the asking page', async () => {
+    const start = await t.app.request(
+      idp('/authorize?response_type=token&redirect_uri=%2Far%2Fclient-management%2F'),
+    );
+    const login = new URL(start.headers.get('location') ?? '', 'http://localhost');
+    expect(login.pathname).toBe('/ar/login');
+    expect(login.searchParams.get('csrf')).not.toBe('');
+  });
+
   it('sends a signed-out user to /login, then back with an access token', async () => {
     const start = await t.app.request(
       idp(

@@ -1,0 +1,63 @@
+/**
+ * The calls of the business invitation page (spec section 7): who is signed in (identity
+ * service user info), accepting the invitation (business API), and the business portal's role
+ * assignment (mot auth), skipped when the server-to-server roles flag is on.
+ */
+import {
+  INVITES_PROCESS_PATH,
+  MOT_AUTH_INVITATION_PATH,
+  type InviteProcessBody,
+  type InviteProcessResponse,
+} from '../contract/business-api.ts';
+import { USER_INFO_PATH, userUrn, type UserInfo } from '../contract/identity-service.ts';
+import { fillPath } from '../contract/path.ts';
+import { request } from './client.ts';
+import { ApiError } from './errors.ts';
+
+export interface Invitee {
+  givenName: string;
+  /** As the identity service has it (E.164). */
+  phone: string;
+  /** `urn:customer:{sub}`. */
+  userUrn: string;
+}
+
+export function toInvitee(answer: unknown): Invitee {
+  const info = (answer ?? {}) as Partial<Record<keyof UserInfo, unknown>>;
+  if (typeof info.sub !== 'string' || info.sub === '') throw new ApiError({ kind: 'malformed' });
+  return {
+    givenName: typeof info.given_name === 'string' ? info.given_name.trim().slice(0, 80) : '',
+    phone: typeof info.phone_number === 'string' ? info.phone_number.trim().slice(0, 32) : '',
+    userUrn: userUrn(info.sub),
+  };
+}
+
+/**
+ * The signed-in user: with the access token of an authorize return when there is one (sent to
+ * the identity service only), otherwise with the identity service's session cookie.
+ */
+export async function fetchUserInfo(accessToken: string | undefined): Promise<Invitee> {
+  const answer = await request<unknown>('identityService', USER_INFO_PATH, {
+    ...(accessToken ? { headers: { authorization: `Bearer ${accessToken}` } } : {}),
+  });
+  return toInvitee(answer);
+}
+
+export function acceptInvitation(code: string, invitee: Invitee): Promise<InviteProcessResponse> {
+  const body: InviteProcessBody = {
+    code,
+    phone: invitee.phone,
+    user_urn: invitee.userUrn,
+    status: 'accepted',
+  };
+  return request<InviteProcessResponse>('businessApi', INVITES_PROCESS_PATH, {
+    method: 'PATCH',
+    body,
+  });
+}
+
+export async function assignBusinessRole(code: string): Promise<void> {
+  await request<unknown>('businessApi', fillPath(MOT_AUTH_INVITATION_PATH, { code }), {
+    method: 'POST',
+  });
+}

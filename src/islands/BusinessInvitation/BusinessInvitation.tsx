@@ -1,0 +1,274 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { acceptInvitation, assignBusinessRole, fetchUserInfo } from '../../api/business.ts';
+import { toFailure } from '../../api/errors.ts';
+import { APP_ENV, BUSINESS_WEB_APP_LOGIN } from '../../config.ts';
+import { localizedPath, type Locale } from '../../i18n/config.ts';
+import type { I18nKey, Messages } from '../../i18n/types.ts';
+import { pathToken, takeHashParams } from '../../lib/address.ts';
+import { analytics } from '../../lib/analytics-client.ts';
+import { flushErrors } from '../../lib/error-reporting.ts';
+import { loadFlags } from '../../lib/flags.ts';
+import {
+  authorizeAddress,
+  logoutAddress,
+  readAuthorizeReturn,
+  type AuthorizeReturn,
+} from '../../lib/identity-service.ts';
+import {
+  createBusinessInvitationFlow,
+  INVITATION_ERROR_KEYS,
+  type BusinessInvitationFlow,
+  type InvitationState,
+  type Invitee,
+  type LoadFailure,
+} from '../../stores/flows/business-invitation.ts';
+import { Button } from '../../ui/Button.tsx';
+import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
+import { I18nProvider, useT } from '../../ui/i18n.tsx';
+import { richText } from '../../ui/rich-text.tsx';
+
+/** The `state` this page sends to the authorize flow: its return says "we have been there". */
+const INVITATION_AUTHORIZE_STATE = 'invitation';
+
+/**
+ * An authorize return (`#access_token=...&state=...`) leaves the address bar as this module is
+ * evaluated, before any request, analytics event or error report; the token then lives only in
+ * memory and goes only to the identity service's user info, as a bearer header.
+ */
+const fromHash: AuthorizeReturn | undefined =
+  typeof window === 'undefined' ? undefined : readAuthorizeReturn(takeHashParams());
+
+export interface BusinessInvitationProps {
+  locale: Locale;
+  messages: Pick<Messages, 'invitation' | 'common'>;
+}
+
+/** /invitation/{token}: the signed-in invitee accepts a business invitation. */
+export function BusinessInvitation(props: BusinessInvitationProps) {
+  return (
+    <I18nProvider locale={props.locale} messages={props.messages}>
+      <InvitationView locale={props.locale} />
+    </I18nProvider>
+  );
+}
+
+const PAGE = 'business_invitation' as const;
+
+/** Sends what analytics and error reporting hold, then leaves (at most ~1 s later). */
+async function leave(address: string, replace = false): Promise<void> {
+  await Promise.allSettled([analytics().flush(), flushErrors()]);
+  if (replace) location.replace(address);
+  else location.assign(address);
+}
+
+function signInHref(): string {
+  return authorizeAddress(location.pathname, INVITATION_AUTHORIZE_STATE, location.origin);
+}
+
+const LOAD_FAILURE_KEYS = {
+  offline: 'common:offline',
+  network: 'common:networkError',
+  timeout: 'common:timeout',
+  server: 'invitation:loadFailed',
+} as const satisfies Record<LoadFailure, I18nKey>;
+
+/** Which view a state shows: focus moves to the heading when this changes. */
+function viewOf(state: InvitationState): string {
+  return state.step === 'submitting' ? 'ready' : state.step;
+}
+
+function InvitationView(props: { locale: Locale }) {
+  const [flow] = useState<BusinessInvitationFlow>(() =>
+    createBusinessInvitationFlow({
+      code: typeof location === 'undefined' ? undefined : pathToken(location.pathname, -1),
+      returned: fromHash?.state === INVITATION_AUTHORIZE_STATE,
+      fetchInvitee: () => fetchUserInfo(fromHash?.accessToken),
+      accept: acceptInvitation,
+      assignRole: assignBusinessRole,
+      skipRoleCall: async () => (await loadFlags()).businessInvitationS2SRoles,
+      toFailure,
+      goToBusinessApp: () => void leave(BUSINESS_WEB_APP_LOGIN[APP_ENV]),
+      goToSignIn: () => void leave(signInHref(), true),
+      logOut: () =>
+        void leave(logoutAddress(localizedPath(props.locale, '/login'), location.origin)),
+      track: (name, properties) =>
+        analytics().track(name, { page: PAGE, ...(properties ? { properties } : {}) }),
+      pageView: () => analytics().page(PAGE),
+    }),
+  );
+  const state = useStore(flow.$state);
+  const view = viewOf(state);
+
+  useEffect(() => {
+    // Flags load alongside user info; the accept step waits for them (3 s at most).
+    void loadFlags();
+    flow.start();
+    return () => flow.destroy();
+  }, [flow]);
+
+  useEffect(() => {
+    if (view !== 'loading') document.getElementById('invitation-title')?.focus();
+  }, [view]);
+
+  switch (state.step) {
+    case 'loading':
+      return <Busy title="invitation:title" status="invitation:loading" busy />;
+    case 'signin':
+      return (
+        <Busy
+          title="invitation:title"
+          status="invitation:signingIn"
+          link={{ href: signInHref(), label: 'invitation:continueToSignIn' }}
+        />
+      );
+    case 'signin_failed':
+      return <SignInAgain flow={flow} />;
+    case 'load_failed':
+      return <LoadFailed flow={flow} reason={state.reason} />;
+    case 'ready':
+    case 'submitting':
+      return <Invitation flow={flow} state={state} />;
+    case 'failed':
+      return <Failed flow={flow} state={state} />;
+    case 'leaving':
+      return <Busy title="invitation:title" status="invitation:leaving" />;
+    case 'redirect':
+      return (
+        <Busy
+          title="invitation:acceptedTitle"
+          status="invitation:redirecting"
+          link={{ href: BUSINESS_WEB_APP_LOGIN[APP_ENV], label: 'invitation:continue' }}
+        />
+      );
+  }
+}
+
+/** A waiting view: heading, spinner, what is happening, and a link for those who cannot wait. */
+function Busy(props: {
+  title: I18nKey;
+  status: I18nKey;
+  busy?: boolean;
+  link?: { href: string; label: I18nKey };
+}) {
+  const t = useT();
+  return (
+    <section
+      className="card center stack"
+      aria-labelledby="invitation-title"
+      aria-busy={props.busy === true || undefined}
+    >
+      <h1 id="invitation-title" tabIndex={-1}>
+        {t(props.title)}
+      </h1>
+      <div className="spinner" aria-hidden="true" />
+      <p className="muted" role="status">
+        {t(props.status)}
+      </p>
+      {props.link && (
+        <a className="button button-secondary" href={props.link.href}>
+          {t(props.link.label)}
+        </a>
+      )}
+    </section>
+  );
+}
+
+function SignInAgain(props: { flow: BusinessInvitationFlow }) {
+  const t = useT();
+  return (
+    <section className="card center stack" aria-labelledby="invitation-title">
+      <h1 id="invitation-title" tabIndex={-1}>
+        {t('invitation:signInTitle')}
+      </h1>
+      <p className="muted">{t('invitation:signInBody')}</p>
+      <Button onClick={props.flow.signIn}>{t('invitation:signIn')}</Button>
+      <Button variant="secondary" onClick={props.flow.notNow}>
+        {t('invitation:notNow')}
+      </Button>
+    </section>
+  );
+}
+
+function LoadFailed(props: { flow: BusinessInvitationFlow; reason: LoadFailure }) {
+  const t = useT();
+  return (
+    <section className="card stack" aria-labelledby="invitation-title">
+      <h1 id="invitation-title" tabIndex={-1}>
+        {t('invitation:title')}
+      </h1>
+      <ErrorAlert>{t(LOAD_FAILURE_KEYS[props.reason])}</ErrorAlert>
+      <Button onClick={props.flow.retry}>{t('common:retry')}</Button>
+    </section>
+  );
+}
+
+/** 'You are signed in with {phone}', the phone kept left-to-right inside any sentence. */
+function SignedInAs(props: { invitee: Invitee }) {
+  const t = useT();
+  if (!props.invitee.phone) return null;
+  return (
+    <p className="invitation-phone">
+      {richText(t('invitation:signedInAs'), {
+        phone: <bdi dir="ltr">{props.invitee.phone}</bdi>,
+      })}
+    </p>
+  );
+}
+
+function Invitation(props: {
+  flow: BusinessInvitationFlow;
+  state: Extract<InvitationState, { step: 'ready' | 'submitting' }>;
+}) {
+  const t = useT();
+  const { flow, state } = props;
+  const submitting = state.step === 'submitting';
+  const name = state.invitee.givenName;
+  return (
+    <section className="card stack" aria-labelledby="invitation-title">
+      <h1 id="invitation-title" tabIndex={-1}>
+        {t('invitation:title')}
+      </h1>
+      <p className="invitation-greeting">
+        {name
+          ? richText(t('invitation:greeting'), { name: <bdi>{name}</bdi> })
+          : t('invitation:greetingNoName')}
+      </p>
+      <p>{t('invitation:body', { product: t('common:productName') })}</p>
+      <SignedInAs invitee={state.invitee} />
+      {state.step === 'ready' && state.error && (
+        <ErrorAlert>{t(INVITATION_ERROR_KEYS[state.error])}</ErrorAlert>
+      )}
+      <Button
+        pending={submitting}
+        pendingLabel={t('invitation:accepting')}
+        onClick={() => void flow.accept()}
+      >
+        {t('invitation:accept')}
+      </Button>
+      <Button variant="secondary" disabled={submitting} onClick={flow.notNow}>
+        {t('invitation:notNow')}
+      </Button>
+    </section>
+  );
+}
+
+function Failed(props: {
+  flow: BusinessInvitationFlow;
+  state: Extract<InvitationState, { step: 'failed' }>;
+}) {
+  const t = useT();
+  const { state } = props;
+  return (
+    <section className="card stack" aria-labelledby="invitation-title">
+      <h1 id="invitation-title" tabIndex={-1}>
+        {t('invitation:errorTitle')}
+      </h1>
+      <ErrorAlert>{t(INVITATION_ERROR_KEYS[state.error])}</ErrorAlert>
+      {state.invitee && <SignedInAs invitee={state.invitee} />}
+      <Button variant="secondary" onClick={props.flow.notNow}>
+        {t('invitation:logOut')}
+      </Button>
+    </section>
+  );
+}

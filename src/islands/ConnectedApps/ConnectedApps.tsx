@@ -1,0 +1,309 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { fetchApprovedApps, removeApprovedApp } from '../../api/connected-apps.ts';
+import { toFailure } from '../../api/errors.ts';
+import { localizedPath, type Locale } from '../../i18n/config.ts';
+import type { I18nKey, Messages } from '../../i18n/types.ts';
+import { takeHashParams } from '../../lib/address.ts';
+import {
+  authorizeAddress,
+  readAuthorizeReturn,
+  type AuthorizeReturn,
+} from '../../lib/identity-service.ts';
+import { safeLogoUri } from '../../stores/client.ts';
+import {
+  createConnectedAppsFlow,
+  type AppsNotice,
+  type AppsState,
+  type ConnectedApp,
+  type ConnectedAppsFlow,
+  type FailureReason,
+  appInitial,
+} from '../../stores/flows/connected-apps.ts';
+import { Button } from '../../ui/Button.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
+import { I18nProvider, useT } from '../../ui/i18n.tsx';
+
+/** The `state` this page sends to the authorize flow: its return says "we have been there". */
+export const APPS_AUTHORIZE_STATE = 'client-management';
+
+/**
+ * The access token is taken out of the address bar as this module is evaluated: before the
+ * island renders, before any request, analytics event or error report can see the address.
+ * It then lives only in the flow's closure.
+ */
+const fromHash: AuthorizeReturn | undefined =
+  typeof window === 'undefined' ? undefined : readAuthorizeReturn(takeHashParams());
+
+export interface ConnectedAppsProps {
+  locale: Locale;
+  messages: Pick<Messages, 'apps' | 'common'>;
+}
+
+/** /client-management/: the apps the user approved, each removable. */
+export function ConnectedApps(props: ConnectedAppsProps) {
+  return (
+    <I18nProvider locale={props.locale} messages={props.messages}>
+      <AppsView locale={props.locale} />
+    </I18nProvider>
+  );
+}
+
+function authorizeHref(locale: Locale): string {
+  return authorizeAddress(
+    localizedPath(locale, '/client-management/'),
+    APPS_AUTHORIZE_STATE,
+    location.origin,
+  );
+}
+
+const REASON_KEYS = {
+  offline: 'common:offline',
+  network: 'common:networkError',
+  timeout: 'common:timeout',
+  server: 'apps:loadFailed',
+} as const satisfies Record<Exclude<FailureReason, 'expired'>, I18nKey>;
+
+function AppsView(props: { locale: Locale }) {
+  const [flow] = useState<ConnectedAppsFlow>(() =>
+    createConnectedAppsFlow({
+      accessToken: fromHash?.accessToken,
+      returned: fromHash?.state === APPS_AUTHORIZE_STATE,
+      fetchApps: fetchApprovedApps,
+      removeApp: removeApprovedApp,
+      safeLogo: (value) => safeLogoUri(value, location.origin),
+      goToAuthorize: () => location.replace(authorizeHref(props.locale)),
+      toFailure,
+    }),
+  );
+  const state = useStore(flow.$state);
+
+  useEffect(() => {
+    flow.start();
+    return () => flow.destroy();
+  }, [flow]);
+
+  // A new view moves focus to its heading (the list keeps focus where the user is).
+  useEffect(() => {
+    if (state.step !== 'loading') focusTitle();
+  }, [state.step]);
+
+  switch (state.step) {
+    case 'loading':
+      return <Loading />;
+    case 'redirect':
+      return <Redirecting locale={props.locale} />;
+    case 'signin_failed':
+      return <SignInAgain flow={flow} />;
+    case 'load_failed':
+      return <LoadFailed flow={flow} reason={state.reason} />;
+    case 'list':
+      return <AppList flow={flow} state={state} />;
+  }
+}
+
+const TITLE_ID = 'apps-title';
+const focusTitle = () => document.getElementById(TITLE_ID)?.focus();
+
+function Loading() {
+  const t = useT();
+  return (
+    <section className="card center stack" aria-labelledby="apps-title" aria-busy="true">
+      <h1 id="apps-title">{t('apps:title')}</h1>
+      <div className="spinner" aria-hidden="true" />
+      <p className="muted" role="status">
+        {t('apps:loading')}
+      </p>
+    </section>
+  );
+}
+
+function Redirecting(props: { locale: Locale }) {
+  const t = useT();
+  return (
+    <section className="card center stack" aria-labelledby="apps-title">
+      <h1 id="apps-title" tabIndex={-1}>
+        {t('apps:title')}
+      </h1>
+      <div className="spinner" aria-hidden="true" />
+      <p className="muted" role="status">
+        {t('apps:redirecting')}
+      </p>
+      <a className="button button-secondary" href={authorizeHref(props.locale)}>
+        {t('apps:continueToSignIn')}
+      </a>
+    </section>
+  );
+}
+
+function SignInAgain(props: { flow: ConnectedAppsFlow }) {
+  const t = useT();
+  return (
+    <section className="card center stack" aria-labelledby="apps-title">
+      <h1 id="apps-title" tabIndex={-1}>
+        {t('apps:signInTitle')}
+      </h1>
+      <p className="muted">{t('apps:signInBody')}</p>
+      <Button onClick={props.flow.signIn}>{t('apps:signIn')}</Button>
+    </section>
+  );
+}
+
+function LoadFailed(props: { flow: ConnectedAppsFlow; reason: Exclude<FailureReason, 'expired'> }) {
+  const t = useT();
+  return (
+    <section className="card stack" aria-labelledby="apps-title">
+      <h1 id="apps-title" tabIndex={-1}>
+        {t('apps:title')}
+      </h1>
+      <ErrorAlert>{t(REASON_KEYS[props.reason])}</ErrorAlert>
+      <Button onClick={props.flow.retry}>{t('common:retry')}</Button>
+    </section>
+  );
+}
+
+function AppList(props: { flow: ConnectedAppsFlow; state: Extract<AppsState, { step: 'list' }> }) {
+  const t = useT();
+  const { flow, state } = props;
+  const previous = useRef<{ confirm: string | undefined; apps: readonly ConnectedApp[] }>({
+    confirm: undefined,
+    apps: state.apps,
+  });
+
+  // When the dialog closes: focus the app's own Remove button again, or, after a removal, the
+  // next app's (the previous one's at the end; the heading when none is left).
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = { confirm: state.confirm, apps: state.apps };
+    if (before.confirm === undefined || state.confirm !== undefined) return;
+    const own = removeButton(before.confirm);
+    if (own) {
+      own.focus();
+      return;
+    }
+    const index = before.apps.findIndex((app) => app.clientId === before.confirm);
+    const next = state.apps[Math.min(index, state.apps.length - 1)];
+    const target = next ? removeButton(next.clientId) : undefined;
+    if (target) target.focus();
+    else focusTitle();
+  }, [state.confirm, state.apps]);
+
+  const confirming = state.apps.find((app) => app.clientId === state.confirm);
+  // The dialog keeps its text while it closes (the app may already be gone from the list).
+  const [dialogName, setDialogName] = useState('');
+  if (confirming && confirming.name !== dialogName) setDialogName(confirming.name);
+  return (
+    <section className="card stack" aria-labelledby="apps-title">
+      <h1 id="apps-title" tabIndex={-1}>
+        {t('apps:title')}
+      </h1>
+      <Notice notice={state.notice} flow={flow} />
+      {state.apps.length === 0 ? (
+        <p className="apps-empty">{t('apps:empty')}</p>
+      ) : (
+        <>
+          <p className="muted">{t('apps:intro', { product: t('common:productName') })}</p>
+          <ul className="app-list" aria-labelledby="apps-title">
+            {state.apps.map((app) => (
+              <li key={app.clientId} className="app-item">
+                <AppLogo app={app} />
+                <span className="app-name">
+                  <bdi>{app.name}</bdi>
+                </span>
+                <button
+                  data-client-id={app.clientId}
+                  type="button"
+                  className="button button-secondary app-remove"
+                  aria-label={t('apps:removeLabel', { name: app.name })}
+                  aria-haspopup="dialog"
+                  onClick={() => flow.askRemove(app.clientId)}
+                >
+                  {t('apps:remove')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <ConfirmDialog
+        open={confirming !== undefined}
+        title={t('apps:confirmTitle', { name: dialogName })}
+        confirmLabel={t('apps:confirmRemove')}
+        cancelLabel={t('common:cancel')}
+        pending={state.removing !== undefined}
+        pendingLabel={t('apps:removing')}
+        onConfirm={() => void flow.confirmRemove()}
+        onCancel={flow.cancelRemove}
+      >
+        <p>{t('apps:confirmBody', { name: dialogName })}</p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+function removeButton(clientId: string): HTMLButtonElement | undefined {
+  for (const button of document.querySelectorAll<HTMLButtonElement>('.app-remove')) {
+    if (button.dataset['clientId'] === clientId) return button;
+  }
+  return undefined;
+}
+
+/** What happened to the last removal: a polite status on success, an alert on failure. */
+function Notice(props: { notice: AppsNotice | undefined; flow: ConnectedAppsFlow }) {
+  const t = useT();
+  const notice = props.notice;
+  const failure =
+    notice?.kind === 'remove_failed' ? (
+      notice.reason === 'expired' ? (
+        <ErrorAlert
+          action={
+            <Button variant="link" onClick={props.flow.signIn}>
+              {t('apps:signIn')}
+            </Button>
+          }
+        >
+          {t('apps:removeExpired', { name: notice.name })}
+        </ErrorAlert>
+      ) : (
+        <ErrorAlert>
+          {t('apps:removeFailed', { name: notice.name })}{' '}
+          {notice.reason === 'server' ? '' : t(REASON_KEYS[notice.reason])}
+        </ErrorAlert>
+      )
+    ) : null;
+  return (
+    <>
+      {/* Always in the page, so that screen readers announce what is put into it. */}
+      <p className="apps-status" role="status">
+        {notice?.kind === 'removed' ? t('apps:removed', { name: notice.name }) : ''}
+      </p>
+      {failure}
+    </>
+  );
+}
+
+/** The app's logo, or its initial when there is none or it does not load. */
+function AppLogo(props: { app: ConnectedApp }) {
+  const [failed, setFailed] = useState(false);
+  const { logoUri, name } = props.app;
+  if (logoUri && !failed) {
+    return (
+      <img
+        className="app-logo"
+        src={logoUri}
+        alt=""
+        width={40}
+        height={40}
+        referrerPolicy="no-referrer"
+        decoding="async"
+        onError={() => setFailed(true)}
+      />
+    );
+  }
+  return (
+    <span className="app-logo app-logo-letter" aria-hidden="true">
+      {appInitial(name)}
+    </span>
+  );
+}

@@ -1,0 +1,424 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  ApiError,
+  toFailure,
+  type ApiFailure,
+  type ErrorBody,
+} from '../../../../src/api/errors.ts';
+import { LOCALES } from '../../../../src/i18n/config.ts';
+import {
+  createBusinessInvitationFlow,
+  INITIAL_INVITATION_STATE,
+  INVITATION_ERROR_KEYS,
+  INVITATION_ERRORS,
+  invitationError,
+  isPlausibleCode,
+  isRetryable,
+  loadFailure,
+  transition,
+  type BusinessInvitationDeps,
+  type InvitationError,
+  type InvitationState,
+  type Invitee,
+} from '../../../../src/stores/flows/business-invitation.ts';
+
+const invitee: Invitee = {
+  givenName: 'Layla',
+  phone: '+971500000001',
+  userUrn: 'urn:customer:sbx-layla',
+};
+const http = (status: number, body?: ErrorBody): ApiFailure => ({ kind: 'http', status, body });
+const ready: InvitationState = { step: 'ready', invitee };
+
+describe('business invitation errors (spec section 8, every row)', () => {
+  const rows: [string, ApiFailure, InvitationError][] = [
+    ['HTTP 401', http(401, { error: 'unauthorized' }), 'unauthorized'],
+    ['HTTP 404', http(404, { error: 'not_found' }), 'not_found'],
+    ['400 BU-0010', http(400, { error_code: 'BU-0010' }), 'expired'],
+    ['400 BU-0011', http(400, { error_code: 'BU-0011' }), 'already_used'],
+    ['400 BU-0012', http(400, { error_code: 'BU-0012' }), 'inactivated'],
+    ['400 BU-0013', http(400, { error_code: 'BU-0013' }), 'revoked'],
+    ['400 BU-0014', http(400, { error_code: 'BU-0014' }), 'cancelled'],
+    ['400 BU-0015', http(400, { error_code: 'BU-0015' }), 'rejected'],
+    ['400 BU-0016', http(400, { error_code: 'BU-0016' }), 'bad_shape'],
+    ['other 400 code', http(400, { error_code: 'BU-0099' }), 'invalid'],
+    ['400 without a code', http(400, undefined), 'invalid'],
+    ['400 with an inherited name', http(400, { error_code: 'toString' }), 'invalid'],
+    ['500', http(500), 'unknown'],
+    ['409', http(409), 'unknown'],
+    ['network', { kind: 'network' }, 'unknown'],
+    ['timeout', { kind: 'timeout' }, 'unknown'],
+    ['offline', { kind: 'offline' }, 'unknown'],
+    ['malformed', { kind: 'malformed' }, 'unknown'],
+    ['mot_request_failed on accept', http(400, { error: 'mot_request_failed' }), 'mot_failed'],
+  ];
+  for (const [name, failure, expected] of rows) {
+    it(`accept: ${name} -> ${expected}`, () => {
+      expect(invitationError(failure, 'process')).toBe(expected);
+    });
+  }
+
+  it('the role call: mot_request_failed and other answers are a role failure, 401 stays 401', () => {
+    expect(invitationError(http(502, { error: 'mot_request_failed' }), 'role')).toBe('mot_failed');
+    expect(invitationError(http(500), 'role')).toBe('mot_failed');
+    expect(invitationError(http(404), 'role')).toBe('mot_failed');
+    expect(invitationError(http(401), 'role')).toBe('unauthorized');
+    expect(invitationError({ kind: 'network' }, 'role')).toBe('unknown');
+  });
+
+  it('only an unknown failure can be retried', () => {
+    expect(INVITATION_ERRORS.filter(isRetryable)).toEqual(['unknown']);
+  });
+
+  it('has its own translated message for every error, in every language', () => {
+    const keys = new Set(Object.values(INVITATION_ERROR_KEYS));
+    expect(keys.size).toBe(INVITATION_ERRORS.length);
+    for (const locale of LOCALES) {
+      const catalog = JSON.parse(
+        readFileSync(
+          new URL(`../../../../i18n/${locale}/invitation.json`, import.meta.url),
+          'utf8',
+        ),
+      ) as { error: Record<string, string> };
+      const messages = new Set<string>();
+      for (const key of keys) {
+        const message = catalog.error[key.replace('invitation:error.', '')];
+        expect(message, `${locale} ${key}`).toBeTruthy();
+        messages.add(message ?? '');
+      }
+      expect(messages.size, `${locale}: messages are distinct`).toBe(keys.size);
+    }
+    expect(INVITATION_ERROR_KEYS.not_found).toBe('invitation:error.notFound');
+  });
+});
+
+describe('business invitation transition', () => {
+  it('loads the invitee, or fails at once on an impossible code', () => {
+    expect(INITIAL_INVITATION_STATE).toEqual({ step: 'loading' });
+    expect(transition(INITIAL_INVITATION_STATE, { type: 'user_loaded', invitee })).toEqual(ready);
+    expect(transition(INITIAL_INVITATION_STATE, { type: 'code_invalid' })).toEqual({
+      step: 'failed',
+      error: 'invalid',
+    });
+    expect(transition(ready, { type: 'code_invalid' })).toBe(ready);
+    expect(transition(ready, { type: 'user_loaded', invitee })).toBe(ready);
+  });
+
+  it('sends the signed-out invitee through sign-in, once', () => {
+    expect(
+      transition(INITIAL_INVITATION_STATE, { type: 'user_unauthorized', returned: false }),
+    ).toEqual({ step: 'signin' });
+    const back = transition(INITIAL_INVITATION_STATE, {
+      type: 'user_unauthorized',
+      returned: true,
+    });
+    expect(back).toEqual({ step: 'signin_failed' });
+    expect(transition(back, { type: 'sign_in' })).toEqual({ step: 'signin' });
+    expect(transition(ready, { type: 'sign_in' })).toBe(ready);
+    expect(transition(ready, { type: 'user_unauthorized', returned: false })).toBe(ready);
+  });
+
+  it('offers a retry when user info fails for another reason', () => {
+    const failed = transition(INITIAL_INVITATION_STATE, { type: 'user_failed', reason: 'network' });
+    expect(failed).toEqual({ step: 'load_failed', reason: 'network' });
+    expect(transition(failed, { type: 'retry' })).toEqual({ step: 'loading' });
+    expect(transition(ready, { type: 'retry' })).toBe(ready);
+    expect(transition(ready, { type: 'user_failed', reason: 'network' })).toBe(ready);
+  });
+
+  it('accepts, assigns the role, then redirects', () => {
+    const submitting = transition(ready, { type: 'accept' });
+    expect(submitting).toEqual({ step: 'submitting', invitee, call: 'process' });
+    expect(transition(submitting, { type: 'accept' })).toBe(submitting);
+    const role = transition(submitting, { type: 'processed', skipRole: false });
+    expect(role).toEqual({ step: 'submitting', invitee, call: 'role' });
+    expect(transition(role, { type: 'processed', skipRole: false })).toBe(role);
+    expect(transition(role, { type: 'role_assigned' })).toEqual({ step: 'redirect' });
+    expect(transition(submitting, { type: 'role_assigned' })).toBe(submitting);
+  });
+
+  it('skips the role call when the server-to-server flag is on', () => {
+    const submitting = transition(ready, { type: 'accept' });
+    expect(transition(submitting, { type: 'processed', skipRole: true })).toEqual({
+      step: 'redirect',
+    });
+  });
+
+  it('stops on a definite error, keeps the invitee', () => {
+    const submitting: InvitationState = { step: 'submitting', invitee, call: 'process' };
+    expect(transition(submitting, { type: 'accept_failed', error: 'expired' })).toEqual({
+      step: 'failed',
+      invitee,
+      error: 'expired',
+    });
+    expect(transition(ready, { type: 'accept_failed', error: 'expired' })).toBe(ready);
+  });
+
+  it('lets the invitee try again after an unknown error, resuming where it failed', () => {
+    const processFailed = transition(
+      { step: 'submitting', invitee, call: 'process' },
+      { type: 'accept_failed', error: 'unknown' },
+    );
+    expect(processFailed).toEqual({ step: 'ready', invitee, error: 'unknown' });
+    expect(transition(processFailed, { type: 'accept' })).toEqual({
+      step: 'submitting',
+      invitee,
+      call: 'process',
+    });
+    const roleFailed = transition(
+      { step: 'submitting', invitee, call: 'role' },
+      { type: 'accept_failed', error: 'unknown' },
+    );
+    expect(roleFailed).toEqual({ step: 'ready', invitee, error: 'unknown', processed: true });
+    expect(transition(roleFailed, { type: 'accept' })).toEqual({
+      step: 'submitting',
+      invitee,
+      call: 'role',
+    });
+  });
+
+  it("'Not now' logs out from the invitation, an error or the sign-in screen", () => {
+    expect(transition(ready, { type: 'not_now' })).toEqual({ step: 'leaving' });
+    expect(transition({ step: 'failed', error: 'expired' }, { type: 'not_now' })).toEqual({
+      step: 'leaving',
+    });
+    expect(transition({ step: 'signin_failed' }, { type: 'not_now' })).toEqual({
+      step: 'leaving',
+    });
+    const submitting: InvitationState = { step: 'submitting', invitee, call: 'process' };
+    expect(transition(submitting, { type: 'not_now' })).toBe(submitting);
+  });
+});
+
+describe('business invitation helpers', () => {
+  it('accepts plausible codes only', () => {
+    expect(isPlausibleCode('inv-valid')).toBe(true);
+    expect(isPlausibleCode('_')).toBe(false);
+    expect(isPlausibleCode(undefined)).toBe(false);
+    expect(isPlausibleCode('')).toBe(false);
+    expect(isPlausibleCode('a b')).toBe(false);
+    expect(isPlausibleCode('x'.repeat(257))).toBe(false);
+  });
+
+  it('classes user info failures', () => {
+    expect(loadFailure(http(401))).toBe('unauthorized');
+    expect(loadFailure(http(500))).toBe('server');
+    expect(loadFailure({ kind: 'malformed' })).toBe('server');
+    expect(loadFailure({ kind: 'timeout' })).toBe('timeout');
+    expect(loadFailure({ kind: 'offline' })).toBe('offline');
+    expect(loadFailure({ kind: 'network' })).toBe('network');
+  });
+});
+
+function deps(overrides: Partial<BusinessInvitationDeps> = {}): BusinessInvitationDeps {
+  return {
+    code: 'inv-valid',
+    returned: false,
+    fetchInvitee: vi.fn(() => Promise.resolve(invitee)),
+    accept: vi.fn(() => Promise.resolve({ status: 'accepted' })),
+    assignRole: vi.fn(() => Promise.resolve()),
+    skipRoleCall: vi.fn(() => Promise.resolve(false)),
+    toFailure,
+    goToBusinessApp: vi.fn(),
+    goToSignIn: vi.fn(),
+    logOut: vi.fn(),
+    track: vi.fn(),
+    pageView: vi.fn(),
+    ...overrides,
+  };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('business invitation flow', () => {
+  it('greets the invitee, accepts, assigns the role and redirects', async () => {
+    const fake = deps();
+    const flow = createBusinessInvitationFlow(fake);
+    flow.start();
+    await settle();
+    expect(flow.$state.get()).toEqual(ready);
+    expect(fake.pageView).toHaveBeenCalledTimes(1);
+    await flow.accept();
+    expect(fake.accept).toHaveBeenCalledWith('inv-valid', invitee);
+    expect(fake.assignRole).toHaveBeenCalledWith('inv-valid');
+    expect(flow.$state.get()).toEqual({ step: 'redirect' });
+    expect(fake.goToBusinessApp).toHaveBeenCalledTimes(1);
+    expect(fake.track).toHaveBeenCalledWith('business_invitation_accepted');
+    flow.destroy();
+  });
+
+  it('skips the role call when the flag is on', async () => {
+    const fake = deps({ skipRoleCall: () => Promise.resolve(true) });
+    const flow = createBusinessInvitationFlow(fake);
+    flow.start();
+    await settle();
+    await flow.accept();
+    expect(fake.assignRole).not.toHaveBeenCalled();
+    expect(fake.goToBusinessApp).toHaveBeenCalledTimes(1);
+    flow.destroy();
+  });
+
+  it('reads the flag as off when the flag service fails', async () => {
+    const fake = deps({ skipRoleCall: () => Promise.reject(new Error('down')) });
+    const flow = createBusinessInvitationFlow(fake);
+    flow.start();
+    await settle();
+    await flow.accept();
+    expect(fake.assignRole).toHaveBeenCalledTimes(1);
+    flow.destroy();
+  });
+
+  it('ignores a second Accept while submitting', async () => {
+    let release: () => void = () => undefined;
+    const fake = deps({
+      accept: vi.fn(
+        () =>
+          new Promise<unknown>((done) => {
+            release = () => done({});
+          }),
+      ),
+    });
+    const flow = createBusinessInvitationFlow(fake);
+    flow.start();
+    await settle();
+    const first = flow.accept();
+    await flow.accept();
+    release();
+    await first;
+    expect(fake.accept).toHaveBeenCalledTimes(1);
+    flow.destroy();
+  });
+
+  it('shows the error of the table and reports its kind (never the code)', async () => {
+    const fake = deps({
+      accept: () => Promise.reject(new ApiError(http(400, { error_code: 'BU-0013' }))),
+    });
+    const flow = createBusinessInvitationFlow(fake);
+    flow.start();
+    await settle();
+    await flow.accept();
+    expect(flow.$state.get()).toEqual({ step: 'failed', invitee, error: 'revoked' });
+    expect(fake.assignRole).not.toHaveBeenCalled();
+    expect(fake.track).toHaveBeenCalledWith('business_invitation_error', { reason: 'revoked' });
+    flow.destroy();
+  });
+
+  it('a failed role call is the mot failure', async () => {
+    const fake = deps({
+      assignRole: () => Promise.reject(new ApiError(http(502, { error: 'mot_request_failed' }))),
+    });
+    const flow = createBusinessInvitationFlow(fake);
+    flow.start();
+    await settle();
+    await flow.accept();
+    expect(flow.$state.get()).toEqual({ step: 'failed', invitee, error: 'mot_failed' });
+    expect(fake.goToBusinessApp).not.toHaveBeenCalled();
+    flow.destroy();
+  });
+
+  it('after a network failure of the role call, Accept retries only the role call', async () => {
+    let calls = 0;
+    const fake = deps({
+      assignRole: vi.fn(() => {
+        calls += 1;
+        return calls === 1 ? Promise.reject(new ApiError({ kind: 'network' })) : Promise.resolve();
+      }),
+    });
+    const flow = createBusinessInvitationFlow(fake);
+    flow.start();
+    await settle();
+    await flow.accept();
+    expect(flow.$state.get()).toEqual({
+      step: 'ready',
+      invitee,
+      error: 'unknown',
+      processed: true,
+    });
+    await flow.accept();
+    expect(fake.accept).toHaveBeenCalledTimes(1);
+    expect(fake.assignRole).toHaveBeenCalledTimes(2);
+    expect(flow.$state.get()).toEqual({ step: 'redirect' });
+    flow.destroy();
+  });
+
+  it('goes through sign-in when nobody is signed in', async () => {
+    const fake = deps({ fetchInvitee: () => Promise.reject(new ApiError(http(401))) });
+    const flow = createBusinessInvitationFlow(fake);
+    flow.start();
+    await settle();
+    expect(flow.$state.get()).toEqual({ step: 'signin' });
+    expect(fake.goToSignIn).toHaveBeenCalledTimes(1);
+    flow.destroy();
+  });
+
+  it('does not loop through sign-in', async () => {
+    const fake = deps({
+      returned: true,
+      fetchInvitee: () => Promise.reject(new ApiError(http(401))),
+    });
+    const flow = createBusinessInvitationFlow(fake);
+    flow.start();
+    await settle();
+    expect(flow.$state.get()).toEqual({ step: 'signin_failed' });
+    expect(fake.goToSignIn).not.toHaveBeenCalled();
+    flow.signIn();
+    expect(fake.goToSignIn).toHaveBeenCalledTimes(1);
+    flow.destroy();
+  });
+
+  it('retries user info in place', async () => {
+    let calls = 0;
+    const fake = deps({
+      fetchInvitee: () => {
+        calls += 1;
+        return calls === 1
+          ? Promise.reject(new ApiError({ kind: 'timeout' }))
+          : Promise.resolve(invitee);
+      },
+    });
+    const flow = createBusinessInvitationFlow(fake);
+    flow.start();
+    await settle();
+    expect(flow.$state.get()).toEqual({ step: 'load_failed', reason: 'timeout' });
+    flow.retry();
+    await settle();
+    expect(flow.$state.get()).toEqual(ready);
+    flow.retry();
+    expect(calls).toBe(2);
+    flow.destroy();
+  });
+
+  it('fails at once on an impossible code, without calling anything', async () => {
+    const fake = deps({ code: '_' });
+    const flow = createBusinessInvitationFlow(fake);
+    flow.start();
+    await settle();
+    expect(flow.$state.get()).toEqual({ step: 'failed', error: 'invalid' });
+    expect(fake.fetchInvitee).not.toHaveBeenCalled();
+    await flow.accept();
+    expect(fake.accept).not.toHaveBeenCalled();
+    flow.destroy();
+  });
+
+  it("'Not now' logs out", async () => {
+    const fake = deps();
+    const flow = createBusinessInvitationFlow(fake);
+    flow.start();
+    await settle();
+    flow.notNow();
+    expect(fake.logOut).toHaveBeenCalledTimes(1);
+    expect(fake.track).toHaveBeenCalledWith('business_invitation_not_now');
+    flow.destroy();
+  });
+
+  it('changes nothing once destroyed', async () => {
+    const fake = deps();
+    const flow = createBusinessInvitationFlow(fake);
+    flow.start();
+    flow.destroy();
+    await settle();
+    expect(flow.$state.get()).toEqual({ step: 'loading' });
+    expect(fake.pageView).not.toHaveBeenCalled();
+  });
+});
