@@ -25,9 +25,9 @@ import {
   watchAddressAtEveryCall,
 } from './identity-helpers.ts';
 import type { Page } from '@playwright/test';
+import { BUSINESS_WEB_APP_LOGIN } from '../../src/site-config.ts';
 
-/** `BUSINESS_WEB_APP_LOGIN.production` of src/config.ts (which needs Vite's import.meta.env). */
-const BUSINESS_APP = 'https://business.masar.example/login?sso=force';
+const BUSINESS_APP = BUSINESS_WEB_APP_LOGIN.production;
 
 /** Answers the navigation to the business web app (an outside host) with a stub page. */
 async function stubBusinessApp(page: Page): Promise<void> {

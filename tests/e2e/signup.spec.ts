@@ -3,6 +3,7 @@
  * step to the identity service, an OTP in the address, the blocked, phone-used and e-mail-taken
  * personas, social and corporate pre-fill, every validation message, and axe on every view.
  */
+import { PRODUCT } from '../../src/site-config.ts';
 import { readFileSync } from 'node:fs';
 import type { Page, Request } from '@playwright/test';
 import { createT, type Translate } from '../../src/i18n/t.ts';
@@ -36,13 +37,6 @@ function translator(locale: Locale): Translate {
   );
   return createT(locale, catalog);
 }
-
-/** src/config.ts `PRODUCT` (that module reads `import.meta.env`, which Playwright lacks). */
-const PRODUCT = {
-  contactUrl: 'https://help.masar.example/contact',
-  termsUrl: 'https://www.masar.example/terms',
-  privacyUrl: 'https://www.masar.example/privacy',
-} as const;
 
 const PERSONA_CODE = '123456';
 const PASSWORD = 'Sandbox-Pass9';
