@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
+import type { ServeWith } from './tests/e2e/servers.ts';
 
-const PORT = Number(process.env['E2E_PORT'] ?? 4399);
-const NGINX_PORT = PORT - 2;
 const isCI = Boolean(process.env['CI']);
 
 /** The smoke run against self-hosting needs Debian's nginx (.ci/run installs it). */
@@ -14,27 +13,27 @@ function hasNginx(): boolean {
     return false;
   }
 }
-const nginx = hasNginx();
-if (!nginx && !isCI) console.warn('nginx not found: skipping the self-hosting smoke run');
+const nginx = hasNginx() || isCI;
+if (!nginx) console.warn('nginx not found: skipping the self-hosting smoke run');
 
 /**
- * End-to-end tests drive the production build, served with the sandbox (`npm run serve`), in
- * Debian's Chromium (CHROME_PATH overrides /usr/bin/chromium). One worker: the tests share the
- * sandbox's state (personas, faults), and every test starts from `POST /_sandbox/reset`.
+ * End-to-end tests drive the production build, served with the sandbox, in Debian's Chromium
+ * (CHROME_PATH overrides /usr/bin/chromium). Each worker starts its own sandbox server
+ * (tests/e2e/servers.ts), so workers share no state; every test starts from `POST /_sandbox/reset`.
  * The `nginx` project runs the route smoke suite and the header checks again with the site
  * served by nginx and the shipped deploy/nginx.conf.
  */
-export default defineConfig({
+export default defineConfig<object, { serveWith: ServeWith }>({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
-  workers: 1,
+  workers: Number(process.env['E2E_WORKERS'] ?? 2),
+  fullyParallel: true,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: isCI ? [['line']] : [['list']],
   use: {
-    baseURL: `http://localhost:${PORT}`,
     ...devices['Pixel 7'],
     browserName: 'chromium',
     launchOptions: {
@@ -53,33 +52,13 @@ export default defineConfig({
   },
   projects: [
     { name: 'sandbox' },
-    ...(nginx || isCI
+    ...(nginx
       ? [
           {
             name: 'nginx',
             testMatch: ['routes.spec.ts', 'security.spec.ts'],
             grep: /route |unmatched|headers/,
-            use: { baseURL: `http://127.0.0.1:${NGINX_PORT}` },
-          },
-        ]
-      : []),
-  ],
-  webServer: [
-    {
-      command: 'node sandbox/server.ts',
-      env: { PORT: String(PORT) },
-      url: `http://localhost:${PORT}/_sandbox/openapi.json`,
-      reuseExistingServer: !isCI,
-      timeout: 30_000,
-    },
-    ...(nginx || isCI
-      ? [
-          {
-            command: 'node scripts/serve-nginx.ts',
-            env: { PORT: String(NGINX_PORT), SANDBOX_PORT: String(PORT) },
-            url: `http://127.0.0.1:${NGINX_PORT}/session_unknown`,
-            reuseExistingServer: !isCI,
-            timeout: 30_000,
+            use: { serveWith: 'nginx' as const },
           },
         ]
       : []),

@@ -2,13 +2,43 @@
  * Shared Playwright fixtures: a sandbox client (reset before every test, outbox, faults, flags),
  * the locale table, and an axe check that fails on any WCAG 2.1 A/AA violation.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { LOCALES, localizedPath, type Locale } from '../../src/i18n/config.ts';
+import { createT, type Translate } from '../../src/i18n/t.ts';
+import { startSite, type ServeWith } from './servers.ts';
 
 export { expect };
 export { LOCALES, localizedPath, type Locale };
+
+const catalogs = new Map<string, unknown>();
+
+/** The product's own `t()` over the catalogs of a language, to compare page texts with. */
+export function catalogT(locale: Locale, namespaces: readonly string[]): Translate {
+  const picked = Object.fromEntries(
+    namespaces.map((ns) => {
+      const id = `${locale}/${ns}`;
+      if (!catalogs.has(id)) {
+        const file = new URL(`../../i18n/${locale}/${ns}.json`, import.meta.url);
+        catalogs.set(id, JSON.parse(readFileSync(file, 'utf8')));
+      }
+      return [ns, catalogs.get(id)];
+    }),
+  );
+  return createT(locale, picked);
+}
+
+/** One message of the catalogs, placeholders filled; throws when the key does not exist. */
+export function catalogMessage(
+  locale: Locale,
+  key: string,
+  params: Record<string, string | number> = {},
+): string {
+  const text = catalogT(locale, [key.split(':')[0] ?? '']).maybe(key, params);
+  if (text === undefined) throw new Error(`No ${key} in ${locale}`);
+  return text;
+}
 
 /** The languages every flow runs in: English and a right-to-left one. */
 export const FLOW_LOCALES = ['en', 'ar'] as const satisfies readonly Locale[];
@@ -52,12 +82,25 @@ export type Sandbox = ReturnType<typeof sandboxClient>;
  * Every test starts from the sandbox's seeded state, and fails on any Content-Security-Policy or
  * Trusted Types violation and any uncaught page error (auto fixtures).
  */
-export const test = base.extend<{
-  sandbox: Sandbox;
-  pageGuards: void;
-  /** For the tests that provoke a violation on purpose. */
-  allowPolicyViolations: boolean;
-}>({
+export const test = base.extend<
+  {
+    sandbox: Sandbox;
+    pageGuards: void;
+    /** For the tests that provoke a violation on purpose. */
+    allowPolicyViolations: boolean;
+  },
+  { serveWith: ServeWith; site: { url: string } }
+>({
+  serveWith: ['sandbox', { scope: 'worker', option: true }],
+  site: [
+    async ({ serveWith }, use, workerInfo) => {
+      const site = await startSite(serveWith, workerInfo.parallelIndex);
+      await use({ url: site.url });
+      await site.stop();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  baseURL: async ({ site }, use) => use(site.url),
   allowPolicyViolations: [false, { option: true }],
   sandbox: [
     async ({ request }, use) => {

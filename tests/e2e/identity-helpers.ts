@@ -3,26 +3,15 @@
  * sandbox's identity service (a proof token from the phone login, then its `/login` form), the
  * catalogs to compare texts with, and a recorder of every request the page makes.
  */
-import { readFileSync } from 'node:fs';
 import type { Page, Request } from '@playwright/test';
 import type { Locale } from '../../src/i18n/config.ts';
+import { catalogMessage } from './fixtures.ts';
 
 export const LAYLA = { phone: '+971500000001', password: 'Sandbox-Pass1', givenName: 'Layla' };
 
-type Tree = { [key: string]: string | Tree };
-
 /** A message of `i18n/<locale>/<ns>.json`, with `{{x}}` placeholders filled. */
 export function message(locale: Locale, key: string, params: Record<string, string> = {}): string {
-  const [ns, path] = key.split(':') as [string, string];
-  let node: string | Tree = JSON.parse(
-    readFileSync(new URL(`../../i18n/${locale}/${ns}.json`, import.meta.url), 'utf8'),
-  ) as Tree;
-  for (const part of path.split('.')) {
-    if (typeof node === 'string' || !(part in node)) throw new Error(`No ${key} in ${locale}`);
-    node = node[part] as string | Tree;
-  }
-  if (typeof node !== 'string') throw new Error(`${key} is not a message`);
-  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => params[name] ?? whole);
+  return catalogMessage(locale, key, params);
 }
 
 /** A proof token for Layla from the sandbox's phone login. */

@@ -1,18 +1,12 @@
 /** Shared helpers of the link-page specs: the page's own strings, user agents, Referer capture. */
-import { readFileSync } from 'node:fs';
 import type { Page, Request } from '@playwright/test';
 import type { Locale } from '../../src/i18n/config.ts';
-import { createT, type Translate } from '../../src/i18n/t.ts';
-
-function catalog(locale: Locale, ns: string): unknown {
-  return JSON.parse(
-    readFileSync(new URL(`../../i18n/${locale}/${ns}.json`, import.meta.url), 'utf8'),
-  );
-}
+import type { Translate } from '../../src/i18n/t.ts';
+import { catalogT } from './fixtures.ts';
 
 /** `t()` over the namespaces the link pages use, in one language. */
 export function linkT(locale: Locale): Translate {
-  return createT(locale, { links: catalog(locale, 'links'), common: catalog(locale, 'common') });
+  return catalogT(locale, ['links', 'common']);
 }
 
 export const UA = {

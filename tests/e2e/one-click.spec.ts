@@ -4,12 +4,11 @@
  * through the control API, the promo variants, resend countdown and the 5-retry limit with
  * page.clock, in en and ar, with axe on every view.
  */
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { INTL_LOCALE } from '../../src/i18n/config.ts';
-import { createT } from '../../src/i18n/t.ts';
 import { formatPromoAmount } from '../../src/lib/promo.ts';
 import {
+  catalogT,
   expect,
   expectAccessible,
   expectNoRawKeys,
@@ -35,19 +34,7 @@ const ACR = {
 
 /** The page's own words, from the catalogs, through the product's t(). */
 function catalogs(locale: Locale) {
-  const read = (ns: string) =>
-    JSON.parse(
-      readFileSync(new URL(`../../i18n/${locale}/${ns}.json`, import.meta.url), 'utf8'),
-    ) as object;
-  return createT(
-    locale,
-    Object.fromEntries(
-      ['common', 'fields', 'one_click', 'redirect', 'spring_security_error'].map((ns) => [
-        ns,
-        read(ns),
-      ]),
-    ),
-  );
+  return catalogT(locale, ['common', 'fields', 'one_click', 'redirect', 'spring_security_error']);
 }
 
 function texts(locale: Locale) {

@@ -4,7 +4,15 @@
  */
 import { DIR } from '../../src/i18n/config.ts';
 import { ROUTES, type RouteDef } from '../../src/routing/routes.ts';
-import { expect, expectNoRawKeys, LOCALES, localizedPath, test, type Locale } from './fixtures.ts';
+import {
+  catalogT,
+  expect,
+  expectNoRawKeys,
+  LOCALES,
+  localizedPath,
+  test,
+  type Locale,
+} from './fixtures.ts';
 import { signIn } from './identity-helpers.ts';
 
 function urlFor(route: RouteDef, locale: Locale): string {
@@ -21,7 +29,11 @@ const SIGNED_IN: Readonly<Record<string, { hash?: string; session?: true }>> = {
   invitation: { session: true },
 };
 
-const englishTitles = new Map<string, string>();
+/** The page title in a language, from the catalogs: a non-English title must differ from it. */
+function titleIn(locale: Locale, route: RouteDef): string {
+  const t = catalogT(locale, ['meta', 'common']);
+  return `${t(route.title)} · ${t('common:productName')}`;
+}
 
 for (const [id, route] of Object.entries(ROUTES) as [string, RouteDef][]) {
   test.describe(`route ${id}`, () => {
@@ -40,8 +52,8 @@ for (const [id, route] of Object.entries(ROUTES) as [string, RouteDef][]) {
         await expect(page.locator('html')).toHaveAttribute('dir', DIR[locale]);
         await expect(page.locator('h1').first()).toBeVisible();
         const title = await page.title();
-        if (locale === 'en') englishTitles.set(id, title);
-        else if (englishTitles.has(id)) expect(title).not.toBe(englishTitles.get(id));
+        expect(title).toBe(titleIn(locale, route));
+        if (locale !== 'en') expect(title).not.toBe(titleIn('en', route));
         await expectNoRawKeys(page);
       });
     }

@@ -4,10 +4,10 @@
  * personas, social and corporate pre-fill, every validation message, and axe on every view.
  */
 import { PRODUCT } from '../../src/site-config.ts';
-import { readFileSync } from 'node:fs';
 import type { Page, Request } from '@playwright/test';
-import { createT, type Translate } from '../../src/i18n/t.ts';
+import type { Translate } from '../../src/i18n/t.ts';
 import {
+  catalogT,
   expect,
   expectAccessible,
   expectNoRawKeys,
@@ -29,13 +29,7 @@ const NAMESPACES = [
 ] as const;
 
 function translator(locale: Locale): Translate {
-  const catalog = Object.fromEntries(
-    NAMESPACES.map((ns) => [
-      ns,
-      JSON.parse(readFileSync(new URL(`../../i18n/${locale}/${ns}.json`, import.meta.url), 'utf8')),
-    ]),
-  );
-  return createT(locale, catalog);
+  return catalogT(locale, NAMESPACES);
 }
 
 const PERSONA_CODE = '123456';
