@@ -1,6 +1,6 @@
 /** Shared helpers of the link-page specs: the page's own strings, user agents, Referer capture. */
 import { readFileSync } from 'node:fs';
-import type { Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import type { Locale } from '../../src/i18n/config.ts';
 import { createT, type Translate } from '../../src/i18n/t.ts';
 
@@ -13,6 +13,14 @@ function catalog(locale: Locale, ns: string): unknown {
 /** `t()` over the namespaces the link pages use, in one language. */
 export function linkT(locale: Locale): Translate {
   return createT(locale, { links: catalog(locale, 'links'), common: catalog(locale, 'common') });
+}
+
+/**
+ * The outcome the page shows: each link page pre-renders all its outcomes, hidden but one, so
+ * this matches exactly one section (a strict locator fails if none or two are visible).
+ */
+export function shownCard(page: Page): Locator {
+  return page.locator('.link-page:visible');
 }
 
 export const UA = {
