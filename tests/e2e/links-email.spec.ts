@@ -169,6 +169,7 @@ test.describe('language from ?lang=', () => {
         const html = (await response?.text()) ?? '';
         expect(html).toContain(`<html lang="${locale}" dir="${DIR[locale]}"`);
         expect(html).toContain(t(route.loader));
+        expect(html).not.toContain('<astro-island');
         await expect(page.locator('h1:visible')).toHaveText(t(FINAL[route.path]));
         await expectNoRawKeys(page);
       });

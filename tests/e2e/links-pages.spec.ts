@@ -268,6 +268,8 @@ test.describe('slow or failing networks', () => {
       expect(html, path).toContain('<html lang="ar" dir="rtl"');
       expect(html, path).toContain('<meta name="referrer" content="no-referrer">');
       expect(html, path).toContain(t(key));
+      // No framework island: the outcomes are pre-rendered, a small module script shows one.
+      expect(html, path).not.toContain('<astro-island');
     }
   });
 
