@@ -1,5 +1,5 @@
 /** Shared helpers of the link-page specs: the page's own strings, user agents, Referer capture. */
-import type { Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import type { Locale } from '../../src/i18n/config.ts';
 import type { Translate } from '../../src/i18n/t.ts';
 import { catalogT } from './fixtures.ts';
@@ -7,6 +7,14 @@ import { catalogT } from './fixtures.ts';
 /** `t()` over the namespaces the link pages use, in one language. */
 export function linkT(locale: Locale): Translate {
   return catalogT(locale, ['links', 'common']);
+}
+
+/**
+ * The outcome the page shows: each link page pre-renders all its outcomes, hidden but one, so
+ * this matches exactly one section (a strict locator fails if none or two are visible).
+ */
+export function shownCard(page: Page): Locator {
+  return page.locator('.link-page:visible');
 }
 
 export const UA = {

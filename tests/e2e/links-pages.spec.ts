@@ -6,7 +6,7 @@
 import { PRODUCT, STORES } from '../../src/site-config.ts';
 import { DIR, localizedPath, type Locale } from '../../src/i18n/config.ts';
 import { expect, expectAccessible, expectNoRawKeys, FLOW_LOCALES, test } from './fixtures.ts';
-import { fakeStores, linkT, recordRequests, UA } from './links-helpers.ts';
+import { fakeStores, linkT, recordRequests, shownCard, UA } from './links-helpers.ts';
 import type { Page } from '@playwright/test';
 
 async function expectNoTokenInReferer(
@@ -19,7 +19,7 @@ async function expectNoTokenInReferer(
 }
 
 async function expectView(page: Page, view: string, locale: Locale) {
-  await expect(page.locator('.link-page')).toHaveAttribute('data-view', view);
+  await expect(shownCard(page)).toHaveAttribute('data-view', view);
   await expect(page.locator('html')).toHaveAttribute('dir', DIR[locale]);
   await expectNoRawKeys(page);
   await expectAccessible(page, `${page.url()} ${view}`);
@@ -34,8 +34,10 @@ for (const locale of FLOW_LOCALES) {
     test('invitation corp-valid: welcome, benefits and store links', async ({ page }) => {
       const requests = recordRequests(page);
       await page.goto(at('/corporate/invitation/corp-valid'));
-      await expect(page.locator('h1')).toHaveText(t('links:corporate.welcomeTitle', { product }));
-      await expect(page.locator('.benefits li')).toHaveText([
+      await expect(page.locator('h1:visible')).toHaveText(
+        t('links:corporate.welcomeTitle', { product }),
+      );
+      await expect(shownCard(page).locator('.benefits li')).toHaveText([
         t('links:corporate.benefitRides'),
         t('links:corporate.benefitReceipts'),
         t('links:corporate.benefitProfiles'),
@@ -55,8 +57,8 @@ for (const locale of FLOW_LOCALES) {
     for (const kind of ['invitation', 'verify'] as const) {
       test(`${kind} corp-invalid: the contact-customer-service failure`, async ({ page }) => {
         await page.goto(at(`/corporate/${kind}/corp-invalid`));
-        await expect(page.locator('h1')).toHaveText(t('links:corporate.invalidTitle'));
-        await expect(page.locator('.link-page')).toContainText(t('links:corporate.invalid'));
+        await expect(page.locator('h1:visible')).toHaveText(t('links:corporate.invalidTitle'));
+        await expect(shownCard(page)).toContainText(t('links:corporate.invalid'));
         await expectView(page, 'invalid', locale);
       });
     }
@@ -67,9 +69,11 @@ for (const locale of FLOW_LOCALES) {
         if (r.url().includes('/_be/identity-api/v1/verify/email/')) calls.push(r.method());
       });
       await page.goto(at('/corporate/verify/corp-valid'));
-      await expect(page.locator('h1')).toHaveText(t('links:corporate.verifiedTitle'));
+      await expect(page.locator('h1:visible')).toHaveText(t('links:corporate.verifiedTitle'));
       if (locale === 'en') {
-        await expect(page.locator('h1')).toHaveText('Your email has been verified successfully !');
+        await expect(page.locator('h1:visible')).toHaveText(
+          'Your email has been verified successfully !',
+        );
       }
       expect(calls).toEqual(['POST']);
       await expectView(page, 'valid', locale);
@@ -80,7 +84,7 @@ for (const locale of FLOW_LOCALES) {
     test('profile-valid: success with a link back to the product site', async ({ page }) => {
       const requests = recordRequests(page);
       await page.goto(at('/profile/update/confirm/profile-valid'));
-      await expect(page.locator('h1')).toHaveText(t('links:profile.successTitle'));
+      await expect(page.locator('h1:visible')).toHaveText(t('links:profile.successTitle'));
       await expect(
         page.getByRole('link', { name: t('links:profile.backToSite', { product }) }),
       ).toHaveAttribute('href', PRODUCT.site);
@@ -90,10 +94,10 @@ for (const locale of FLOW_LOCALES) {
 
     test('profile-expired: US-0002, invalid or expired, 3 days', async ({ page }) => {
       await page.goto(at('/profile/update/confirm/profile-expired'));
-      await expect(page.locator('h1')).toHaveText(t('links:profile.invalidTitle'));
-      await expect(page.locator('.link-page')).toContainText(t('links:profile.invalidBody'));
+      await expect(page.locator('h1:visible')).toHaveText(t('links:profile.invalidTitle'));
+      await expect(shownCard(page)).toContainText(t('links:profile.invalidBody'));
       if (locale === 'en') {
-        await expect(page.locator('.link-page')).toContainText(
+        await expect(shownCard(page)).toContainText(
           'Profile update confirmation must be done within 3 days of the original request.',
         );
       }
@@ -102,8 +106,8 @@ for (const locale of FLOW_LOCALES) {
 
     test('profile-error: error page with the support code', async ({ page }) => {
       await page.goto(at('/profile/update/confirm/profile-error'));
-      await expect(page.locator('h1')).toHaveText(t('links:profile.errorTitle'));
-      await expect(page.locator('.support-code bdi')).toHaveText(/^SBX-[\w-]+$/);
+      await expect(page.locator('h1:visible')).toHaveText(t('links:profile.errorTitle'));
+      await expect(shownCard(page).locator('.support-code bdi')).toHaveText(/^SBX-[\w-]+$/);
       await expectView(page, 'error', locale);
     });
 
@@ -114,17 +118,17 @@ for (const locale of FLOW_LOCALES) {
         body: { error: 'unavailable' },
       });
       await page.goto(at('/profile/update/confirm/profile-valid'));
-      await expect(page.locator('.support-code bdi')).toHaveText('HTTP-503');
-      await expect(page.locator('.support-code')).toHaveText(
+      await expect(shownCard(page).locator('.support-code bdi')).toHaveText('HTTP-503');
+      await expect(shownCard(page).locator('.support-code')).toHaveText(
         t('common:supportCode', { code: 'HTTP-503' }),
       );
     });
 
     test('a used link is invalid the second time', async ({ page }) => {
       await page.goto(at('/profile/update/confirm/profile-valid'));
-      await expect(page.locator('.link-page')).toHaveAttribute('data-view', 'success');
+      await expect(shownCard(page)).toHaveAttribute('data-view', 'success');
       await page.reload();
-      await expect(page.locator('.link-page')).toHaveAttribute('data-view', 'invalid');
+      await expect(shownCard(page)).toHaveAttribute('data-view', 'invalid');
     });
   });
 
@@ -140,42 +144,38 @@ for (const locale of FLOW_LOCALES) {
         }
       });
       await page.goto(at('/alerts/alert-login'));
-      await expect(page.locator('h1')).toHaveText(t('links:alert.loginTitle'));
-      await expect(page.locator('.link-page')).toContainText(
-        t('links:alert.loginBody', { product }),
-      );
-      await expect(page.locator('.alert-details')).toContainText('Chrome on macOS');
+      await expect(page.locator('h1:visible')).toHaveText(t('links:alert.loginTitle'));
+      await expect(shownCard(page)).toContainText(t('links:alert.loginBody', { product }));
+      await expect(shownCard(page).locator('.alert-details')).toContainText('Chrome on macOS');
       await expectView(page, 'shown', locale);
 
       // Keyboard only: Tab to 'click here' and press Enter.
       const report = page.getByRole('button', { name: t('links:alert.reportLink') });
       await report.focus();
       await page.keyboard.press('Enter');
-      await expect(page.locator('h1')).toHaveText(t('links:alert.thanksTitle'));
-      await expect(page.locator('h1')).toBeFocused();
+      await expect(page.locator('h1:visible')).toHaveText(t('links:alert.thanksTitle'));
+      await expect(page.locator('h1:visible')).toBeFocused();
       expect(acks).toEqual(['PUT']);
       await expectView(page, 'thanks', locale);
 
       await page.reload();
-      await expect(page.locator('h1')).toHaveText(t('links:alert.acknowledgedTitle'));
+      await expect(page.locator('h1:visible')).toHaveText(t('links:alert.acknowledgedTitle'));
       await expectView(page, 'acknowledged', locale);
       await expectNoTokenInReferer(requests, 'alert-login');
     });
 
     test('alert-profile: PROFILE_UPDATE wording', async ({ page }) => {
       await page.goto(at('/alerts/alert-profile'));
-      await expect(page.locator('h1')).toHaveText(t('links:alert.profileTitle'));
-      await expect(page.locator('.link-page')).toContainText(
-        t('links:alert.profileBody', { product }),
-      );
+      await expect(page.locator('h1:visible')).toHaveText(t('links:alert.profileTitle'));
+      await expect(shownCard(page)).toContainText(t('links:alert.profileBody', { product }));
       await expect(page.getByRole('button', { name: t('links:alert.reportLink') })).toBeVisible();
       await expectView(page, 'shown', locale);
     });
 
     test('alert-error: the error page with HTTP-500', async ({ page }) => {
       await page.goto(at('/alerts/alert-error'));
-      await expect(page.locator('h1')).toHaveText(t('links:alert.loadErrorTitle'));
-      await expect(page.locator('.support-code bdi')).toHaveText('HTTP-500');
+      await expect(page.locator('h1:visible')).toHaveText(t('links:alert.loadErrorTitle'));
+      await expect(shownCard(page).locator('.support-code bdi')).toHaveText('HTTP-500');
       await expectView(page, 'error', locale);
     });
 
@@ -187,8 +187,8 @@ for (const locale of FLOW_LOCALES) {
       });
       await page.goto(at('/alerts/alert-profile'));
       await page.getByRole('button', { name: t('links:alert.reportLink') }).click();
-      await expect(page.locator('h1')).toHaveText(t('links:alert.reportErrorTitle'));
-      await expect(page.locator('.support-code bdi')).toHaveText('HTTP-502');
+      await expect(page.locator('h1:visible')).toHaveText(t('links:alert.reportErrorTitle'));
+      await expect(shownCard(page).locator('.support-code bdi')).toHaveText('HTTP-502');
       await expectView(page, 'error', locale);
     });
 
@@ -202,7 +202,7 @@ for (const locale of FLOW_LOCALES) {
       await expectView(page, 'shown', locale);
       await page.unroute(ack);
       await report.click();
-      await expect(page.locator('h1')).toHaveText(t('links:alert.thanksTitle'));
+      await expect(page.locator('h1:visible')).toHaveText(t('links:alert.thanksTitle'));
     });
   });
 
@@ -231,9 +231,9 @@ for (const locale of FLOW_LOCALES) {
       const page = await context.newPage();
       const stores = await fakeStores(page);
       await page.goto(at('/signin/sbx-123'));
-      await expect(page.locator('h1')).toHaveText(t('links:signin.unsupported'));
+      await expect(page.locator('h1:visible')).toHaveText(t('links:signin.unsupported'));
       if (locale === 'en') {
-        await expect(page.locator('h1')).toHaveText(
+        await expect(page.locator('h1:visible')).toHaveText(
           "We couldn't verify you, please install the app and try again",
         );
       }
@@ -268,6 +268,8 @@ test.describe('slow or failing networks', () => {
       expect(html, path).toContain('<html lang="ar" dir="rtl"');
       expect(html, path).toContain('<meta name="referrer" content="no-referrer">');
       expect(html, path).toContain(t(key));
+      // No framework island: the outcomes are pre-rendered, a small module script shows one.
+      expect(html, path).not.toContain('<astro-island');
     }
   });
 
@@ -282,11 +284,11 @@ test.describe('slow or failing networks', () => {
       await route.continue();
     });
     await page.goto('/corporate/invitation/corp-valid');
-    await expect(page.locator('.link-page')).toHaveAttribute('aria-busy', 'true');
-    await expect(page.locator('h1')).toHaveText(t('links:corporate.loadingInvitation'));
+    await expect(shownCard(page)).toHaveAttribute('aria-busy', 'true');
+    await expect(page.locator('h1:visible')).toHaveText(t('links:corporate.loadingInvitation'));
     await expectAccessible(page, 'loader');
     release();
-    await expect(page.locator('.link-page')).toHaveAttribute('data-view', 'valid');
+    await expect(shownCard(page)).toHaveAttribute('data-view', 'valid');
   });
 
   test('no answer: the retry view, and the retry works', async ({ page }) => {
@@ -294,18 +296,18 @@ test.describe('slow or failing networks', () => {
     const path = '**/_be/identity-api/v1/verify/email/**';
     await page.route(path, (route) => route.abort('internetdisconnected'));
     await page.goto('/ar/corporate/verify/corp-valid');
-    await expect(page.locator('.link-page')).toHaveAttribute('data-view', 'network');
+    await expect(shownCard(page)).toHaveAttribute('data-view', 'network');
     await expectAccessible(page, 'network');
     await page.unroute(path);
     await page.getByRole('button', { name: t('common:retry') }).click();
-    await expect(page.locator('h1')).toHaveText(t('links:corporate.verifiedTitle'));
+    await expect(page.locator('h1:visible')).toHaveText(t('links:corporate.verifiedTitle'));
   });
 
   test('no token reaches the analytics back end', async ({ page, sandbox }) => {
     await page.goto('/alerts/alert-login');
-    await expect(page.locator('.link-page')).toHaveAttribute('data-view', 'shown');
+    await expect(shownCard(page)).toHaveAttribute('data-view', 'shown');
     await page.goto('/profile/update/confirm/profile-valid');
-    await expect(page.locator('.link-page')).toHaveAttribute('data-view', 'success');
+    await expect(shownCard(page)).toHaveAttribute('data-view', 'success');
     const events = JSON.stringify(await sandbox.events());
     expect(events).not.toContain('alert-login');
     expect(events).not.toContain('profile-valid');

@@ -101,12 +101,6 @@ describe('language switch', () => {
     expect(languageHref('ur', { pathname: '/fr/', search: '' })).toBe('/ur/');
   });
 
-  it('switches ?lang= on the e-mail routes', () => {
-    expect(
-      languageHref('ckb', { pathname: '/email/ev-valid/verify', search: '?lang=ar' }, true),
-    ).toBe('/email/ev-valid/verify?lang=ckb');
-  });
-
   it('falls back to English for an unknown target', () => {
     expect(languageHref('xx', { pathname: '/ar/login', search: '' })).toBe('/login');
   });

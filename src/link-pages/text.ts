@@ -1,0 +1,43 @@
+/**
+ * The few translated texts a link page shows after a call: translated at build time into `data-`
+ * attributes of the page root, read back in the browser by key. No i18n code ships to the page.
+ */
+import type { Translate } from '../i18n/t.ts';
+import type { I18nKey, Text } from '../i18n/types.ts';
+
+/** What the flows can show besides their pre-rendered outcomes (src/api/error-catalogue.ts). */
+export const TRANSPORT_KEYS = [
+  'common:timeout',
+  'common:offline',
+  'common:networkError',
+] as const satisfies readonly I18nKey[];
+
+/** `common:networkError` → `data-text-common-networkerror`. */
+export function textAttribute(key: string): string {
+  return `data-text-${key.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`;
+}
+
+/** Build time: the attributes that carry the transport messages, for the page root. */
+export function transportTexts(t: Translate): Record<string, string> {
+  return Object.fromEntries(TRANSPORT_KEYS.map((key) => [textAttribute(key), t(key)]));
+}
+
+/** In the browser: a flow's `Text`, from the root's attributes (server text as it is). */
+export function textOf(root: Element, value: Text): string {
+  if ('text' in value) return value.text;
+  return (
+    root.getAttribute(textAttribute(value.key)) ??
+    root.getAttribute(textAttribute('common:networkError')) ??
+    ''
+  );
+}
+
+/**
+ * Build time: a translated sentence split around one placeholder (`{{name}}`), so an element
+ * (a button, a code) can stand in it wherever each language puts it.
+ */
+export function sentence(t: Translate, key: I18nKey, name: string): [string, string] {
+  const marker = '\u0000';
+  const [before = '', after = ''] = t(key, { [name]: marker }).split(marker);
+  return [before, after];
+}

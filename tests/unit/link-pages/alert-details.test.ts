@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { alertDetails, formatAlertTime } from '../../../src/link-pages/alert-details.ts';
+
+describe('alert details', () => {
+  it('formats the time in the page language, or leaves it out', () => {
+    const at = '2026-01-02T10:30:00Z';
+    expect(formatAlertTime(at, 'en')).toBe(
+      new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(at),
+      ),
+    );
+    expect(formatAlertTime(at, 'ar-AE')).not.toBe(formatAlertTime(at, 'en'));
+    expect(formatAlertTime(undefined, 'en')).toBeUndefined();
+    expect(formatAlertTime('', 'en')).toBeUndefined();
+    expect(formatAlertTime('not a date', 'en')).toBeUndefined();
+  });
+
+  it('lists when, device and location; absent ones are undefined', () => {
+    expect(
+      alertDetails({ operation: 'LOGIN', device: 'Chrome on macOS', location: 'Dubai' }, 'en'),
+    ).toEqual({ when: undefined, device: 'Chrome on macOS', location: 'Dubai' });
+    const all = alertDetails(
+      { operation: 'PROFILE_UPDATE', at: '2026-01-02T10:30:00Z', device: 'd', location: 'l' },
+      'fr-FR',
+    );
+    expect(all.when).toMatch(/2026/);
+  });
+});
