@@ -2,7 +2,6 @@
  * The control API of sandbox-contract.md (`/_sandbox/...`), the fault injector that runs before
  * every other route, and the sandbox's own pages (people's page, social sign-in window, logo).
  */
-import { POPUP_OPENER_POLICY } from '../src/routing/headers.ts';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
@@ -143,12 +142,12 @@ export function controlRoutes(sandbox: Sandbox): Hono {
     if (provider !== 'apple' && provider !== 'google') {
       fail(404, { error: 'not_found', error_description: 'Use apple or google' });
     }
-    // The same opener policy as the sign-in pages that open it (src/routing/headers.ts,
-    // POPUP_OPENER_POLICY): the window stays in their browsing-context group, so window.opener
-    // still reaches the page that opened it.
+    // No opener policy of its own (like the real Apple and Google windows): the sign-in pages
+    // that open it allow popups (src/routing/headers.ts, POPUP_OPENER_POLICY), so window.opener
+    // still reaches them.
     return c.html(renderSocialPage(sandbox, provider), 200, {
       ...PAGE_HEADERS,
-      'Cross-Origin-Opener-Policy': POPUP_OPENER_POLICY,
+      'Cross-Origin-Opener-Policy': 'unsafe-none',
     });
   });
 

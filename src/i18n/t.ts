@@ -15,7 +15,9 @@ export interface Translate {
 /** A `t()` over the given (partial) catalog of one locale. Missing keys return the key itself. */
 export function createT(locale: Locale, catalog: object): Translate {
   const plural = new Intl.PluralRules(INTL_LOCALE[locale]);
-  const numbers = new Intl.NumberFormat(INTL_LOCALE[locale]);
+  // Latin digits in every language: the same on the server and in every browser engine (their
+  // ICU data differ for ckb and ur), and the digits people type in codes and phone numbers.
+  const numbers = new Intl.NumberFormat(INTL_LOCALE[locale], { numberingSystem: 'latn' });
   const root = catalog as Readonly<Record<string, Tree>>;
 
   function lookup(key: string): string | undefined {

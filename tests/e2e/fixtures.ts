@@ -40,6 +40,27 @@ export function catalogMessage(
   return text;
 }
 
+/**
+ * Fake timers with time standing still until the test moves it (`page.clock.runFor`): the
+ * 2-second redirects wait however slow the machine is. (`clock.install()` alone lets time flow.)
+ */
+export async function freezeTime(page: Page): Promise<void> {
+  const start = Date.now();
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(start + 60_000);
+}
+
+/**
+ * Keeps a page that sends itself to the login page after 2 s (session expired, password changed)
+ * in place, however slow the machine: the navigation to /login answers 204 No Content, which
+ * browsers treat as 'stay on the current page'.
+ */
+export async function holdLoginRedirect(page: Page): Promise<void> {
+  await page.route(/\/login(\?.*)?$/, (route) =>
+    route.request().isNavigationRequest() ? route.fulfill({ status: 204 }) : route.continue(),
+  );
+}
+
 /** The languages every flow runs in: English and a right-to-left one. */
 export const FLOW_LOCALES = ['en', 'ar'] as const satisfies readonly Locale[];
 

@@ -8,6 +8,7 @@ import {
   catalogT,
   expect,
   expectNoRawKeys,
+  holdLoginRedirect,
   LOCALES,
   localizedPath,
   test,
@@ -42,6 +43,8 @@ for (const [id, route] of Object.entries(ROUTES) as [string, RouteDef][]) {
     for (const locale of LOCALES) {
       test(`${locale}: ${urlFor(route, locale)}`, async ({ page }) => {
         await page.clock.install();
+        // Pages that move on to the login page after 2 s stay put while they are checked.
+        if (id !== 'login') await holdLoginRedirect(page);
         const auth = SIGNED_IN[id];
         if (auth?.session) await signIn(page);
         const response = await page.goto(`${urlFor(route, locale)}${auth?.hash ?? ''}`);

@@ -1,10 +1,19 @@
 /** The shell: header brand per clientId, help centre, language picker, Close menu, 2 s redirects. */
 import { HELP_CENTRE, surveyUrl } from '../../src/site-config.ts';
-import { expect, expectAccessible, FLOW_LOCALES, localizedPath, test } from './fixtures.ts';
+import {
+  expect,
+  expectAccessible,
+  FLOW_LOCALES,
+  freezeTime,
+  holdLoginRedirect,
+  localizedPath,
+  test,
+} from './fixtures.ts';
 
 test.describe('header', () => {
   test('shows the client name and logo for sandbox-web', async ({ page }) => {
     await page.clock.install();
+    await holdLoginRedirect(page);
     await page.goto('/session_unknown?clientId=sandbox-web');
     const brand = page.locator('.brand');
     await expect(brand).toContainText('Sandbox Web');
@@ -16,6 +25,7 @@ test.describe('header', () => {
 
   test('shows the name without a logo for sandbox-nologo', async ({ page }) => {
     await page.clock.install();
+    await holdLoginRedirect(page);
     await page.goto('/ar/session_unknown?clientId=sandbox-nologo');
     await expect(page.locator('.brand')).toContainText('Sandbox No Logo');
     await expect(page.locator('.brand img')).toHaveCount(0);
@@ -25,6 +35,7 @@ test.describe('header', () => {
     page,
   }) => {
     await page.clock.install();
+    await holdLoginRedirect(page);
     const answers: number[] = [];
     page.on('response', (r) => {
       if (r.url().includes('/clients/')) answers.push(r.status());
@@ -39,12 +50,14 @@ test.describe('header', () => {
   test('shows the product name when the clients API fails', async ({ page, sandbox }) => {
     await sandbox.fault({ path: '/_be/identity-api/clients', status: 500 });
     await page.clock.install();
+    await holdLoginRedirect(page);
     await page.goto('/session_unknown?clientId=sandbox-web');
     await expect(page.locator('.brand')).toHaveText('Masar');
   });
 
   test('points the help centre at the topic of the page', async ({ page }) => {
     await page.clock.install();
+    await holdLoginRedirect(page);
     await page.goto('/session_init');
     await expect(page.locator('.help-link')).toHaveAttribute('href', HELP_CENTRE.session_init);
     await page.goto('/session_unknown');
@@ -55,12 +68,14 @@ test.describe('header', () => {
 test.describe('Close menu', () => {
   test('is absent without acr_values', async ({ page }) => {
     await page.clock.install();
+    await holdLoginRedirect(page);
     await page.goto('/session_unknown');
     await expect(page.locator('.close-menu')).toHaveCount(0);
   });
 
   test('goes to the invoice survey when an invoice id is present', async ({ page }) => {
     await page.clock.install();
+    await holdLoginRedirect(page);
     await page.goto(
       `/session_unknown?acr_values=${encodeURIComponent('invoice_id:INV-7 merchant:Cafe')}`,
     );
@@ -75,6 +90,7 @@ test.describe('Close menu', () => {
 
   test('offers Close without a survey when there is no invoice', async ({ page }) => {
     await page.clock.install();
+    await holdLoginRedirect(page);
     await page.goto('/ar/session_unknown?acr_values=merchant:Cafe');
     await page.locator('.close-menu button').first().click();
     await expect(page.locator('.close-menu-list button')).toBeVisible();
@@ -84,6 +100,7 @@ test.describe('Close menu', () => {
 test.describe('language picker', () => {
   test('switches language and direction, keeping the route and query', async ({ page }) => {
     await page.clock.install();
+    await holdLoginRedirect(page);
     await page.goto('/session_unknown?clientId=sandbox-web');
     await page.locator('.language-picker summary').click();
     await page.getByRole('link', { name: 'العربية' }).click();
@@ -98,6 +115,7 @@ test.describe('language picker', () => {
 
   test('keeps the token of a token route', async ({ page }) => {
     await page.clock.install();
+    await holdLoginRedirect(page);
     await page.goto('/ckb/password/reset-valid');
     await expect(page.locator('.language-picker a[hreflang=en]')).toHaveAttribute(
       'href',
@@ -107,12 +125,17 @@ test.describe('language picker', () => {
 
   test('switches ?lang= on the e-mail routes', async ({ page }) => {
     await page.clock.install();
+    await holdLoginRedirect(page);
     await page.goto('/email/ev-used/verify?lang=ur');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.locator('.language-picker a[hreflang=fr]')).toHaveAttribute(
       'href',
-      '/email/ev-used/verify?lang=fr',
+      '?lang=fr',
     );
+    await page.locator('.language-picker summary').click();
+    await page.locator('.language-picker a[hreflang=fr]').click();
+    await expect(page).toHaveURL(/\/email\/ev-used\/verify\?lang=fr$/);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   });
 });
 
@@ -120,7 +143,7 @@ test.describe('2-second redirects', () => {
   for (const locale of FLOW_LOCALES) {
     for (const path of ['/session_unknown', '/password_success']) {
       test(`${locale}: ${path} goes to the login page after 2 s`, async ({ page }) => {
-        await page.clock.install();
+        await freezeTime(page);
         await page.goto(localizedPath(locale, path));
         await expect(page.locator('h1')).toBeVisible();
         await page.clock.runFor(1900);
@@ -137,6 +160,7 @@ test.describe('accessibility of the shell pages', () => {
     for (const path of ['/', '/session_unknown', '/password_success', '/no/such/page']) {
       test(`${locale}: ${path}`, async ({ page }) => {
         await page.clock.install();
+        await holdLoginRedirect(page);
         await page.goto(
           `${localizedPath(locale, path)}?clientId=sandbox-web&acr_values=invoice_id:1`,
         );
