@@ -28,6 +28,33 @@ const sdkFrames = production
   : [];
 const formTargets = identityService ? [new URL(identityService).origin] : [];
 
+// The contract schemas (src/contract, valibot) are for the sandbox and the OpenAPI document: the
+// front end imports only their paths and types, so the schema builders must not reach a page.
+const SCHEMA_BUILDERS = [
+  'array',
+  'boolean',
+  'exactOptional',
+  'integer',
+  'isoTimestamp',
+  'literal',
+  'looseObject',
+  'maxLength',
+  'maxValue',
+  'minLength',
+  'minValue',
+  'nullable',
+  'number',
+  'object',
+  'optional',
+  'picklist',
+  'pipe',
+  'record',
+  'startsWith',
+  'string',
+  'union',
+  'unknown',
+].flatMap((name) => [name, `v.${name}`]);
+
 export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
@@ -60,4 +87,7 @@ export default defineConfig({
     },
   },
   devToolbar: { enabled: false },
+  vite: {
+    build: { rolldownOptions: { treeshake: { manualPureFunctions: SCHEMA_BUILDERS } } },
+  },
 });

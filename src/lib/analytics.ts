@@ -4,7 +4,7 @@
  * Properties are scrubbed: no tokens, passwords, codes, e-mails or full phone numbers.
  */
 import type { AnalyticsEvent, PublishEventBody } from '../contract/shell.ts';
-import { redactText } from './redact.ts';
+import { redactText } from './redact-text.ts';
 
 /** Spec section 2, 'Analytics page names'. */
 export const PAGE_NAMES = [

@@ -13,17 +13,19 @@ import {
   type ErrorEvent,
 } from '@sentry/browser';
 
+import { scrubEvent } from './error-scrub.ts';
+
 let client: BrowserClient | undefined;
 
-export function init(dsn: string, scrub: <E extends object>(event: E) => E): void {
+export function init(dsn: string): void {
   client = new BrowserClient({
     dsn,
     sendDefaultPii: false,
     transport: makeFetchTransport,
     stackParser: defaultStackParser,
     integrations: [globalHandlersIntegration(), linkedErrorsIntegration(), dedupeIntegration()],
-    beforeSend: (event: ErrorEvent) => scrub(event),
-    beforeBreadcrumb: (crumb) => scrub(crumb),
+    beforeSend: (event: ErrorEvent) => scrubEvent(event),
+    beforeBreadcrumb: (crumb) => scrubEvent(crumb),
   });
   getCurrentScope().setClient(client);
   client.init();

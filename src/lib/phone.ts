@@ -1,15 +1,11 @@
 /**
  * Phone numbers (spec sections 2, 3, 5): preferred countries first, a separate dial code, numbers
- * normalised to international digits. libphonenumber-js core is small; its mobile metadata
- * (~23 KB gzip) loads on demand (`loadPhoneMetadata`), when the field is first used.
+ * normalised to international digits. libphonenumber-js (core ~10 KB and mobile metadata ~23 KB
+ * gzip) loads after first render (`loadPhoneMetadata`), never on the page's first load: until it
+ * arrives the field offers the preferred countries, and submitting waits for it.
  */
-import {
-  getCountries,
-  getCountryCallingCode,
-  parsePhoneNumberFromString,
-  type CountryCode,
-  type MetadataJson,
-} from 'libphonenumber-js/core';
+import type * as PhoneLibrary from 'libphonenumber-js/core';
+import type { CountryCode, MetadataJson } from 'libphonenumber-js/core';
 import { normalizeDigits } from './digits.ts';
 
 export type { CountryCode };
@@ -40,13 +36,25 @@ export interface Phone {
 }
 
 let metadata: MetadataJson | undefined;
+let library: typeof PhoneLibrary | undefined;
 let loading: Promise<MetadataJson> | undefined;
 
+/** Loads the library and its metadata once; the other functions use them when they are here. */
 export function loadPhoneMetadata(): Promise<MetadataJson> {
-  loading ??= import('libphonenumber-js/mobile/metadata').then((module) => {
-    metadata = module.default;
-    return metadata;
-  });
+  loading ??= Promise.all([
+    import('libphonenumber-js/core'),
+    import('libphonenumber-js/mobile/metadata'),
+  ]).then(
+    ([core, data]) => {
+      library = core;
+      metadata = data.default;
+      return metadata;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
 }
 
@@ -65,7 +73,7 @@ export function cleanPhoneInput(value: string): string {
 
 /** Countries in picker order: preferred first, then the rest by their name in the language. */
 export function countryOptions(meta: MetadataJson | undefined, locale: string): CountryCode[] {
-  const all = meta ? getCountries(meta) : [...PREFERRED_COUNTRIES];
+  const all = meta && library ? library.getCountries(meta) : [...PREFERRED_COUNTRIES];
   let names: Intl.DisplayNames | undefined;
   try {
     names = new Intl.DisplayNames([locale], { type: 'region' });
@@ -79,7 +87,7 @@ export function countryOptions(meta: MetadataJson | undefined, locale: string): 
 }
 
 export function dialCode(country: CountryCode, meta: MetadataJson | undefined = metadata): string {
-  if (meta) return getCountryCallingCode(country, meta);
+  if (meta && library) return library.getCountryCallingCode(country, meta);
   return PREFERRED_DIAL_CODES[country] ?? '';
 }
 
@@ -94,7 +102,7 @@ export function toPhone(
 ): Phone {
   const cleaned = cleanPhoneInput(input);
   const code = dialCode(country, meta);
-  if (!meta) {
+  if (!meta || !library) {
     const national = cleaned.startsWith('+')
       ? cleaned.slice(1 + code.length)
       : cleaned.replace(/^0/, '');
@@ -106,8 +114,8 @@ export function toPhone(
     };
   }
   const parsed = cleaned.startsWith('+')
-    ? parsePhoneNumberFromString(cleaned, meta)
-    : parsePhoneNumberFromString(cleaned, country, meta);
+    ? library.parsePhoneNumberFromString(cleaned, meta)
+    : library.parsePhoneNumberFromString(cleaned, country, meta);
   if (!parsed) {
     const national = cleaned.replace(/^\+/, '');
     return {

@@ -3,19 +3,13 @@
  * no tokens, passwords, codes, e-mails or full phone numbers.
  */
 import { hasSecretInPath } from '../routing/headers.ts';
+import { redactText } from './redact-text.ts';
+
+export { redactText };
 
 /** Query parameters whose values are secrets or personal data. */
 const SECRET_PARAMS =
   /^(csrf|_csrf|token|access_token|id_token|code|otp|password|phone|phoneNumber|fullMobileNumber|email|appleIdToken|googleIdToken|corporateInvitationToken|verificationId|g-recaptcha-response)$/i;
-
-const EMAIL = /[^\s@]+@[^\s@]+\.[^\s@]+/g;
-/** 6+ digits, possibly with + and separators: a phone number or a one-time code. */
-const LONG_NUMBER = /\+?\d[\d\s().-]{4,}\d/g;
-const JWT = /\beyJ[\w-]+\.[\w-]+\.[\w-]*/g;
-
-export function redactText(text: string): string {
-  return text.replace(JWT, '[token]').replace(EMAIL, '[email]').replace(LONG_NUMBER, '[number]');
-}
 
 /** A URL without its hash, with secret query values and token path segments replaced. */
 export function redactUrl(raw: string, base = 'https://invalid.example'): string {

@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import metadata from 'libphonenumber-js/mobile/metadata';
 import { describe, expect, it } from 'vitest';
 import { digitsOnly, normalizeDigits } from '../../../src/lib/digits.ts';
 import {
@@ -7,8 +6,11 @@ import {
   countryOptions,
   e164,
   phoneFromPreset,
+  loadPhoneMetadata,
   toPhone,
 } from '../../../src/lib/phone.ts';
+
+const metadata = await loadPhoneMetadata();
 
 describe('digits', () => {
   it('reads Eastern Arabic and Persian digits as ASCII', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scrubEvent } from '../../../src/lib/error-reporting.ts';
+import { scrubEvent } from '../../../src/lib/error-scrub.ts';
 import { redactText, redactUrl } from '../../../src/lib/redact.ts';
 
 const SENTINEL = 'SENTINEL-8f3a';
