@@ -30,8 +30,10 @@ export default defineConfig<object, { serveWith: ServeWith }>({
   retries: isCI ? 1 : 0,
   workers: Number(process.env['E2E_WORKERS'] ?? 2),
   fullyParallel: true,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Generous limits: two workers share two cores with their browsers and servers, and a slow
+  // moment must not fail a test whose assertions hold.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: isCI ? [['line']] : [['list']],
   use: {
     ...devices['Pixel 7'],
