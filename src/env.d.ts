@@ -1,3 +1,5 @@
+/// <reference types="astro/client" />
+
 interface ImportMetaEnv {
   /** 'false' in a production build: no sandbox code (social test window, test reCAPTCHA). */
   readonly PUBLIC_SANDBOX?: string;
