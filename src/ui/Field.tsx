@@ -19,6 +19,7 @@ export function TextField({ label, error, hint, addon, className, ...input }: Te
       <label htmlFor={id}>{label}</label>
       <div className="input-row">
         <input
+          type="text"
           {...input}
           id={id}
           className={['input', className].filter(Boolean).join(' ')}

@@ -18,7 +18,7 @@ export function PasswordField(
       {...props}
       type={visible ? 'text' : 'password'}
       spellCheck={false}
-      autoCapitalize="off"
+      autoCapitalize={visible ? 'off' : undefined}
       dir="auto"
       addon={
         <button
