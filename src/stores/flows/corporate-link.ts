@@ -4,9 +4,9 @@
  * calling a good link invalid.
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import { toFailure, type ApiFailure } from '../../api/errors.ts';
+import type { ApiFailure } from '../../api/errors.ts';
 import type { Text } from '../../i18n/types.ts';
-import { isUnexpected, noAnswer } from './link-pages.ts';
+import { noAnswer, tokenCall } from './link-pages.ts';
 
 export type CorporateLinkKind = 'invitation' | 'verify';
 
@@ -50,29 +50,13 @@ export interface CorporateLinkFlow {
 export function createCorporateLinkFlow(deps: CorporateLinkDeps): CorporateLinkFlow {
   const $state = atom<CorporateLinkState>({ view: 'loading' });
   const dispatch = (event: CorporateLinkEvent) => $state.set(transition($state.get(), event));
-  let running = false;
-
-  async function start(): Promise<void> {
-    if (running) return;
-    dispatch({ type: 'retry' });
-    if ($state.get().view !== 'loading') return;
-    const token = deps.token();
-    if (!token) {
-      dispatch({ type: 'missing' });
-      return;
-    }
-    running = true;
-    try {
-      await deps.check(token);
-      dispatch({ type: 'accepted' });
-    } catch (error) {
-      const failure = toFailure(error);
-      if (isUnexpected(failure)) deps.report?.(error);
-      dispatch({ type: 'failed', failure });
-    } finally {
-      running = false;
-    }
-  }
+  const start = tokenCall({
+    isLoading: () => $state.get().view === 'loading',
+    dispatch: (event) => dispatch(event.type === 'succeeded' ? { type: 'accepted' } : event),
+    token: deps.token,
+    call: deps.check,
+    report: deps.report,
+  });
 
   return { $state, start };
 }

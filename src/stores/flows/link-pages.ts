@@ -3,7 +3,7 @@
  * all), the support code a page quotes, and which failures are worth an error report.
  */
 import { transportMessage } from '../../api/error-catalogue.ts';
-import type { ApiFailure } from '../../api/errors.ts';
+import { toFailure, type ApiFailure } from '../../api/errors.ts';
 import type { Text } from '../../i18n/types.ts';
 
 /** No server answer (timeout, offline, dropped, unreadable): the page offers to try again. */
@@ -27,4 +27,46 @@ export function supportCode(failure: ApiFailure): string | undefined {
 /** Unexpected failures are reported (5xx, unreadable answers); expected 4xx answers are not. */
 export function isUnexpected(failure: ApiFailure): boolean {
   return failure.kind === 'malformed' || (failure.kind === 'http' && failure.status >= 500);
+}
+
+/** The events a one-call link page dispatches around its call. */
+export type TokenCallEvent =
+  | { type: 'retry' }
+  | { type: 'missing' }
+  | { type: 'succeeded' }
+  | { type: 'failed'; failure: ApiFailure };
+
+/**
+ * Runs a link page's one call on the token of its path, once at a time: `retry` first (back to
+ * loading), `missing` without a token, then `succeeded` or `failed` (reporting the unexpected).
+ */
+export function tokenCall(options: {
+  isLoading: () => boolean;
+  dispatch: (event: TokenCallEvent) => void;
+  token: () => string | undefined;
+  call: (token: string) => Promise<void>;
+  report?: ((error: unknown) => void) | undefined;
+}): () => Promise<void> {
+  let running = false;
+  return async () => {
+    if (running) return;
+    options.dispatch({ type: 'retry' });
+    if (!options.isLoading()) return;
+    const token = options.token();
+    if (!token) {
+      options.dispatch({ type: 'missing' });
+      return;
+    }
+    running = true;
+    try {
+      await options.call(token);
+      options.dispatch({ type: 'succeeded' });
+    } catch (error) {
+      const failure = toFailure(error);
+      if (isUnexpected(failure)) options.report?.(error);
+      options.dispatch({ type: 'failed', failure });
+    } finally {
+      running = false;
+    }
+  };
 }

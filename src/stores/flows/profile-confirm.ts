@@ -4,9 +4,9 @@
  * a support code (the server's code, or HTTP-{status}). No answer at all offers a retry.
  */
 import { atom, type ReadableAtom } from 'nanostores';
-import { toFailure, type ApiFailure } from '../../api/errors.ts';
+import type { ApiFailure } from '../../api/errors.ts';
 import type { Text } from '../../i18n/types.ts';
-import { isUnexpected, noAnswer, supportCode } from './link-pages.ts';
+import { noAnswer, supportCode, tokenCall } from './link-pages.ts';
 
 /** The server code of an invalid or expired update link. */
 export const INVALID_UPDATE_LINK = 'US-0002';
@@ -61,29 +61,13 @@ export interface ProfileConfirmFlow {
 export function createProfileConfirmFlow(deps: ProfileConfirmDeps): ProfileConfirmFlow {
   const $state = atom<ProfileConfirmState>({ view: 'loading' });
   const dispatch = (event: ProfileConfirmEvent) => $state.set(transition($state.get(), event));
-  let running = false;
-
-  async function start(): Promise<void> {
-    if (running) return;
-    dispatch({ type: 'retry' });
-    if ($state.get().view !== 'loading') return;
-    const token = deps.token();
-    if (!token) {
-      dispatch({ type: 'missing' });
-      return;
-    }
-    running = true;
-    try {
-      await deps.confirm(token);
-      dispatch({ type: 'confirmed' });
-    } catch (error) {
-      const failure = toFailure(error);
-      if (isUnexpected(failure)) deps.report?.(error);
-      dispatch({ type: 'failed', failure });
-    } finally {
-      running = false;
-    }
-  }
+  const start = tokenCall({
+    isLoading: () => $state.get().view === 'loading',
+    dispatch: (event) => dispatch(event.type === 'succeeded' ? { type: 'confirmed' } : event),
+    token: deps.token,
+    call: deps.confirm,
+    report: deps.report,
+  });
 
   return { $state, start };
 }
