@@ -69,7 +69,8 @@ for (const [id, route] of Object.entries(ROUTES) as [string, RouteDef][]) {
           : `${localizedPath(locale, path)}?${query}`;
         // The connected-apps page leaves for sign-in without a token: give it one.
         const hash = id === 'clientManagement' ? '#access_token=sandbox-access-token' : '';
-        const response = await page.goto(`${target}${hash}`);
+        // Resolve at commit: some pages move on by themselves (recovery parameters, sign-in).
+        const response = await page.goto(`${target}${hash}`, { waitUntil: 'commit' });
         expect([200, 404], target.slice(0, 120)).toContain(response?.status());
         await expect(page.locator('h1:visible').first()).toBeVisible();
         expect(await page.locator('img[src="x"]').count(), target.slice(0, 120)).toBe(0);
