@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { useHydrated } from './use-query.ts';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: 'primary' | 'secondary' | 'link';
@@ -18,12 +19,15 @@ export function Button({
   onClick,
   ...rest
 }: ButtonProps) {
+  // A submit button pre-rendered before its island hydrates would submit the form natively
+  // (a reload that loses the input): it stays disabled until the handlers are attached.
+  const hydrated = useHydrated();
   return (
     <button
       {...rest}
       type={type}
       className={['button', `button-${variant}`, className].filter(Boolean).join(' ')}
-      disabled={disabled === true}
+      disabled={disabled === true || (type === 'submit' && !hydrated)}
       aria-disabled={pending || undefined}
       aria-busy={pending || undefined}
       onClick={(event) => {

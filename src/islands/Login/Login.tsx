@@ -94,7 +94,7 @@ export function Login(props: LoginProps) {
 function LoginScreen({ locale }: { locale: Locale }) {
   const [flow] = useState(() => createLoginFlow(browserDeps(locale)));
   const state = useStore(flow.$state);
-  const { flags } = useStore($flags);
+  const { flags, status } = useStore($flags);
   const focus = useStore(flow.$viewChanged);
 
   useEffect(() => {
@@ -108,8 +108,14 @@ function LoginScreen({ locale }: { locale: Locale }) {
 
   // Focus moves to a view's heading when the view changes, not on the page's first paint.
   const view: ViewProps = { flow, state, flags, locale, focus };
+  // The flags choose the layout: the form is laid out but not shown until they are known, so it
+  // never jumps under the user's finger (aria-busy hides it, see global.css).
   return (
-    <section className="card login" data-view={state.view}>
+    <section
+      className="card login"
+      data-view={state.view}
+      aria-busy={status === 'loading' || undefined}
+    >
       <View {...view} />
     </section>
   );

@@ -125,7 +125,7 @@ export function Signup(props: SignupProps) {
 function SignupScreen({ locale }: { locale: Locale }) {
   const [flow] = useState(() => createSignupFlow(browserDeps(locale)));
   const state = useStore(flow.$state);
-  const { flags } = useStore($flags);
+  const { flags, status } = useStore($flags);
   // Focus moves to a view's heading once the view has changed, never on the page's first paint.
   const [moved, setMoved] = useState(false);
 
@@ -165,7 +165,12 @@ function SignupScreen({ locale }: { locale: Locale }) {
     case 'corporate_error':
     case 'blocked_user':
       return (
-        <section className="card login signup" data-view={state.view}>
+        // Hidden until the flags choose the layout (as on /login).
+        <section
+          className="card login signup"
+          data-view={state.view}
+          aria-busy={status === 'loading' || undefined}
+        >
           {state.view === 'signup_form' && <SignupForm {...view} />}
           {state.view === 'otp' && (
             <OtpStep
