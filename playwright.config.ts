@@ -50,7 +50,9 @@ export default defineConfig<object, { serveWith: ServeWith }>({
         '--disable-quic',
       ],
     },
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test time: record on the retry of a failed test only
+    // (`--trace on` records one on demand).
+    trace: 'on-first-retry',
   },
   projects: [
     { name: 'sandbox' },

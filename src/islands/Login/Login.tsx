@@ -109,12 +109,13 @@ function LoginScreen({ locale }: { locale: Locale }) {
   // Focus moves to a view's heading when the view changes, not on the page's first paint.
   const view: ViewProps = { flow, state, flags, locale, focus };
   // The flags choose the layout: the form is laid out but not shown until they are known, so it
-  // never jumps under the user's finger (aria-busy hides it, see global.css).
+  // never jumps under the user's finger (see `data-flags` in global.css).
   return (
     <section
       className="card login"
       data-view={state.view}
       aria-busy={status === 'loading' || undefined}
+      data-flags={status}
     >
       <View {...view} />
     </section>

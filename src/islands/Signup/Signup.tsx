@@ -170,6 +170,7 @@ function SignupScreen({ locale }: { locale: Locale }) {
           className="card login signup"
           data-view={state.view}
           aria-busy={status === 'loading' || undefined}
+          data-flags={status}
         >
           {state.view === 'signup_form' && <SignupForm {...view} />}
           {state.view === 'otp' && (

@@ -6,9 +6,9 @@
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import type { EmailVerifyResult } from '../../api/links.ts';
-import { toFailure, type ApiFailure } from '../../api/errors.ts';
+import type { ApiFailure } from '../../api/errors.ts';
 import type { Text } from '../../i18n/types.ts';
-import { isUnexpected, noAnswer } from './link-pages.ts';
+import { noAnswer, tokenCall } from './link-pages.ts';
 
 export type EmailLinkAction = 'verify' | 'unlink' | 'expired';
 
@@ -70,34 +70,20 @@ export interface EmailLinkFlow {
 export function createEmailLinkFlow(deps: EmailLinkDeps): EmailLinkFlow {
   const $state = atom<EmailLinkState>(initialEmailLinkState(deps.action));
   const dispatch = (event: EmailLinkEvent) => $state.set(transition($state.get(), event));
-  let running = false;
-
-  async function start(): Promise<void> {
-    if (running || deps.action === 'expired') return;
-    dispatch({ type: 'retry' });
-    if ($state.get().view !== 'loading') return;
-    const id = deps.id();
-    if (!id) {
-      dispatch({ type: 'missing' });
-      return;
-    }
-    running = true;
-    try {
-      if (deps.action === 'verify') {
-        const result = await deps.verify(id);
-        dispatch({ type: result === 'verified' ? 'verified' : 'alreadyUsed' });
-      } else {
+  // The plain route shows 'expired' without a call: its state is never 'loading'.
+  const start = tokenCall({
+    isLoading: () => $state.get().view === 'loading',
+    dispatch: (event) => dispatch(event.type === 'succeeded' ? event.result : event),
+    token: deps.id,
+    call: async (id): Promise<EmailLinkEvent> => {
+      if (deps.action !== 'verify') {
         await deps.unlink(id);
-        dispatch({ type: 'removed' });
+        return { type: 'removed' };
       }
-    } catch (error) {
-      const failure = toFailure(error);
-      if (isUnexpected(failure)) deps.report?.(error);
-      dispatch({ type: 'failed', failure });
-    } finally {
-      running = false;
-    }
-  }
+      return { type: (await deps.verify(id)) === 'verified' ? 'verified' : 'alreadyUsed' };
+    },
+    report: deps.report,
+  });
 
   return { $state, start };
 }

@@ -29,22 +29,22 @@ export function isUnexpected(failure: ApiFailure): boolean {
   return failure.kind === 'malformed' || (failure.kind === 'http' && failure.status >= 500);
 }
 
-/** The events a one-call link page dispatches around its call. */
-export type TokenCallEvent =
+/** The events a one-call link page dispatches around its call (`result`: what the call gave). */
+export type TokenCallEvent<R = void> =
   | { type: 'retry' }
   | { type: 'missing' }
-  | { type: 'succeeded' }
+  | { type: 'succeeded'; result: R }
   | { type: 'failed'; failure: ApiFailure };
 
 /**
  * Runs a link page's one call on the token of its path, once at a time: `retry` first (back to
  * loading), `missing` without a token, then `succeeded` or `failed` (reporting the unexpected).
  */
-export function tokenCall(options: {
+export function tokenCall<R = void>(options: {
   isLoading: () => boolean;
-  dispatch: (event: TokenCallEvent) => void;
+  dispatch: (event: TokenCallEvent<R>) => void;
   token: () => string | undefined;
-  call: (token: string) => Promise<void>;
+  call: (token: string) => Promise<R>;
   report?: ((error: unknown) => void) | undefined;
 }): () => Promise<void> {
   let running = false;
@@ -59,8 +59,8 @@ export function tokenCall(options: {
     }
     running = true;
     try {
-      await options.call(token);
-      options.dispatch({ type: 'succeeded' });
+      const result = await options.call(token);
+      options.dispatch({ type: 'succeeded', result });
     } catch (error) {
       const failure = toFailure(error);
       if (isUnexpected(failure)) options.report?.(error);
