@@ -10,6 +10,11 @@ function replaceAddress(url: URL): void {
   history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
 }
 
+/** The `clientId` of a query, or `fallback` (this tab's last client) when the query has none. */
+export function queryClientId(query: URLSearchParams, fallback?: string): string | undefined {
+  return query.get('clientId') ?? fallback;
+}
+
 /** Removes the named query parameters from the address and returns their values. */
 export function takeQueryParams<K extends string>(names: readonly K[]): Partial<Record<K, string>> {
   const url = new URL(location.href);

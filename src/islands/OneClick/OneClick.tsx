@@ -14,10 +14,10 @@ import { collectDeviceRecord, deviceIdentity } from '../../lib/device.ts';
 import { $flags, loadFlags } from '../../lib/flags.ts';
 import { readPersisted, writePersisted } from '../../lib/persisted.ts';
 import { loadPhoneMetadata, toPhone } from '../../lib/phone.ts';
-import { parseCheckout } from '../../lib/promo.ts';
 import { recaptchaMode } from '../../lib/recaptcha.ts';
 import {
   createOneClickFlow,
+  readOneClickPresets,
   type OneClickDeps,
   type PageVisibility,
 } from '../../stores/flows/one-click.ts';
@@ -43,8 +43,6 @@ export interface OneClickProps {
   locale: Locale;
   messages: OneClickMessages;
 }
-
-const CLIENT_ID = /^[\w.-]{1,128}$/;
 
 const pageVisibility: PageVisibility = {
   hidden: () => document.hidden,
@@ -76,15 +74,6 @@ function browserDeps(locale: Locale): OneClickDeps {
     visibility: pageVisibility,
     device: { userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints },
   };
-}
-
-/** The client the shopper signs in to: the address, the acr_values, or this tab's last one. */
-function clientIdOf(query: URLSearchParams, pairs: Readonly<Record<string, string>>) {
-  for (const value of [query.get('clientId'), pairs['client_id'], readPersisted('clientId')]) {
-    const clean = value?.trim();
-    if (clean && CLIENT_ID.test(clean)) return clean;
-  }
-  return undefined;
 }
 
 const noSubscription = () => () => undefined;
@@ -119,13 +108,8 @@ function OneClickScreen({ locale }: { locale: Locale }) {
     const { csrf } = takeQueryParams(['csrf']);
     const kept = csrf ? writePersisted('csrf', csrf) : true;
     void loadFlags();
-    const query = currentQuery();
-    const acrValues = query.get('acr_values') ?? undefined;
-    const checkout = parseCheckout(acrValues);
     flow.init({
-      checkout,
-      acrValues,
-      clientId: clientIdOf(query, checkout.externalParams),
+      ...readOneClickPresets(currentQuery(), readPersisted('clientId')),
       csrfForAddress: kept ? undefined : csrf,
     });
     return () => flow.destroy();

@@ -14,7 +14,12 @@ import type { Messages } from '../../i18n/types.ts';
 import { currentQuery, takeQueryParams } from '../../lib/address.ts';
 import { analytics } from '../../lib/analytics-client.ts';
 import { writePersisted } from '../../lib/persisted.ts';
-import { createRecoveryFlow, type RecoveryState } from '../../stores/flows/recovery.ts';
+import {
+  createRecoveryFlow,
+  readRecoveryParams,
+  RECOVERY_SECRET_PARAMS,
+  type RecoveryState,
+} from '../../stores/flows/recovery.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { TextField } from '../../ui/Field.tsx';
@@ -89,9 +94,10 @@ function SessionRecoveryView(props: { locale: Locale }) {
 
   useEffect(() => {
     // Codes and the phone number leave the address at once; the csrf moves to session storage.
-    const taken = takeQueryParams(['otp', 'verificationId', 'phoneNumber', 'csrf']);
-    if (taken.csrf) writePersisted('csrf', taken.csrf);
-    void flow.open({ ...taken, clientId: currentQuery().get('clientId') ?? undefined });
+    const params = readRecoveryParams(currentQuery());
+    takeQueryParams(RECOVERY_SECRET_PARAMS);
+    if (params.csrf) writePersisted('csrf', params.csrf);
+    void flow.open(params);
     return flow.exit;
   }, [flow]);
 

@@ -471,6 +471,34 @@ export interface OneClickInit {
   csrfForAddress?: string | undefined;
 }
 
+const CLIENT_ID = /^[\w.-]{1,128}$/;
+
+/**
+ * The presets of spec section 2 'One-click checkout' from the query (csrf is taken out
+ * separately, at once): the checkout of acr_values, and the client the shopper signs in to (the
+ * address, the acr_values' client_id, or `persistedClientId`, this tab's last one).
+ */
+export function readOneClickPresets(
+  query: URLSearchParams,
+  persistedClientId: string | undefined,
+): Required<Pick<OneClickInit, 'checkout' | 'acrValues' | 'clientId'>> {
+  const acrValues = query.get('acr_values') ?? undefined;
+  const checkout = parseCheckout(acrValues);
+  let clientId: string | undefined;
+  for (const value of [
+    query.get('clientId'),
+    checkout.externalParams['client_id'],
+    persistedClientId,
+  ]) {
+    const clean = value?.trim();
+    if (clean && CLIENT_ID.test(clean)) {
+      clientId = clean;
+      break;
+    }
+  }
+  return { checkout, acrValues, clientId };
+}
+
 const browserScheduler: Scheduler = {
   now: () => Date.now(),
   setTimeout: (run, ms) => setTimeout(run, ms),

@@ -85,6 +85,19 @@ export type RecoveryEvent =
   | { type: 'linkSent' }
   | { type: 'submitFailed'; failure: ApiFailure };
 
+/** The parameters that are codes or personal data: taken out of the address at once. */
+export const RECOVERY_SECRET_PARAMS = ['otp', 'verificationId', 'phoneNumber', 'csrf'] as const;
+
+/** The recovery link's parameters from the query, as they are (absent ones undefined). */
+export function readRecoveryParams(query: URLSearchParams): RecoveryParams {
+  const params: RecoveryParams = { clientId: query.get('clientId') ?? undefined };
+  for (const name of RECOVERY_SECRET_PARAMS) {
+    const value = query.get(name);
+    if (value !== null) params[name] = value;
+  }
+  return params;
+}
+
 const present = (value: string | undefined): value is string =>
   value !== undefined && value.trim() !== '';
 
