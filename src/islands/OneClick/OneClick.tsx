@@ -17,6 +17,7 @@ import { loadPhoneMetadata, toPhone } from '../../lib/phone.ts';
 import { recaptchaMode } from '../../lib/recaptcha.ts';
 import {
   createOneClickFlow,
+  csrfForAddress,
   readOneClickPresets,
   type OneClickDeps,
   type PageVisibility,
@@ -106,11 +107,11 @@ function OneClickScreen({ locale }: { locale: Locale }) {
   useEffect(() => {
     // The csrf leaves the address at once and waits in session storage for the final form post.
     const { csrf } = takeQueryParams(['csrf']);
-    const kept = csrf ? writePersisted('csrf', csrf) : true;
+    const stored = csrf ? writePersisted('csrf', csrf) : true;
     void loadFlags();
     flow.init({
       ...readOneClickPresets(currentQuery(), readPersisted('clientId')),
-      csrfForAddress: kept ? undefined : csrf,
+      csrfForAddress: csrfForAddress(csrf, stored),
     });
     return () => flow.destroy();
   }, [flow]);

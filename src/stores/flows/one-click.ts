@@ -499,6 +499,14 @@ export function readOneClickPresets(
   return { checkout, acrValues, clientId };
 }
 
+/**
+ * The csrf that travels in the login page's address (`loginOtpHref`): only one that session
+ * storage could not keep (`stored` false).
+ */
+export function csrfForAddress(csrf: string | undefined, stored: boolean): string | undefined {
+  return csrf && !stored ? csrf : undefined;
+}
+
 const browserScheduler: Scheduler = {
   now: () => Date.now(),
   setTimeout: (run, ms) => setTimeout(run, ms),
