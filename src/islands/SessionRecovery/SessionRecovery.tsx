@@ -11,7 +11,7 @@ import { resolveMessage } from '../../api/error-catalogue.ts';
 import { fetchRecoveryChallenges, sendRecoveryNotification } from '../../api/recovery.ts';
 import { localizedPath, type Locale } from '../../i18n/config.ts';
 import type { Messages } from '../../i18n/types.ts';
-import { currentQuery, takeQueryParams } from '../../lib/address.ts';
+import { currentQuery, queryClientId, takeQueryParams } from '../../lib/address.ts';
 import { analytics } from '../../lib/analytics-client.ts';
 import { writePersisted } from '../../lib/persisted.ts';
 import {
@@ -33,11 +33,11 @@ export interface SessionRecoveryProps {
 const HEADING_ID = 'recovery-title';
 const noSubscription = () => () => undefined;
 
-/** A query parameter, read without a hydration mismatch (undefined while pre-rendering). */
-function useQueryParam(name: string): string | undefined {
+/** The link's client id, read without a hydration mismatch (undefined while pre-rendering). */
+function useClientId(): string | undefined {
   return useSyncExternalStore(
     noSubscription,
-    () => new URLSearchParams(location.search).get(name) ?? undefined,
+    () => queryClientId(new URLSearchParams(location.search)),
     () => undefined,
   );
 }
@@ -88,7 +88,7 @@ function SessionRecoveryView(props: { locale: Locale }) {
     }),
   );
   const state = useStore(flow.$recovery);
-  const clientId = useQueryParam('clientId');
+  const clientId = useClientId();
   const view = viewOf(state);
   const firstView = useRef(view);
 
