@@ -23,6 +23,7 @@ import { localizedPath, type Locale } from '../../i18n/config.ts';
 import type { Text } from '../../i18n/types.ts';
 import type { FlowName, PageName } from '../../lib/analytics.ts';
 import { OPEN_APP_DELAY_MS, storeFor } from '../../lib/open-app.ts';
+import { CSRF } from '../../lib/persisted.ts';
 import { DEFAULT_COUNTRY, type CountryCode } from '../../lib/phone.ts';
 import { parseCheckout, type Checkout } from '../../lib/promo.ts';
 
@@ -500,11 +501,11 @@ export function readOneClickPresets(
 }
 
 /**
- * The csrf that travels in the login page's address (`loginOtpHref`): only one that session
- * storage could not keep (`stored` false).
+ * The csrf that travels in the login page's address (`loginOtpHref`): only a well-formed one that
+ * session storage could not keep (`stored` false). A malformed one is dropped, not carried on.
  */
 export function csrfForAddress(csrf: string | undefined, stored: boolean): string | undefined {
-  return csrf && !stored ? csrf : undefined;
+  return csrf && !stored && CSRF.test(csrf) ? csrf : undefined;
 }
 
 const browserScheduler: Scheduler = {
