@@ -33,6 +33,12 @@ export function parseAcrValues(raw: string | null | undefined): AcrValues {
   return { pairs, invoiceId: invoice ? invoice : NO_INVOICE_ID };
 }
 
+/** The `acr_values` of a query, or null when the query has none (then no 'Close' menu). */
+export function queryAcrValues(query: URLSearchParams): AcrValues | null {
+  const raw = query.get('acr_values');
+  return raw === null ? null : parseAcrValues(raw);
+}
+
 export function hasInvoice(acr: AcrValues): boolean {
   return acr.invoiceId !== NO_INVOICE_ID;
 }

@@ -10,6 +10,17 @@ function replaceAddress(url: URL): void {
   history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
 }
 
+const CLIENT_ID = /^[\w.-]{1,128}$/;
+
+/**
+ * The `clientId` of a query (trimmed), or `fallback` (this tab's last client) when the query has
+ * none or one that cannot be a client id (empty, spaces, markup).
+ */
+export function queryClientId(query: URLSearchParams, fallback?: string): string | undefined {
+  const value = query.get('clientId')?.trim();
+  return value && CLIENT_ID.test(value) ? value : fallback;
+}
+
 /** Removes the named query parameters from the address and returns their values. */
 export function takeQueryParams<K extends string>(names: readonly K[]): Partial<Record<K, string>> {
   const url = new URL(location.href);

@@ -4,9 +4,12 @@
  */
 const PREFIX = 'acct:';
 
+/** What a csrf value from the identity service looks like. */
+export const CSRF = /^[\w-]{1,256}$/;
+
 const GUARDS = {
   /** The csrf value the identity service gave the login page; deleted after the final form post. */
-  csrf: (value: string) => /^[\w-]{1,256}$/.test(value),
+  csrf: (value: string) => CSRF.test(value),
   /** Apple sends the full name only the first time; kept to reuse when it is omitted later. */
   appleFullName: (value: string) => value.length > 0 && value.length <= 200,
   /** The identifier waiting for a code (phone in E.164 or e-mail), for the next page. */

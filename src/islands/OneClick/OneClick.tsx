@@ -14,10 +14,11 @@ import { collectDeviceRecord, deviceIdentity } from '../../lib/device.ts';
 import { $flags, loadFlags } from '../../lib/flags.ts';
 import { readPersisted, writePersisted } from '../../lib/persisted.ts';
 import { loadPhoneMetadata, toPhone } from '../../lib/phone.ts';
-import { parseCheckout } from '../../lib/promo.ts';
 import { recaptchaMode } from '../../lib/recaptcha.ts';
 import {
   createOneClickFlow,
+  csrfForAddress,
+  readOneClickPresets,
   type OneClickDeps,
   type PageVisibility,
 } from '../../stores/flows/one-click.ts';
@@ -43,8 +44,6 @@ export interface OneClickProps {
   locale: Locale;
   messages: OneClickMessages;
 }
-
-const CLIENT_ID = /^[\w.-]{1,128}$/;
 
 const pageVisibility: PageVisibility = {
   hidden: () => document.hidden,
@@ -78,15 +77,6 @@ function browserDeps(locale: Locale): OneClickDeps {
   };
 }
 
-/** The client the shopper signs in to: the address, the acr_values, or this tab's last one. */
-function clientIdOf(query: URLSearchParams, pairs: Readonly<Record<string, string>>) {
-  for (const value of [query.get('clientId'), pairs['client_id'], readPersisted('clientId')]) {
-    const clean = value?.trim();
-    if (clean && CLIENT_ID.test(clean)) return clean;
-  }
-  return undefined;
-}
-
 const noSubscription = () => () => undefined;
 
 /** False while pre-rendered and hydrating, true once the island runs. */
@@ -117,16 +107,11 @@ function OneClickScreen({ locale }: { locale: Locale }) {
   useEffect(() => {
     // The csrf leaves the address at once and waits in session storage for the final form post.
     const { csrf } = takeQueryParams(['csrf']);
-    const kept = csrf ? writePersisted('csrf', csrf) : true;
+    const stored = csrf ? writePersisted('csrf', csrf) : true;
     void loadFlags();
-    const query = currentQuery();
-    const acrValues = query.get('acr_values') ?? undefined;
-    const checkout = parseCheckout(acrValues);
     flow.init({
-      checkout,
-      acrValues,
-      clientId: clientIdOf(query, checkout.externalParams),
-      csrfForAddress: kept ? undefined : csrf,
+      ...readOneClickPresets(currentQuery(), readPersisted('clientId')),
+      csrfForAddress: csrfForAddress(csrf, stored),
     });
     return () => flow.destroy();
   }, [flow]);

@@ -9,7 +9,7 @@ import {
 } from '../../api/recovery.ts';
 import { localizedPath, type Locale } from '../../i18n/config.ts';
 import type { Messages } from '../../i18n/types.ts';
-import { currentQuery } from '../../lib/address.ts';
+import { currentQuery, queryClientId } from '../../lib/address.ts';
 import { analytics } from '../../lib/analytics-client.ts';
 import { deviceIdentity } from '../../lib/device.ts';
 import { $flags, loadFlags } from '../../lib/flags.ts';
@@ -54,7 +54,7 @@ const noSubscription = () => () => undefined;
 function useClientId(): string | null | undefined {
   return useSyncExternalStore(
     noSubscription,
-    () => new URLSearchParams(location.search).get('clientId') ?? readPersisted('clientId') ?? null,
+    () => queryClientId(new URLSearchParams(location.search), readPersisted('clientId')) ?? null,
     () => undefined,
   );
 }
@@ -107,7 +107,7 @@ function RecoveryFormView(props: { locale: Locale }) {
 
   useEffect(() => {
     // Recovery needs the client (spec section 6): from the link, or from this tab's login page.
-    const id = currentQuery().get('clientId') ?? readPersisted('clientId');
+    const id = queryClientId(currentQuery(), readPersisted('clientId'));
     if (!id) return flow.exit;
     writePersisted('clientId', id);
     setClient(id);

@@ -4,7 +4,7 @@ import { resolveMessage } from '../../api/error-catalogue.ts';
 import { resetPassword } from '../../api/recovery.ts';
 import { localizedPath, type Locale } from '../../i18n/config.ts';
 import type { Messages } from '../../i18n/types.ts';
-import { pathToken } from '../../lib/address.ts';
+import { pathToken, queryClientId } from '../../lib/address.ts';
 import { analytics } from '../../lib/analytics-client.ts';
 import { $flags, loadFlags } from '../../lib/flags.ts';
 import { readPersisted } from '../../lib/persisted.ts';
@@ -51,7 +51,7 @@ function ResetPasswordView(props: { locale: Locale }) {
   const mode = flags.status === 'ready' ? recaptchaMode(flags.flags.recaptchaV2) : 'off';
   const clientId = useSyncExternalStore(
     noSubscription,
-    () => new URLSearchParams(location.search).get('clientId') ?? readPersisted('clientId'),
+    () => queryClientId(new URLSearchParams(location.search), readPersisted('clientId')),
     () => undefined,
   );
   const mounted = useRef(false);

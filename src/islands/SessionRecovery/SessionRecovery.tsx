@@ -11,10 +11,15 @@ import { resolveMessage } from '../../api/error-catalogue.ts';
 import { fetchRecoveryChallenges, sendRecoveryNotification } from '../../api/recovery.ts';
 import { localizedPath, type Locale } from '../../i18n/config.ts';
 import type { Messages } from '../../i18n/types.ts';
-import { currentQuery, takeQueryParams } from '../../lib/address.ts';
+import { currentQuery, queryClientId, takeQueryParams } from '../../lib/address.ts';
 import { analytics } from '../../lib/analytics-client.ts';
 import { writePersisted } from '../../lib/persisted.ts';
-import { createRecoveryFlow, type RecoveryState } from '../../stores/flows/recovery.ts';
+import {
+  createRecoveryFlow,
+  readRecoveryParams,
+  RECOVERY_SECRET_PARAMS,
+  type RecoveryState,
+} from '../../stores/flows/recovery.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { TextField } from '../../ui/Field.tsx';
@@ -28,11 +33,11 @@ export interface SessionRecoveryProps {
 const HEADING_ID = 'recovery-title';
 const noSubscription = () => () => undefined;
 
-/** A query parameter, read without a hydration mismatch (undefined while pre-rendering). */
-function useQueryParam(name: string): string | undefined {
+/** The link's client id, read without a hydration mismatch (undefined while pre-rendering). */
+function useClientId(): string | undefined {
   return useSyncExternalStore(
     noSubscription,
-    () => new URLSearchParams(location.search).get(name) ?? undefined,
+    () => queryClientId(new URLSearchParams(location.search)),
     () => undefined,
   );
 }
@@ -83,15 +88,16 @@ function SessionRecoveryView(props: { locale: Locale }) {
     }),
   );
   const state = useStore(flow.$recovery);
-  const clientId = useQueryParam('clientId');
+  const clientId = useClientId();
   const view = viewOf(state);
   const firstView = useRef(view);
 
   useEffect(() => {
     // Codes and the phone number leave the address at once; the csrf moves to session storage.
-    const taken = takeQueryParams(['otp', 'verificationId', 'phoneNumber', 'csrf']);
-    if (taken.csrf) writePersisted('csrf', taken.csrf);
-    void flow.open({ ...taken, clientId: currentQuery().get('clientId') ?? undefined });
+    const params = readRecoveryParams(currentQuery());
+    takeQueryParams(RECOVERY_SECRET_PARAMS);
+    if (params.csrf) writePersisted('csrf', params.csrf);
+    void flow.open(params);
     return flow.exit;
   }, [flow]);
 

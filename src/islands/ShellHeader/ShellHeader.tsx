@@ -3,8 +3,8 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { PRODUCT, surveyUrl } from '../../config.ts';
 import type { Locale } from '../../i18n/config.ts';
 import type { Messages } from '../../i18n/types.ts';
-import { hasInvoice, parseAcrValues } from '../../lib/acr-values.ts';
-import { currentQuery } from '../../lib/address.ts';
+import { hasInvoice, queryAcrValues } from '../../lib/acr-values.ts';
+import { currentQuery, queryClientId } from '../../lib/address.ts';
 import { readPersisted, writePersisted } from '../../lib/persisted.ts';
 import { $client, loadClient } from '../../stores/client.ts';
 import { I18nProvider, useT } from '../../ui/i18n.tsx';
@@ -31,7 +31,7 @@ function Brand() {
   const [logoFailed, setLogoFailed] = useState(false);
 
   useEffect(() => {
-    const fromQuery = currentQuery().get('clientId');
+    const fromQuery = queryClientId(currentQuery());
     if (fromQuery) writePersisted('clientId', fromQuery);
     void loadClient(fromQuery ?? readPersisted('clientId'), location.origin);
   }, []);
@@ -63,10 +63,7 @@ function Brand() {
 function CloseMenu() {
   const t = useT();
   const search = useLocationSearch();
-  const acr = useMemo(() => {
-    const raw = new URLSearchParams(search).get('acr_values');
-    return raw === null ? null : parseAcrValues(raw);
-  }, [search]);
+  const acr = useMemo(() => queryAcrValues(new URLSearchParams(search)), [search]);
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);

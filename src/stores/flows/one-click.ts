@@ -23,6 +23,7 @@ import { localizedPath, type Locale } from '../../i18n/config.ts';
 import type { Text } from '../../i18n/types.ts';
 import type { FlowName, PageName } from '../../lib/analytics.ts';
 import { OPEN_APP_DELAY_MS, storeFor } from '../../lib/open-app.ts';
+import { CSRF } from '../../lib/persisted.ts';
 import { DEFAULT_COUNTRY, type CountryCode } from '../../lib/phone.ts';
 import { parseCheckout, type Checkout } from '../../lib/promo.ts';
 
@@ -469,6 +470,42 @@ export interface OneClickInit {
   clientId?: string | undefined;
   /** Set only when session storage could not keep the csrf. */
   csrfForAddress?: string | undefined;
+}
+
+const CLIENT_ID = /^[\w.-]{1,128}$/;
+
+/**
+ * The presets of spec section 2 'One-click checkout' from the query (csrf is taken out
+ * separately, at once): the checkout of acr_values, and the client the shopper signs in to (the
+ * address, the acr_values' client_id, or `persistedClientId`, this tab's last one).
+ */
+export function readOneClickPresets(
+  query: URLSearchParams,
+  persistedClientId: string | undefined,
+): Required<Pick<OneClickInit, 'checkout' | 'acrValues' | 'clientId'>> {
+  const acrValues = query.get('acr_values') ?? undefined;
+  const checkout = parseCheckout(acrValues);
+  let clientId: string | undefined;
+  for (const value of [
+    query.get('clientId'),
+    checkout.externalParams['client_id'],
+    persistedClientId,
+  ]) {
+    const clean = value?.trim();
+    if (clean && CLIENT_ID.test(clean)) {
+      clientId = clean;
+      break;
+    }
+  }
+  return { checkout, acrValues, clientId };
+}
+
+/**
+ * The csrf that travels in the login page's address (`loginOtpHref`): only a well-formed one that
+ * session storage could not keep (`stored` false). A malformed one is dropped, not carried on.
+ */
+export function csrfForAddress(csrf: string | undefined, stored: boolean): string | undefined {
+  return csrf && !stored && CSRF.test(csrf) ? csrf : undefined;
 }
 
 const browserScheduler: Scheduler = {

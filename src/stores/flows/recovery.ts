@@ -21,6 +21,7 @@ import type {
   RecoveryNotificationBody,
 } from '../../contract/identity-api.ts';
 import type { Text } from '../../i18n/types.ts';
+import { queryClientId } from '../../lib/address.ts';
 
 /** Something to show: a catalog key, server text, or a key from a server code with a fallback. */
 export type Message = DynamicKey | Text;
@@ -84,6 +85,22 @@ export type RecoveryEvent =
   | { type: 'submitted' }
   | { type: 'linkSent' }
   | { type: 'submitFailed'; failure: ApiFailure };
+
+/** The parameters that are codes or personal data: taken out of the address at once. */
+export const RECOVERY_SECRET_PARAMS = ['otp', 'verificationId', 'phoneNumber', 'csrf'] as const;
+
+/**
+ * The recovery link's parameters from the query, as they are (absent ones undefined), except a
+ * client id that cannot be one, which counts as missing.
+ */
+export function readRecoveryParams(query: URLSearchParams): RecoveryParams {
+  const params: RecoveryParams = { clientId: queryClientId(query) };
+  for (const name of RECOVERY_SECRET_PARAMS) {
+    const value = query.get(name);
+    if (value !== null) params[name] = value;
+  }
+  return params;
+}
 
 const present = (value: string | undefined): value is string =>
   value !== undefined && value.trim() !== '';
