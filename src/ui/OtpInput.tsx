@@ -1,5 +1,6 @@
 import { useEffect, useId } from 'react';
 import { digitsOnly } from '../lib/digits.ts';
+import { useTypedBeforeHydration } from './early-input.ts';
 import { useT } from './i18n.tsx';
 
 export const OTP_LENGTH = 6;
@@ -23,6 +24,7 @@ export function OtpInput(props: {
   const t = useT();
   const id = useId();
   const { onChange } = props;
+  useTypedBeforeHydration(id, props.value);
 
   useEffect(() => {
     if (!('OTPCredential' in window)) return undefined;

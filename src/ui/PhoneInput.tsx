@@ -9,6 +9,7 @@ import {
   toPhone,
   type CountryCode,
 } from '../lib/phone.ts';
+import { useTypedBeforeHydration } from './early-input.ts';
 import { useT } from './i18n.tsx';
 import { useHydrated } from './use-query.ts';
 
@@ -34,6 +35,7 @@ export interface PhoneInputProps {
 export function PhoneInput(props: PhoneInputProps) {
   const t = useT();
   const id = useId();
+  useTypedBeforeHydration(`${id}-number`, props.value.input);
   const [meta, setMeta] = useState(phoneMetadata);
   const { value, onChange } = props;
 

@@ -76,6 +76,21 @@ for (const locale of FLOW_LOCALES) {
       await expect(page.getByText(msg(locale, 'session:passwordSuccessTitle'))).toBeVisible();
     });
 
+    test('a password typed before the page is interactive is kept and sent', async ({ page }) => {
+      // Slow scripts (a slow network): the pre-rendered field takes input long before its island.
+      await page.route(/\/_astro\/.*\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await route.continue();
+      });
+      await page.goto(localizedPath(locale, '/password/reset-valid'), { waitUntil: 'commit' });
+      const field = passwordField(page, locale);
+      await field.fill(NEW_PASSWORD);
+      await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 30_000 });
+      await expect(field).toHaveValue(NEW_PASSWORD);
+      await page.getByRole('button', { name: msg(locale, 'password:submit') }).click();
+      await page.waitForURL(`**${localizedPath(locale, '/password_success')}`);
+    });
+
     test('reset-expired: asks for a new link from forgot-password', async ({ page }) => {
       await page.goto(`${localizedPath(locale, '/password/reset-expired')}?clientId=sandbox-web`);
       await passwordField(page, locale).fill(NEW_PASSWORD);
