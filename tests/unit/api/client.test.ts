@@ -282,6 +282,18 @@ describe('only idempotent calls are retried', () => {
     expect(error.failure).toEqual({ kind: 'offline' });
     expect(offline).toHaveLength(1);
   });
+
+  it('a caller that gives up during the backoff gets no further try', async () => {
+    const calls = mockFetch([json(503, {}), json(200, {})]);
+    const controller = new AbortController();
+    const call = track(request('flags', '/v1/flags', { signal: controller.signal }));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(calls).toHaveLength(1);
+    controller.abort();
+    await vi.runAllTimersAsync();
+    expect(calls).toHaveLength(1);
+    expect(call.outcome).toBeInstanceOf(Error);
+  });
 });
 
 describe('retries wait', () => {
