@@ -90,6 +90,8 @@ function buildUrl(backend: Backend, path: string, query: RequestOptions['query']
 }
 
 async function attempt<T>(url: string, method: Method, options: RequestOptions): Promise<T> {
+  // A caller that gave up (before the call, or during a retry's backoff) gets no new request.
+  if (options.signal?.aborted) throw options.signal.reason;
   const controller = new AbortController();
   const timer = setTimeout(
     () => {

@@ -90,6 +90,10 @@ export function sandboxClient(request: APIRequestContext) {
       body?: unknown;
       delayMs?: number;
       times?: number;
+      /** Answer `status` (default 200) with a truncated JSON body. */
+      malformed?: boolean;
+      /** Drop the connection instead of answering (after `delayMs`). */
+      drop?: boolean;
     }) => expect((await request.post('/_sandbox/faults', { data: fault })).ok()).toBe(true),
     events: async () => (await request.get('/_sandbox/events')).json() as Promise<unknown[]>,
     push: async (requestId: string, action: 'approve' | 'reject') =>

@@ -237,7 +237,9 @@ function Invitation(props: {
       <p>{t('invitation:body', { product: t('common:productName') })}</p>
       <SignedInAs invitee={state.invitee} />
       {state.step === 'ready' && state.error && (
-        <ErrorAlert>{t(INVITATION_ERROR_KEYS[state.error])}</ErrorAlert>
+        <ErrorAlert>
+          {state.noAnswer ? t.text(state.noAnswer) : t(INVITATION_ERROR_KEYS[state.error])}
+        </ErrorAlert>
       )}
       <Button
         pending={submitting}

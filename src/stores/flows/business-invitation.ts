@@ -7,9 +7,10 @@
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import type { Invitee } from '../../api/business.ts';
+import { transportMessage } from '../../api/error-catalogue.ts';
 import type { ApiFailure } from '../../api/errors.ts';
 import { ERROR, INVITATION_ERROR_CODES } from '../../contract/errors.ts';
-import type { I18nKey } from '../../i18n/types.ts';
+import type { I18nKey, Text } from '../../i18n/types.ts';
 
 export type { Invitee };
 
@@ -86,6 +87,8 @@ export type InvitationState =
       invitee: Invitee;
       /** A retryable failure of the last attempt. */
       error?: InvitationError;
+      /** No server answered it (offline, timeout, dropped, unreadable): says which, instead. */
+      noAnswer?: Text;
       /** The invitation is already accepted; only the role assignment is left. */
       processed?: true;
     }
@@ -106,7 +109,7 @@ export type InvitationEvent =
   | { type: 'accept' }
   | { type: 'processed'; skipRole: boolean }
   | { type: 'role_assigned' }
-  | { type: 'accept_failed'; error: InvitationError }
+  | { type: 'accept_failed'; error: InvitationError; noAnswer?: Text | undefined }
   | { type: 'not_now' };
 
 export const INITIAL_INVITATION_STATE: InvitationState = { step: 'loading' };
@@ -149,6 +152,7 @@ export function transition(state: InvitationState, event: InvitationEvent): Invi
         step: 'ready',
         invitee: state.invitee,
         error: event.error,
+        ...(event.noAnswer ? { noAnswer: event.noAnswer } : {}),
         ...(state.call === 'role' ? { processed: true as const } : {}),
       };
     case 'not_now':
@@ -260,9 +264,11 @@ export function createBusinessInvitationFlow(deps: BusinessInvitationDeps) {
       try {
         await deps.accept(code, state.invitee);
       } catch (error) {
+        const failure = deps.toFailure(error);
         dispatch({
           type: 'accept_failed',
-          error: invitationError(deps.toFailure(error), 'process'),
+          error: invitationError(failure, 'process'),
+          noAnswer: transportMessage(failure),
         });
         return;
       }
@@ -274,7 +280,12 @@ export function createBusinessInvitationFlow(deps: BusinessInvitationDeps) {
       try {
         await deps.assignRole(code);
       } catch (error) {
-        dispatch({ type: 'accept_failed', error: invitationError(deps.toFailure(error), 'role') });
+        const failure = deps.toFailure(error);
+        dispatch({
+          type: 'accept_failed',
+          error: invitationError(failure, 'role'),
+          noAnswer: transportMessage(failure),
+        });
         return;
       }
       dispatch({ type: 'role_assigned' });

@@ -152,3 +152,211 @@ describe('retry timing', () => {
     expect(toFailure(new TypeError('Failed to fetch'))).toEqual({ kind: 'network' });
   });
 });
+
+/** A fetch that never answers; it fails, as a real fetch does, when its signal aborts. */
+function hangingFetch() {
+  const calls: RequestInit[] = [];
+  vi.stubGlobal('fetch', (_input: unknown, init: RequestInit = {}) => {
+    calls.push(init);
+    return new Promise((_resolve, reject) => {
+      init.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error));
+    });
+  });
+  return calls;
+}
+
+/** Whether a promise has settled yet (without waiting for it). */
+function track<T>(promise: Promise<T>) {
+  const state = { settled: false, outcome: undefined as unknown };
+  promise.then(
+    (value) => Object.assign(state, { settled: true, outcome: value }),
+    (error: unknown) => Object.assign(state, { settled: true, outcome: error }),
+  );
+  return state;
+}
+
+describe('every call has a time limit', () => {
+  it.each([
+    ['GET', 5000],
+    ['POST', 10_000],
+    ['PUT', 10_000],
+    ['PATCH', 10_000],
+    ['DELETE', 10_000],
+  ] as const)('a %s gives up after %i ms by default', async (method, limit) => {
+    const calls = hangingFetch();
+    const call = track(request('identityApi', '/x', { method, idempotent: false }));
+    await vi.advanceTimersByTimeAsync(limit - 1);
+    expect(call.settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(call.settled).toBe(true);
+    expect((call.outcome as ApiError).failure).toEqual({ kind: 'timeout' });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('the limit covers the whole answer, not only its headers', async () => {
+    vi.stubGlobal(
+      'fetch',
+      (_input: unknown, init: RequestInit = {}) =>
+        // Headers at once, then a body that never ends (fetch errors it when aborted).
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              init.signal?.addEventListener('abort', () =>
+                controller.error(init.signal?.reason as Error),
+              );
+            },
+          }),
+          { status: 200, headers: { 'content-type': 'application/json' } },
+        ),
+    );
+    const call = track(request('identityApi', '/x', { method: 'POST', body: {} }));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect((call.outcome as ApiError).failure).toEqual({ kind: 'timeout' });
+  });
+});
+
+describe('only idempotent calls are retried', () => {
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)(
+    'a %s is tried once, whatever the failure',
+    async (method) => {
+      for (const reply of [json(503, {}), json(500, {}), () => Promise.reject(new TypeError())]) {
+        const calls = mockFetch([reply]);
+        const error = await settle(request('identityApi', '/x', { method })).catch(
+          (e: unknown) => e,
+        );
+        expect(error).toBeInstanceOf(ApiError);
+        expect(calls).toHaveLength(1);
+      }
+      const calls = hangingFetch();
+      await settle(request('identityApi', '/x', { method })).catch(() => undefined);
+      expect(calls).toHaveLength(1);
+    },
+  );
+
+  it('a write marked idempotent is retried like a GET', async () => {
+    const calls = mockFetch([json(503, {}), () => Promise.reject(new TypeError()), json(200, {})]);
+    await settle(request('identityApi', '/x', { method: 'DELETE', idempotent: true }));
+    expect(calls).toHaveLength(3);
+    expect(calls.map((call) => call.init.method)).toEqual(['DELETE', 'DELETE', 'DELETE']);
+  });
+
+  it('a GET marked not idempotent is tried once', async () => {
+    const calls = mockFetch([json(503, {})]);
+    await settle(request('flags', '/v1/flags', { idempotent: false })).catch(() => undefined);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('a GET is retried after a timeout and after a dropped connection', async () => {
+    let call = 0;
+    vi.stubGlobal('fetch', (_input: unknown, init: RequestInit = {}) => {
+      call += 1;
+      if (call === 1) {
+        return new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error));
+        });
+      }
+      if (call === 2) return Promise.reject(new TypeError('Failed to fetch'));
+      return Promise.resolve(json(200, { ok: true })());
+    });
+    await expect(settle(request('flags', '/v1/flags'))).resolves.toEqual({ ok: true });
+    expect(call).toBe(3);
+  });
+
+  it('is not retried: malformed JSON, a 4xx, being offline', async () => {
+    const malformed = mockFetch([
+      () =>
+        new Response('{"broken', { status: 200, headers: { 'content-type': 'application/json' } }),
+    ]);
+    await settle(request('flags', '/v1/flags')).catch(() => undefined);
+    expect(malformed).toHaveLength(1);
+
+    const refused = mockFetch([json(404, {})]);
+    await settle(request('flags', '/v1/flags')).catch(() => undefined);
+    expect(refused).toHaveLength(1);
+
+    vi.stubGlobal('navigator', { onLine: false });
+    const offline = mockFetch([() => Promise.reject(new TypeError('Failed to fetch'))]);
+    const error = (await settle(request('flags', '/v1/flags')).catch(
+      (e: unknown) => e,
+    )) as ApiError;
+    expect(error.failure).toEqual({ kind: 'offline' });
+    expect(offline).toHaveLength(1);
+  });
+
+  it('a caller that gives up during the backoff gets no further try', async () => {
+    const calls = mockFetch([json(503, {}), json(200, {})]);
+    const controller = new AbortController();
+    const call = track(request('flags', '/v1/flags', { signal: controller.signal }));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(calls).toHaveLength(1);
+    controller.abort();
+    await vi.runAllTimersAsync();
+    expect(calls).toHaveLength(1);
+    expect(call.outcome).toBeInstanceOf(Error);
+  });
+});
+
+describe('retries wait', () => {
+  it('backs off ~500 ms, then ~1500 ms', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const calls = mockFetch([json(503, {}), json(502, {}), json(200, {})]);
+    const call = track(request('flags', '/v1/flags'));
+    await vi.advanceTimersByTimeAsync(499);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1499);
+    expect(calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(3);
+    await vi.runAllTimersAsync();
+    expect(call.outcome).toEqual({});
+    vi.restoreAllMocks();
+  });
+
+  it('honours Retry-After on 503 instead of the backoff', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const calls = mockFetch([json(503, {}, { 'retry-after': '2' }), json(200, {})]);
+    const call = track(request('flags', '/v1/flags'));
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(2);
+    await vi.runAllTimersAsync();
+    expect(call.outcome).toEqual({});
+    vi.restoreAllMocks();
+  });
+
+  it('honours Retry-After as an HTTP date on 429', async () => {
+    vi.setSystemTime(Date.parse('2026-01-01T00:00:00Z'));
+    const calls = mockFetch([
+      json(429, {}, { 'retry-after': 'Thu, 01 Jan 2026 00:00:04 GMT' }),
+      json(200, {}),
+    ]);
+    const call = track(request('flags', '/v1/flags'));
+    await vi.advanceTimersByTimeAsync(3999);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(2);
+    await vi.runAllTimersAsync();
+    expect(call.settled).toBe(true);
+  });
+
+  it('waits at most 10 s, however long Retry-After asks', async () => {
+    const calls = mockFetch([json(503, {}, { 'retry-after': '3600' }), json(200, {})]);
+    track(request('flags', '/v1/flags'));
+    await vi.advanceTimersByTimeAsync(9999);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('Retry-After counts only on 429 and 503: a 500 backs off as usual', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const calls = mockFetch([json(500, {}, { 'retry-after': '5' }), json(200, {})]);
+    track(request('flags', '/v1/flags'));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(calls).toHaveLength(2);
+    vi.restoreAllMocks();
+  });
+});

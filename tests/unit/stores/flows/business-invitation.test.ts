@@ -317,6 +317,27 @@ describe('business invitation flow', () => {
     flow.destroy();
   });
 
+  it.each([
+    ['offline', { kind: 'offline' }, { key: 'common:offline' }],
+    ['a timeout', { kind: 'timeout' }, { key: 'common:timeout' }],
+    ['a dropped connection', { kind: 'network' }, { key: 'common:networkError' }],
+    ['malformed JSON', { kind: 'malformed' }, { key: 'common:networkError' }],
+    ['a 500', http(500), undefined],
+  ] as const)('a failed accept (%s) says whether a server answered', async (_, failure, said) => {
+    const fake = deps({ accept: () => Promise.reject(new ApiError(failure)) });
+    const flow = createBusinessInvitationFlow(fake);
+    flow.start();
+    await settle();
+    await flow.accept();
+    expect(flow.$state.get()).toEqual({
+      step: 'ready',
+      invitee,
+      error: 'unknown',
+      ...(said ? { noAnswer: said } : {}),
+    });
+    flow.destroy();
+  });
+
   it('after a network failure of the role call, Accept retries only the role call', async () => {
     let calls = 0;
     const fake = deps({
@@ -333,6 +354,7 @@ describe('business invitation flow', () => {
       step: 'ready',
       invitee,
       error: 'unknown',
+      noAnswer: { key: 'common:networkError' },
       processed: true,
     });
     await flow.accept();
