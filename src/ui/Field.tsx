@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTypedBeforeHydration } from './early-input.ts';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -12,7 +12,9 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 /** A labelled input whose hint and error are announced with it (aria-describedby). */
 export function TextField({ label, error, hint, addon, className, ...input }: TextFieldProps) {
   const id = useId();
-  useTypedBeforeHydration(id, input.value);
+  useTypedBeforeHydration(id, input.value, (_typed, field) =>
+    input.onChange?.({ target: field, currentTarget: field } as ChangeEvent<HTMLInputElement>),
+  );
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');

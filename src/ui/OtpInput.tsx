@@ -24,7 +24,7 @@ export function OtpInput(props: {
   const t = useT();
   const id = useId();
   const { onChange } = props;
-  useTypedBeforeHydration(id, props.value);
+  useTypedBeforeHydration(id, props.value, (typed) => onChange(digitsOnly(typed, OTP_LENGTH)));
 
   useEffect(() => {
     if (!('OTPCredential' in window)) return undefined;

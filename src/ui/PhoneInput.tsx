@@ -35,7 +35,6 @@ export interface PhoneInputProps {
 export function PhoneInput(props: PhoneInputProps) {
   const t = useT();
   const id = useId();
-  useTypedBeforeHydration(`${id}-number`, props.value.input);
   const [meta, setMeta] = useState(phoneMetadata);
   const { value, onChange } = props;
 
@@ -67,6 +66,8 @@ export function PhoneInput(props: PhoneInputProps) {
     }
     onChange({ country: value.country, input });
   };
+
+  useTypedBeforeHydration(`${id}-number`, value.input, change);
 
   const errorId = `${id}-error`;
   return (

@@ -1,21 +1,23 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 
 /**
  * Text typed into a pre-rendered field before its island hydrated stays on screen, but React does
- * not know it: the flow's state is still empty and the next render would wipe the field. Once the
- * field is mounted, this hands what was typed to its `onChange`, as if it had just been typed.
+ * not know it: the flow's state is still empty and the next render would wipe the field. When the
+ * field is first mounted, this hands what was typed to `apply` (the field's change handler).
  */
-export function useTypedBeforeHydration(id: string, value: unknown): void {
-  useEffect(() => {
+export function useTypedBeforeHydration(
+  id: string,
+  value: unknown,
+  apply: (typed: string, field: HTMLInputElement) => void,
+): void {
+  // A layout effect runs in the hydrating commit itself, before any re-render could wipe the
+  // field (hydrated `useSyncExternalStore` values re-render at once, for instance). The handler
+  // is called directly: a synthetic input event would be undone by React's controlled-input
+  // restore, since the flow's store re-renders the field only later.
+  useLayoutEffect(() => {
     const field = document.getElementById(id);
     if (!(field instanceof HTMLInputElement) || typeof value !== 'string') return;
-    const typed = field.value;
-    if (typed === value) return;
-    // React tracks the value it rendered through the element's own `value` setter; the
-    // prototype's setter changes the field without telling it, so the input event is a change.
-    field.value = value;
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, typed);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
+    if (field.value !== value) apply(field.value, field);
     // Once, on the first mount: later values come from React itself.
   }, [id]);
 }

@@ -61,6 +61,23 @@ export async function holdLoginRedirect(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Opens a page and waits until its islands have hydrated (Astro drops an island's `ssr` attribute
+ * then): for tests that press keys, since a submit stays disabled until its island runs.
+ */
+export async function openHydrated(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+/** A slow network for the page's scripts: its pre-rendered form takes input long before its island. */
+export async function slowScripts(page: Page, delayMs = 1000): Promise<void> {
+  await page.route(/\/_astro\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await route.continue();
+  });
+}
+
 /** The languages every flow runs in: English and a right-to-left one. */
 export const FLOW_LOCALES = ['en', 'ar'] as const satisfies readonly Locale[];
 

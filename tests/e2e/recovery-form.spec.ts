@@ -11,6 +11,8 @@ import {
   expectNoRawKeys,
   FLOW_LOCALES,
   localizedPath,
+  openHydrated,
+  slowScripts,
   test,
   type Sandbox,
 } from './fixtures.ts';
@@ -242,8 +244,20 @@ test('a link that expired while choosing the password starts again', async ({ pa
   await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeFocused();
 });
 
+test('details typed before the page is interactive are all kept, and sent', async ({ page }) => {
+  await slowScripts(page);
+  await page.goto(FORM, { waitUntil: 'commit' });
+  await page.getByRole('textbox', { name: 'Mobile number' }).fill(LAYLA.national);
+  await page.getByRole('textbox', { name: 'Full name' }).fill(LAYLA.name);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByRole('textbox', { name: 'Mobile number' })).toHaveValue(LAYLA.national);
+  await expect(page.getByRole('textbox', { name: 'Full name' })).toHaveValue(LAYLA.name);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter the verification code' })).toBeFocused();
+});
+
 test('keyboard only: the whole form', async ({ page, sandbox }) => {
-  await page.goto(FORM);
+  await openHydrated(page, FORM);
   await page.locator('input[type=tel]').focus();
   await page.keyboard.type(LAYLA.national);
   await page.keyboard.press('Tab');

@@ -11,6 +11,7 @@ import {
   expectNoRawKeys,
   FLOW_LOCALES,
   localizedPath,
+  slowScripts,
   test,
 } from './fixtures.ts';
 import { LAYLA, msg, NEW_PASSWORD, RECOVERY_LINK } from './recovery-support.ts';
@@ -77,11 +78,7 @@ for (const locale of FLOW_LOCALES) {
     });
 
     test('a password typed before the page is interactive is kept and sent', async ({ page }) => {
-      // Slow scripts (a slow network): the pre-rendered field takes input long before its island.
-      await page.route(/\/_astro\/.*\.js$/, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        await route.continue();
-      });
+      await slowScripts(page);
       await page.goto(localizedPath(locale, '/password/reset-valid'), { waitUntil: 'commit' });
       const field = passwordField(page, locale);
       await field.fill(NEW_PASSWORD);

@@ -19,6 +19,7 @@ import {
   expectNoRawKeys,
   FLOW_LOCALES,
   localizedPath,
+  openHydrated,
   test,
   type Locale,
   type Sandbox,
@@ -115,15 +116,6 @@ const button = (page: Page, locale: Locale, key: string, params?: Record<string,
 
 const textbox = (page: Page, locale: Locale, key: string) =>
   page.getByRole('textbox', { name: m(locale, key), exact: true });
-
-/**
- * Opens a page and waits until its islands have hydrated (Astro drops an island's `ssr` attribute
- * then): typing into the server-rendered form before that would be lost.
- */
-async function openHydrated(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-}
 
 /** A password input (no role of its own) by its label. */
 const passwordInput = (page: Page, locale: Locale, key: string) =>

@@ -422,8 +422,11 @@ export function createRecoveryFormFlow(deps: RecoveryFormDeps, initial = initial
 
   return {
     $form,
-    setDetails(details: RecoveryDetails): void {
-      dispatch({ type: 'detailsChanged', details });
+    /** Changes some details; the others stay as they are now (not as the caller last saw them). */
+    setDetails(change: Partial<RecoveryDetails>): void {
+      const state = $form.get();
+      if (state.step !== 'details') return;
+      dispatch({ type: 'detailsChanged', details: { ...state.details, ...change } });
     },
     async submitDetails(): Promise<void> {
       const state = $form.get();
