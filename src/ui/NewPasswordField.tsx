@@ -1,6 +1,11 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { $flags } from '../lib/flags.ts';
 import type { ResetRule } from '../lib/password-rules.ts';
+import { recaptchaMode } from '../lib/recaptcha.ts';
 import { useT } from './i18n.tsx';
 import { PasswordField } from './PasswordField.tsx';
+import { Recaptcha } from './Recaptcha.tsx';
 
 /**
  * A new password under the reset rules (spec section 5): the show-password toggle, the hint, and
@@ -45,5 +50,36 @@ export function NewPasswordField(props: {
         {messages.join(' ')}
       </p>
     </>
+  );
+}
+
+/**
+ * The robot check before a new password is sent, when the recaptchaV2 flag asks for one: tells
+ * the flow whether it is required, then shows the widget until it is passed. Needs `password`.
+ */
+export function NewPasswordRecaptcha(props: {
+  flow: { requireRecaptcha: (required: boolean) => void; passRecaptcha: (token: string) => void };
+  token: string | undefined;
+}) {
+  const t = useT();
+  const { flow } = props;
+  const flags = useStore($flags);
+  const mode = flags.status === 'ready' ? recaptchaMode(flags.flags.recaptchaV2) : 'off';
+  useEffect(() => {
+    flow.requireRecaptcha(mode !== 'off');
+  }, [flow, mode]);
+  if (mode === 'off') return null;
+  if (props.token) {
+    return (
+      <p className="muted" role="status">
+        {t('password:recaptchaDone')}
+      </p>
+    );
+  }
+  return (
+    <div className="stack">
+      <p>{t('password:recaptchaPrompt')}</p>
+      <Recaptcha mode={mode} onToken={(token) => flow.passRecaptcha(token)} />
+    </div>
   );
 }

@@ -4,7 +4,7 @@
  * `useStore` and writes only through its actions; the first paint is the empty phone form.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { approvalStatus, oneClickLogin, oneClickProof } from '../../api/one-click.ts';
 import type { Locale } from '../../i18n/config.ts';
 import type { Messages } from '../../i18n/types.ts';
@@ -24,6 +24,7 @@ import {
 } from '../../stores/flows/one-click.ts';
 import { I18nProvider } from '../../ui/i18n.tsx';
 import { IdpRedirect } from '../../ui/IdpRedirect.tsx';
+import { useHydrated } from '../../ui/use-query.ts';
 import {
   ErrorView,
   MaxTriesView,
@@ -75,17 +76,6 @@ function browserDeps(locale: Locale): OneClickDeps {
     visibility: pageVisibility,
     device: { userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints },
   };
-}
-
-const noSubscription = () => () => undefined;
-
-/** False while pre-rendered and hydrating, true once the island runs. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 }
 
 export function OneClick(props: OneClickProps) {

@@ -12,10 +12,9 @@ import type { Messages } from '../../i18n/types.ts';
 import { currentQuery, queryClientId } from '../../lib/address.ts';
 import { analytics } from '../../lib/analytics-client.ts';
 import { deviceIdentity } from '../../lib/device.ts';
-import { $flags, loadFlags } from '../../lib/flags.ts';
+import { loadFlags } from '../../lib/flags.ts';
 import { readPersisted, writePersisted } from '../../lib/persisted.ts';
 import { loadPhoneMetadata, toPhone } from '../../lib/phone.ts';
-import { recaptchaMode } from '../../lib/recaptcha.ts';
 import {
   createRecoveryFormFlow,
   RECOVERY_METHODS,
@@ -28,11 +27,10 @@ import { Button } from '../../ui/Button.tsx';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { TextField } from '../../ui/Field.tsx';
 import { I18nProvider, useT } from '../../ui/i18n.tsx';
-import { NewPasswordField } from '../../ui/NewPasswordField.tsx';
+import { NewPasswordField, NewPasswordRecaptcha } from '../../ui/NewPasswordField.tsx';
 import { OtpInput } from '../../ui/OtpInput.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { PhoneInput } from '../../ui/PhoneInput.tsx';
-import { Recaptcha } from '../../ui/Recaptcha.tsx';
 import { useCountdown } from '../../ui/use-countdown.ts';
 
 export interface RecoveryFormProps {
@@ -183,8 +181,8 @@ function DetailsStep(props: {
     void flow.submitDetails();
   };
   const answerError = errors.answer ? resolveMessage(t, errors.answer) : undefined;
-  const setMethod = (method: RecoveryMethod) => flow.setDetails({ ...details, method, answer: '' });
-  const setAnswer = (answer: string) => flow.setDetails({ ...details, answer });
+  const setMethod = (method: RecoveryMethod) => flow.setDetails({ method, answer: '' });
+  const setAnswer = (answer: string) => flow.setDetails({ answer });
 
   return (
     <section className="card stack" aria-labelledby={HEADING_ID}>
@@ -195,7 +193,7 @@ function DetailsStep(props: {
         <PhoneInput
           value={{ country: details.country, input: details.phoneInput }}
           onChange={(phone) =>
-            flow.setDetails({ ...details, country: phone.country, phoneInput: phone.input })
+            flow.setDetails({ country: phone.country, phoneInput: phone.input })
           }
           error={errors.phone ? resolveMessage(t, errors.phone) : undefined}
           disabled={busy}
@@ -334,11 +332,6 @@ function PasswordStep(props: {
 }) {
   const t = useT();
   const { flow, state } = props;
-  const flags = useStore($flags);
-  const mode = flags.status === 'ready' ? recaptchaMode(flags.flags.recaptchaV2) : 'off';
-  useEffect(() => {
-    flow.requireRecaptcha(mode !== 'off');
-  }, [flow, mode]);
   const message = state.error ? resolveMessage(t, state.error.message) : undefined;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -366,17 +359,7 @@ function PasswordStep(props: {
           error={state.mismatch ? t('password:mismatch') : undefined}
           onChange={(event) => flow.setConfirm(event.target.value)}
         />
-        {mode !== 'off' &&
-          (state.recaptchaToken ? (
-            <p className="muted" role="status">
-              {t('password:recaptchaDone')}
-            </p>
-          ) : (
-            <div className="stack">
-              <p>{t('password:recaptchaPrompt')}</p>
-              <Recaptcha mode={mode} onToken={(token) => flow.passRecaptcha(token)} />
-            </div>
-          ))}
+        <NewPasswordRecaptcha flow={flow} token={state.recaptchaToken} />
         <Button
           type="submit"
           pending={state.busy}

@@ -6,15 +6,13 @@ import { localizedPath, type Locale } from '../../i18n/config.ts';
 import type { Messages } from '../../i18n/types.ts';
 import { pathToken, queryClientId } from '../../lib/address.ts';
 import { analytics } from '../../lib/analytics-client.ts';
-import { $flags, loadFlags } from '../../lib/flags.ts';
+import { loadFlags } from '../../lib/flags.ts';
 import { readPersisted } from '../../lib/persisted.ts';
-import { recaptchaMode } from '../../lib/recaptcha.ts';
 import { createResetPasswordFlow } from '../../stores/flows/reset-password.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { I18nProvider, useT } from '../../ui/i18n.tsx';
-import { NewPasswordField } from '../../ui/NewPasswordField.tsx';
-import { Recaptcha } from '../../ui/Recaptcha.tsx';
+import { NewPasswordField, NewPasswordRecaptcha } from '../../ui/NewPasswordField.tsx';
 
 export interface ResetPasswordProps {
   locale: Locale;
@@ -47,8 +45,6 @@ function ResetPasswordView(props: { locale: Locale }) {
     }),
   );
   const state = useStore(flow.$reset);
-  const flags = useStore($flags);
-  const mode = flags.status === 'ready' ? recaptchaMode(flags.flags.recaptchaV2) : 'off';
   const clientId = useSyncExternalStore(
     noSubscription,
     () => queryClientId(new URLSearchParams(location.search), readPersisted('clientId')),
@@ -61,10 +57,6 @@ function ResetPasswordView(props: { locale: Locale }) {
     void loadFlags();
     return flow.exit;
   }, [flow]);
-
-  useEffect(() => {
-    flow.requireRecaptcha(mode !== 'off');
-  }, [flow, mode]);
 
   const view = state.step === 'submitting' ? 'editing' : state.step;
   useEffect(() => {
@@ -128,17 +120,7 @@ function ResetPasswordView(props: { locale: Locale }) {
           error={error?.atField ? message : undefined}
           disabled={submitting}
         />
-        {mode !== 'off' &&
-          (state.recaptchaToken ? (
-            <p className="muted" role="status">
-              {t('password:recaptchaDone')}
-            </p>
-          ) : (
-            <div className="stack">
-              <p>{t('password:recaptchaPrompt')}</p>
-              <Recaptcha mode={mode} onToken={(token) => flow.passRecaptcha(token)} />
-            </div>
-          ))}
+        <NewPasswordRecaptcha flow={flow} token={state.recaptchaToken} />
         <Button
           type="submit"
           pending={submitting}

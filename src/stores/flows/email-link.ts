@@ -71,7 +71,7 @@ export function createEmailLinkFlow(deps: EmailLinkDeps): EmailLinkFlow {
   const $state = atom<EmailLinkState>(initialEmailLinkState(deps.action));
   const dispatch = (event: EmailLinkEvent) => $state.set(transition($state.get(), event));
   // The plain route shows 'expired' without a call: its state is never 'loading'.
-  const start = tokenCall({
+  const start = tokenCall<EmailLinkEvent>({
     isLoading: () => $state.get().view === 'loading',
     dispatch: (event) => dispatch(event.type === 'succeeded' ? event.result : event),
     token: deps.id,
