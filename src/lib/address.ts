@@ -10,15 +10,18 @@ function replaceAddress(url: URL): void {
   history.replaceState(history.state, '', `${url.pathname}${url.search}${url.hash}`);
 }
 
-const CLIENT_ID = /^[\w.-]{1,128}$/;
+/** A client id, trimmed, or undefined when the value cannot be one (empty, spaces, markup). */
+export function cleanClientId(value: string | null | undefined): string | undefined {
+  const clean = value?.trim();
+  return clean && /^[\w.-]{1,128}$/.test(clean) ? clean : undefined;
+}
 
 /**
  * The `clientId` of a query (trimmed), or `fallback` (this tab's last client) when the query has
- * none or one that cannot be a client id (empty, spaces, markup).
+ * none or one that cannot be a client id.
  */
 export function queryClientId(query: URLSearchParams, fallback?: string): string | undefined {
-  const value = query.get('clientId')?.trim();
-  return value && CLIENT_ID.test(value) ? value : fallback;
+  return cleanClientId(query.get('clientId')) ?? fallback;
 }
 
 /** Removes the named query parameters from the address and returns their values. */

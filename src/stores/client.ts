@@ -4,6 +4,7 @@
  */
 import { atom } from 'nanostores';
 import { fetchClient } from '../api/clients.ts';
+import { cleanClientId } from '../lib/address.ts';
 
 export type ClientState =
   | { status: 'product' }
@@ -25,13 +26,11 @@ export function safeLogoUri(value: string | null | undefined, origin: string): s
   return undefined;
 }
 
-const CLIENT_ID = /^[\w.-]{1,128}$/;
-
 export async function loadClient(
   clientId: string | null | undefined,
   origin: string,
 ): Promise<void> {
-  if (!clientId || !CLIENT_ID.test(clientId)) {
+  if (!clientId || cleanClientId(clientId) !== clientId) {
     $client.set({ status: 'product' });
     return;
   }

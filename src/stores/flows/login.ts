@@ -19,6 +19,7 @@ import {
 import type { EmailLoginBody, PhoneLoginBody } from '../../contract/identity-api.ts';
 import { localizedPath, type Locale } from '../../i18n/config.ts';
 import type { Text } from '../../i18n/types.ts';
+import { cleanClientId } from '../../lib/address.ts';
 import { NO_INVOICE_ID, parseAcrValues } from '../../lib/acr-values.ts';
 import type { FlowName, PageName } from '../../lib/analytics.ts';
 import { digitsOnly } from '../../lib/digits.ts';
@@ -101,16 +102,13 @@ export const DEFAULT_PRESETS: LoginPresets = {
   invoiceId: NO_INVOICE_ID,
 };
 
-const CLIENT_ID = /^[\w.-]{1,128}$/;
-
 /** The presets of spec section 2 from the query (csrf is taken out separately, at once). */
 export function parsePresets(query: URLSearchParams): LoginPresets {
-  const clientId = query.get('clientId')?.trim();
   const digits = digitsOnly(query.get('fullMobileNumber') ?? '');
   const view = query.get('view');
   const acr = query.get('acr_values');
   return {
-    clientId: clientId && CLIENT_ID.test(clientId) ? clientId : undefined,
+    clientId: cleanClientId(query.get('clientId')),
     showEmail: query.get('showEmail') === 'true',
     showApple: query.get('showApple') !== 'false',
     showGoogle: query.get('showGoogle') !== 'false',

@@ -22,6 +22,7 @@ import type {
 import { localizedPath, type Locale } from '../../i18n/config.ts';
 import type { Text } from '../../i18n/types.ts';
 import type { FlowName, PageName } from '../../lib/analytics.ts';
+import { cleanClientId } from '../../lib/address.ts';
 import { OPEN_APP_DELAY_MS, storeFor } from '../../lib/open-app.ts';
 import { CSRF } from '../../lib/persisted.ts';
 import { DEFAULT_COUNTRY, type CountryCode } from '../../lib/phone.ts';
@@ -472,8 +473,6 @@ export interface OneClickInit {
   csrfForAddress?: string | undefined;
 }
 
-const CLIENT_ID = /^[\w.-]{1,128}$/;
-
 /**
  * The presets of spec section 2 'One-click checkout' from the query (csrf is taken out
  * separately, at once): the checkout of acr_values, and the client the shopper signs in to (the
@@ -485,18 +484,10 @@ export function readOneClickPresets(
 ): Required<Pick<OneClickInit, 'checkout' | 'acrValues' | 'clientId'>> {
   const acrValues = query.get('acr_values') ?? undefined;
   const checkout = parseCheckout(acrValues);
-  let clientId: string | undefined;
-  for (const value of [
-    query.get('clientId'),
-    checkout.externalParams['client_id'],
-    persistedClientId,
-  ]) {
-    const clean = value?.trim();
-    if (clean && CLIENT_ID.test(clean)) {
-      clientId = clean;
-      break;
-    }
-  }
+  const clientId =
+    cleanClientId(query.get('clientId')) ??
+    cleanClientId(checkout.externalParams['client_id']) ??
+    cleanClientId(persistedClientId);
   return { checkout, acrValues, clientId };
 }
 

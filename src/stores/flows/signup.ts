@@ -16,6 +16,7 @@ import { ERROR } from '../../contract/errors.ts';
 import type { OnboardBody } from '../../contract/onboarder.ts';
 import type { Locale } from '../../i18n/config.ts';
 import type { Text } from '../../i18n/types.ts';
+import { cleanClientId } from '../../lib/address.ts';
 import type { FlowName, PageName } from '../../lib/analytics.ts';
 import { digitsOnly } from '../../lib/digits.ts';
 import type { Flags } from '../../lib/flags.ts';
@@ -96,7 +97,6 @@ export const SIGNUP_SECRET_PARAMS = [
   'email',
 ] as const;
 
-const CLIENT_ID = /^[\w.-]{1,128}$/;
 const ID_TOKEN = /^[\w-]+\.[\w-]+\.[\w-]*$/;
 const OPAQUE = /^[\w.~-]{1,256}$/;
 
@@ -109,7 +109,7 @@ export function parseSignupPresets(query: URLSearchParams): SignupPresets {
   const digits = digitsOnly(query.get('fullMobileNumber') ?? '');
   const email = query.get('email')?.trim();
   return {
-    clientId: matching(query.get('clientId'), CLIENT_ID),
+    clientId: cleanClientId(query.get('clientId')),
     fullMobileNumber: /^[1-9]\d{7,14}$/.test(digits) ? digits : undefined,
     otp: matching(query.get('otp'), OPAQUE),
     appleIdToken: matching(query.get('appleIdToken'), ID_TOKEN),
