@@ -32,6 +32,7 @@ import { OtpInput } from '../../ui/OtpInput.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { PhoneInput } from '../../ui/PhoneInput.tsx';
 import { useCountdown } from '../../ui/use-countdown.ts';
+import { useHydrated } from '../../ui/use-query.ts';
 
 export interface RecoveryFormProps {
   locale: Locale;
@@ -175,6 +176,8 @@ function DetailsStep(props: {
   const { flow, state } = props;
   const { details, errors } = state;
   const busy = !!state.busy;
+  // A choice made before the island runs would be undone by it: the choice waits for it.
+  const hydrated = useHydrated();
   const groupId = useId();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -192,13 +195,11 @@ function DetailsStep(props: {
         {errors.form && <ErrorAlert>{resolveMessage(t, errors.form)}</ErrorAlert>}
         <PhoneInput
           value={{ country: details.country, input: details.phoneInput }}
-          onChange={(phone) =>
-            flow.setDetails({ country: phone.country, phoneInput: phone.input })
-          }
+          onChange={(phone) => flow.setDetails({ country: phone.country, phoneInput: phone.input })}
           error={errors.phone ? resolveMessage(t, errors.phone) : undefined}
           disabled={busy}
         />
-        <fieldset className="method-choice" disabled={busy}>
+        <fieldset className="method-choice" disabled={busy || !hydrated}>
           <legend>{t('recovery:form.method.legend')}</legend>
           {RECOVERY_METHODS.map((method) => (
             <div className="radio" key={method}>
