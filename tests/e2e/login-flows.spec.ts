@@ -198,9 +198,13 @@ for (const locale of FLOW_LOCALES) {
       const popupPromise = page.waitForEvent('popup');
       await view(page).locator('.social-apple').click();
       const popup = await popupPromise;
+      // Read from the navigation: the sign-up page takes the token out of its address at once.
+      const navigation = page.waitForRequest(
+        (request) => request.isNavigationRequest() && request.url().includes('/signup/'),
+      );
       await popup.locator('button[data-token]', { hasText: 'new.apple@example.com' }).click();
-      await page.waitForURL(/\/signup\/\?/);
-      const url = new URL(page.url());
+      const url = new URL((await navigation).url());
+      await page.waitForURL(/\/signup\//);
       expect(url.searchParams.get('appleIdToken')).toBeTruthy();
       expect(url.searchParams.get('email')).toBe('new.apple@example.com');
       expect(await page.evaluate(() => sessionStorage.getItem('acct:appleFullName'))).toBe(
