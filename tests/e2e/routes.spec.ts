@@ -1,7 +1,8 @@
 /**
  * Every route of the route table, in every language: answers 200 from its pre-rendered shell
  * with the right `lang`/`dir` before any script runs, a translated title, no raw keys, and no axe
- * violation on its first view (the flows' specs check every later view in English and Arabic).
+ * violation on its first view and, for link pages, on every pre-rendered outcome (the flows' specs
+ * check every later view of the React pages in English and Arabic).
  */
 import { DIR } from '../../src/i18n/config.ts';
 import { ROUTES, type RouteDef } from '../../src/routing/routes.ts';
@@ -62,7 +63,16 @@ for (const [id, route] of Object.entries(ROUTES) as [string, RouteDef][]) {
         if (locale !== 'en') expect(title).not.toBe(titleIn('en', route));
         await expectNoRawKeys(page);
         // The same pages again under nginx: the smoke there is about serving, not markup.
-        if (testInfo.project.name === 'sandbox') await expectAccessible(page, `${id} ${locale}`);
+        if (testInfo.project.name !== 'sandbox') return;
+        await expectAccessible(page, `${id} ${locale}`);
+        // Link pages pre-render every outcome, hidden but one: all of them, in every language.
+        const outcomes = page.locator('.link-page[hidden]');
+        if ((await outcomes.count()) > 0) {
+          await outcomes.evaluateAll((sections) => {
+            for (const section of sections) section.removeAttribute('hidden');
+          });
+          await expectAccessible(page, `${id} ${locale}, every outcome`);
+        }
       });
     }
   });
