@@ -107,8 +107,11 @@ test.describe('language picker', () => {
     await expect(page).toHaveURL(/\/ar\/session_unknown\?clientId=sandbox-web$/);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    // The picker's links get the query from its script: click once they have it.
+    const french = page.getByRole('link', { name: 'Français' });
+    await expect(french).toHaveAttribute('href', /clientId=sandbox-web/);
     await page.locator('.language-picker summary').click();
-    await page.getByRole('link', { name: 'Français' }).click();
+    await french.click();
     await expect(page).toHaveURL(/\/fr\/session_unknown\?clientId=sandbox-web$/);
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   });
