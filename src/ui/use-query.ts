@@ -1,4 +1,6 @@
 import { useSyncExternalStore } from 'react';
+import { queryClientId } from '../lib/address.ts';
+import { readPersisted } from '../lib/persisted.ts';
 
 const noSubscription = () => () => undefined;
 
@@ -23,5 +25,21 @@ export function useHydrated(): boolean {
     noSubscription,
     () => true,
     () => false,
+  );
+}
+
+/**
+ * The page's client: the query's `clientId`, else (with `persisted`) this tab's last one; null
+ * when there is none, undefined while pre-rendering and hydrating.
+ */
+export function usePageClientId(persisted = false): string | null | undefined {
+  return useSyncExternalStore(
+    noSubscription,
+    () =>
+      queryClientId(
+        new URLSearchParams(location.search),
+        persisted ? readPersisted('clientId') : undefined,
+      ) ?? null,
+    () => undefined,
   );
 }

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { resolveMessage } from '../../api/error-catalogue.ts';
 import {
   createRecoveryToken,
@@ -27,12 +27,13 @@ import { Button } from '../../ui/Button.tsx';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { TextField } from '../../ui/Field.tsx';
 import { I18nProvider, useT } from '../../ui/i18n.tsx';
+import { ltr } from '../Login/common.tsx';
 import { NewPasswordField, NewPasswordRecaptcha } from '../../ui/NewPasswordField.tsx';
 import { OtpInput } from '../../ui/OtpInput.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { PhoneInput } from '../../ui/PhoneInput.tsx';
 import { useCountdown } from '../../ui/use-countdown.ts';
-import { useHydrated } from '../../ui/use-query.ts';
+import { useHydrated, usePageClientId } from '../../ui/use-query.ts';
 
 export interface RecoveryFormProps {
   locale: Locale;
@@ -44,23 +45,6 @@ export interface RecoveryFormProps {
 
 const STEPS = 3;
 const HEADING_ID = 'recovery-title';
-const noSubscription = () => () => undefined;
-
-/**
- * The client id of the link or of this tab's login page: undefined while pre-rendering, null
- * when there is none.
- */
-function useClientId(): string | null | undefined {
-  return useSyncExternalStore(
-    noSubscription,
-    () => queryClientId(new URLSearchParams(location.search), readPersisted('clientId')) ?? null,
-    () => undefined,
-  );
-}
-
-/** Left-to-right isolate: a phone number keeps its order inside right-to-left text. */
-const ltr = (text: string) => `\u2066${text}\u2069`;
-
 /**
  * `/recovery`: the wider recovery form behind 'Forgot your password?' (mobile number and one
  * fact, then the code sent by SMS, then a new password). The order of the steps is explained in
@@ -102,7 +86,8 @@ function RecoveryFormView(props: { locale: Locale }) {
     };
   });
   const state = useStore(flow.$form);
-  const clientId = useClientId();
+  // The link's client or this tab's login page's; null when there is none.
+  const clientId = usePageClientId(true);
 
   useEffect(() => {
     // Recovery needs the client (spec section 6): from the link, or from this tab's login page.

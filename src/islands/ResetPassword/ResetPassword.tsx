@@ -1,18 +1,18 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { resolveMessage } from '../../api/error-catalogue.ts';
 import { resetPassword } from '../../api/recovery.ts';
 import { localizedPath, type Locale } from '../../i18n/config.ts';
 import type { Messages } from '../../i18n/types.ts';
-import { pathToken, queryClientId } from '../../lib/address.ts';
+import { pathToken } from '../../lib/address.ts';
 import { analytics } from '../../lib/analytics-client.ts';
 import { loadFlags } from '../../lib/flags.ts';
-import { readPersisted } from '../../lib/persisted.ts';
 import { createResetPasswordFlow } from '../../stores/flows/reset-password.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { I18nProvider, useT } from '../../ui/i18n.tsx';
 import { NewPasswordField, NewPasswordRecaptcha } from '../../ui/NewPasswordField.tsx';
+import { usePageClientId } from '../../ui/use-query.ts';
 
 export interface ResetPasswordProps {
   locale: Locale;
@@ -20,7 +20,6 @@ export interface ResetPasswordProps {
 }
 
 const HEADING_ID = 'password-title';
-const noSubscription = () => () => undefined;
 
 /** `/password/{token}`: a new password from a reset link (spec sections 2, 4, 5). */
 export function ResetPassword(props: ResetPasswordProps) {
@@ -45,11 +44,7 @@ function ResetPasswordView(props: { locale: Locale }) {
     }),
   );
   const state = useStore(flow.$reset);
-  const clientId = useSyncExternalStore(
-    noSubscription,
-    () => queryClientId(new URLSearchParams(location.search), readPersisted('clientId')),
-    () => undefined,
-  );
+  const clientId = usePageClientId(true);
   const mounted = useRef(false);
 
   useEffect(() => {

@@ -1,17 +1,10 @@
 import { useStore } from '@nanostores/react';
-import {
-  useEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { resolveMessage } from '../../api/error-catalogue.ts';
 import { fetchRecoveryChallenges, sendRecoveryNotification } from '../../api/recovery.ts';
 import { localizedPath, type Locale } from '../../i18n/config.ts';
 import type { Messages } from '../../i18n/types.ts';
-import { currentQuery, queryClientId, takeQueryParams } from '../../lib/address.ts';
+import { currentQuery, takeQueryParams } from '../../lib/address.ts';
 import { analytics } from '../../lib/analytics-client.ts';
 import { writePersisted } from '../../lib/persisted.ts';
 import {
@@ -24,6 +17,7 @@ import { Button } from '../../ui/Button.tsx';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { TextField } from '../../ui/Field.tsx';
 import { I18nProvider, useT } from '../../ui/i18n.tsx';
+import { usePageClientId } from '../../ui/use-query.ts';
 
 export interface SessionRecoveryProps {
   locale: Locale;
@@ -31,16 +25,6 @@ export interface SessionRecoveryProps {
 }
 
 const HEADING_ID = 'recovery-title';
-const noSubscription = () => () => undefined;
-
-/** The link's client id, read without a hydration mismatch (undefined while pre-rendering). */
-function useClientId(): string | undefined {
-  return useSyncExternalStore(
-    noSubscription,
-    () => queryClientId(new URLSearchParams(location.search)),
-    () => undefined,
-  );
-}
 
 /** Spec section 8: the session-expired screen sends the person to login after 2 s. */
 const SESSION_REDIRECT_MS = 2000;
@@ -88,7 +72,7 @@ function SessionRecoveryView(props: { locale: Locale }) {
     }),
   );
   const state = useStore(flow.$recovery);
-  const clientId = useClientId();
+  const clientId = usePageClientId();
   const view = viewOf(state);
   const firstView = useRef(view);
 
