@@ -11,6 +11,7 @@ import {
   expectNoRawKeys,
   FLOW_LOCALES,
   localizedPath,
+  openHydrated,
   slowScripts,
   test,
 } from './fixtures.ts';
@@ -59,7 +60,8 @@ for (const locale of FLOW_LOCALES) {
     });
 
     test('the show-password toggle reveals and hides the password', async ({ page }) => {
-      await page.goto(localizedPath(locale, '/password/reset-valid'));
+      // The toggle works once its island runs (before, a click does nothing and loses nothing).
+      await openHydrated(page, localizedPath(locale, '/password/reset-valid'));
       const field = passwordField(page, locale);
       await field.fill(NEW_PASSWORD);
       await expect(field).toHaveAttribute('type', 'password');
