@@ -136,9 +136,13 @@ for (const locale of FLOW_LOCALES) {
     });
 
     test('without recovery parameters it shows the session-expired screen', async ({ page }) => {
-      // The login page is held back, so the screen can be checked before it leaves.
+      // The way to the login page answers 204 No Content, so the screen stays to be checked
+      // (a route left unanswered can hang the test's end).
       const leaving = new Promise<string>((resolve) => {
-        void page.route('**/login*', (route) => resolve(route.request().url()));
+        void page.route('**/login*', async (route) => {
+          resolve(route.request().url());
+          await route.fulfill({ status: 204 });
+        });
       });
       await page.goto(localizedPath(locale, '/session_init'));
       await expect(
