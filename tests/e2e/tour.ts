@@ -56,7 +56,8 @@ export function viewsTour<V extends string>(tour: Tour<V>): void {
   const listed = (Object.keys(tour.views) as V[]).filter((view) => tour.views[view] === true);
   const visited = new Set(tour.legs.flatMap((leg) => leg.views));
   const missing = listed.filter((view) => !visited.has(view));
-  if (missing.length > 0) throw new Error(`views tour ${tour.flow}: no leg visits ${missing}`);
+  if (missing.length > 0)
+    throw new Error(`views tour ${tour.flow}: no leg visits ${missing.join(', ')}`);
 
   for (const locale of TOUR_LOCALES) {
     test.describe(`views tour: ${tour.flow} (${locale})`, () => {
@@ -67,7 +68,10 @@ export function viewsTour<V extends string>(tour: Tour<V>): void {
             expect(leg.views, `${view} is not listed on the leg`).toContain(view);
             if (tour.viewOf) await expect(tour.viewOf(page)).toHaveAttribute('data-view', view);
             await expectNoRawKeys(page);
-            await expectAccessible(page, `${tour.flow} ${view}${what ? ` (${what})` : ''} ${locale}`);
+            await expectAccessible(
+              page,
+              `${tour.flow} ${view}${what ? ` (${what})` : ''} ${locale}`,
+            );
             checked.add(view);
           };
           await leg.walk({ page, sandbox, locale }, check);
