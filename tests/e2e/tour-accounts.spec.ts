@@ -81,7 +81,7 @@ viewsTour<AppsState['step']>({
         await sandbox.fault({
           method: 'DELETE',
           path: `${APPS_API}/clients`,
-          delayMs: 1500,
+          delayMs: 2000,
           status: 400,
           times: 1,
         });
