@@ -10,6 +10,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { Translate } from '../../src/i18n/t.ts';
+import type { I18nKey } from '../../src/i18n/types.ts';
 import type { SignupView } from '../../src/stores/flows/signup.ts';
 import { catalogT, expect, localizedPath, type Locale, type Sandbox } from './fixtures.ts';
 import { viewsTour, type Check } from './tour.ts';
@@ -55,7 +56,12 @@ function form(page: Page, t: Translate) {
 }
 
 /** Opens the page and waits for the flags (the enhanced layout is the sandbox's default). */
-async function open(page: Page, t: Translate, url: string, title = 'signup:enhancedTitle') {
+async function open(
+  page: Page,
+  t: Translate,
+  url: string,
+  title: I18nKey = 'signup:enhancedTitle',
+) {
   await page.goto(url);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(title));
   await expect(page.locator('section.signup')).toHaveAttribute('data-flags', 'ready');
