@@ -1,0 +1,253 @@
+/**
+ * The views tour of one-click checkout (/login/one-click) in the tour languages: every view of the
+ * one-click flow and every variant that tests/e2e/one-click.spec.ts checks with axe in English
+ * and Arabic (the phone form with its error, the push wait after a resend, every ending, the
+ * hand-overs), on a computer and on a phone, reached with the same personas, control API and
+ * page.clock as that spec.
+ *
+ * The views carry `data-view` on section.one-click, except the redirect to the identity service
+ * (the shared IdpRedirect card, which the island renders instead of its section): the tour
+ * confirms each view itself (`expectView`) before the check, so no `viewOf` is passed.
+ */
+import type { Page } from '@playwright/test';
+import type { Translate } from '../../src/i18n/t.ts';
+import type { OneClickView } from '../../src/stores/flows/one-click.ts';
+import { catalogT, expect, localizedPath, test, type Locale, type Sandbox } from './fixtures.ts';
+import { viewsTour, type Check } from './tour.ts';
+
+const DESKTOP_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+
+const ACR =
+  'merchant:Cafe%20Sandbox invoice_id:INV-7 promoValue:10 promoType:% promoOutcome:CASHBACK';
+
+const views: Record<OneClickView, true | string> = {
+  phone_form: true,
+  push_notification: true,
+  confirm_via_app: true,
+  redirect_to_otp: true,
+  redirect_to_signup: true,
+  redirect_to_idp: true,
+  rejected_user: true,
+  max_tries_reached: true,
+  error: true,
+};
+
+function translator(locale: Locale): Translate {
+  return catalogT(locale, ['common', 'fields', 'one_click', 'redirect', 'spring_security_error']);
+}
+
+function oneClickUrl(locale: Locale, extra = ''): string {
+  return `${localizedPath(locale, '/login/one-click')}?csrf=csrf-oc-1&acr_values=${encodeURIComponent(ACR)}${extra}`;
+}
+
+/**
+ * The tour's tests run on the phone the config emulates; a computer leg gives the page a
+ * computer's user agent (all the flow reads to choose the push wait or the open-app button), as
+ * the spec's `test.use({ userAgent })` does for its computer tests.
+ */
+async function onComputer(page: Page) {
+  await page.addInitScript((userAgent) => {
+    Object.defineProperty(Navigator.prototype, 'userAgent', { get: () => userAgent });
+  }, DESKTOP_UA);
+}
+
+function section(page: Page) {
+  return page.locator('section.one-click');
+}
+
+async function open(page: Page, locale: Locale, extra?: string) {
+  await page.goto(oneClickUrl(locale, extra));
+  await expect(section(page)).toHaveAttribute('data-view', 'phone_form');
+  await expect(section(page)).not.toHaveAttribute('aria-busy', 'true');
+}
+
+/** The view on screen: the section's `data-view`, or the identity-service card (no section). */
+async function expectView(page: Page, view: OneClickView): Promise<void> {
+  if (view === 'redirect_to_idp') {
+    await expect(section(page)).toHaveCount(0);
+    await expect(page.locator('section[aria-labelledby=idp-redirect-title]')).toBeVisible();
+  } else {
+    await expect(section(page)).toHaveAttribute('data-view', view);
+  }
+}
+
+function at(page: Page, check: Check<OneClickView>): Check<OneClickView> {
+  return async (view, what) => {
+    await expectView(page, view);
+    await check(view, what);
+  };
+}
+
+/** Stops the page's clock (in the page's own time: it may run ahead of the test's). */
+async function pause(page: Page) {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+}
+
+async function submitPhone(page: Page, t: Translate, nn: string) {
+  await page.locator('input[type=tel]').fill(`5000000${nn}`);
+  await page.getByRole('button', { name: t('one_click:phone.continue'), exact: true }).click();
+}
+
+async function tryAgain(page: Page, t: Translate) {
+  await page.getByRole('button', { name: t('one_click:tryAgain') }).click();
+  await expect(section(page)).toHaveAttribute('data-view', 'phone_form');
+}
+
+/** The newest push sent to +9715000000nn that is not one of `seen`. */
+async function newPush(sandbox: Sandbox, nn: string, seen: string[] = []): Promise<string> {
+  let id: string | undefined;
+  await expect
+    .poll(async () => {
+      const items = await sandbox.outbox(`+9715000000${nn}`);
+      id = items.find((item) => item.channel === 'push')?.requestId;
+      return id !== undefined && !seen.includes(id);
+    })
+    .toBe(true);
+  return id ?? '';
+}
+
+async function pushCount(sandbox: Sandbox, nn: string): Promise<number> {
+  return (await sandbox.outbox(`+9715000000${nn}`)).filter((item) => item.channel === 'push')
+    .length;
+}
+
+viewsTour<OneClickView>({
+  flow: 'one-click',
+  views,
+  legs: [
+    {
+      name: 'on a computer: the form with its error, every ending, the identity service',
+      views: [
+        'phone_form',
+        'redirect_to_signup',
+        'error',
+        'push_notification',
+        'rejected_user',
+        'redirect_to_idp',
+      ],
+      walk: async ({ page, sandbox, locale }, tourCheck) => {
+        test.slow(); // six views and a push answered twice, on a shared machine
+        await onComputer(page);
+        const check = at(page, tourCheck);
+        const t = translator(locale);
+        await page.clock.install();
+        await open(page, locale, '&clientId=sandbox-web');
+        await page
+          .getByRole('button', { name: t('one_click:phone.continue'), exact: true })
+          .click();
+        await expect(section(page).locator('.field-error')).toHaveText(t('fields:phone.empty'));
+        await check('phone_form', 'with error');
+
+        await submitPhone(page, t, '14');
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+          t('one_click:signup.title'),
+        );
+        await check('redirect_to_signup');
+        await tryAgain(page, t);
+
+        await submitPhone(page, t, '06');
+        await expect(section(page).getByRole('alert')).toHaveText(
+          t('spring_security_error:USER_BLOCKED'),
+        );
+        await check('error');
+        await tryAgain(page, t);
+
+        await submitPhone(page, t, '17');
+        await expect(section(page).locator('.one-click-phone')).toHaveText('+971500000017');
+        await check('push_notification');
+        const first = await newPush(sandbox, '17');
+        await sandbox.push(first, 'reject');
+        await page.clock.runFor(5_000); // the next poll, at once
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+          t('one_click:rejected.title'),
+          { timeout: 10_000 },
+        );
+        await check('rejected_user');
+        await tryAgain(page, t);
+
+        // The identity service's answer is held back (204 keeps the page) to check the screen.
+        let posted = 0;
+        await page.route('**/_be/idp/login', async (route) => {
+          posted += 1;
+          await route.fulfill({ status: 204 });
+        });
+        await submitPhone(page, t, '17');
+        await expect(section(page)).toHaveAttribute('data-view', 'push_notification');
+        await sandbox.push(await newPush(sandbox, '17', [first]), 'approve');
+        await page.clock.runFor(5_000);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+          t('redirect:welcome', { client: 'Sandbox Web' }),
+          { timeout: 10_000 },
+        );
+        await expect.poll(() => posted, { timeout: 10_000 }).toBe(1);
+        await check('redirect_to_idp');
+      },
+    },
+    {
+      name: 'on a computer: the push wait after a resend, then maximum retries',
+      views: ['push_notification', 'max_tries_reached'],
+      walk: async ({ page, sandbox, locale }, tourCheck) => {
+        await onComputer(page);
+        const check = at(page, tourCheck);
+        const t = translator(locale);
+        await page.clock.install();
+        await open(page, locale);
+        await pause(page);
+        await submitPhone(page, t, '17');
+        const resend = section(page).locator('.one-click-resend');
+        await expect(resend).toHaveText(t('one_click:push.resendIn', { count: 90 }));
+        for (let retry = 1; retry <= 5; retry += 1) {
+          await page.clock.runFor(90_000);
+          await expect(resend).toHaveText(t('one_click:push.resend'));
+          await resend.click();
+          await expect.poll(() => pushCount(sandbox, '17')).toBe(1 + retry);
+          if (retry === 1) {
+            await expect(section(page).getByRole('status')).toHaveText(
+              new RegExp(t('one_click:push.sentTick')),
+            );
+            // axe waits on timers: let the clock run for it, then stop it again.
+            await page.clock.resume();
+            await check('push_notification', 'after a resend');
+            await pause(page);
+          }
+        }
+        await page.clock.runFor(90_000);
+        await resend.click();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+          t('one_click:maxTries.title'),
+        );
+        await page.clock.resume();
+        await check('max_tries_reached');
+      },
+    },
+    {
+      name: 'on a phone: confirm via the app, the push wait, the hand-over to the login code',
+      views: ['confirm_via_app', 'push_notification', 'phone_form', 'redirect_to_otp'],
+      walk: async ({ page, sandbox, locale }, tourCheck) => {
+        const check = at(page, tourCheck);
+        const t = translator(locale);
+        await sandbox.flags({ oneClickSignup: true });
+        await page.clock.install();
+        await open(page, locale);
+        await submitPhone(page, t, '17');
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('one_click:app.title'));
+        await check('confirm_via_app');
+        await page.getByRole('button', { name: t('one_click:app.usePush') }).click();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('one_click:push.title'));
+        await check('push_notification', 'on a phone');
+        await page.getByRole('button', { name: t('one_click:push.changeLabel') }).click();
+        await expect(page.locator('input[type=tel]')).toHaveValue('500000017');
+        await check('phone_form', 'on a phone, back from the push');
+
+        // The hand-over to the login page answers 204: the page stays, to check the screen.
+        const isLogin = (url: URL) =>
+          url.pathname === localizedPath(locale, '/login') && url.search !== '';
+        await page.route(isLogin, (route) => route.fulfill({ status: 204 }));
+        await submitPhone(page, t, '14');
+        await expect(section(page).locator('.one-click-phone')).toHaveText('+971500000014');
+        await check('redirect_to_otp');
+      },
+    },
+  ],
+});

@@ -1,0 +1,294 @@
+/**
+ * The views tour of sign-up (/signup/) in the tour languages: every view of the sign-up flow and
+ * every variant that tests/e2e/signup.spec.ts checks with axe in English and Arabic (the filled
+ * form, field errors, a password too short, Apple, Google and corporate pre-fill, the corporate
+ * error, a number used, an e-mail taken, the classic layout), reached the way that spec does.
+ *
+ * The views carry `data-view` on the island's section, except the redirect to the identity
+ * service (the shared IdpRedirect card, which the island renders instead of its section): the
+ * tour confirms each view itself (`expectView`) before the check, so no `viewOf` is passed.
+ */
+import type { Page } from '@playwright/test';
+import type { Translate } from '../../src/i18n/t.ts';
+import type { I18nKey } from '../../src/i18n/types.ts';
+import type { SignupView } from '../../src/stores/flows/signup.ts';
+import { catalogT, expect, localizedPath, type Locale, type Sandbox } from './fixtures.ts';
+import { viewsTour, type Check } from './tour.ts';
+
+const PERSONA_CODE = '123456';
+const PASSWORD = 'Sandbox-Pass9';
+
+const views: Record<SignupView, true | string> = {
+  signup_form: true,
+  otp: true,
+  redirect_to_idp: true,
+  corporate_error: true,
+  blocked_user: true,
+};
+
+function translator(locale: Locale): Translate {
+  return catalogT(locale, [
+    'common',
+    'fields',
+    'login',
+    'login_otp',
+    'redirect',
+    'signup',
+    'spring_security_error',
+  ]);
+}
+
+function signupUrl(locale: Locale, query: Record<string, string> = {}): string {
+  const search = new URLSearchParams(query).toString();
+  return `${localizedPath(locale, '/signup/')}${search ? `?${search}` : ''}`;
+}
+
+function form(page: Page, t: Translate) {
+  return {
+    name: page.getByLabel(t('signup:fullName.label'), { exact: true }),
+    phone: page.getByLabel(t('fields:phone.label'), { exact: true }),
+    email: page.getByLabel(t('fields:email.label'), { exact: true }),
+    password: page.getByLabel(t('fields:password.label'), { exact: true }),
+    invitation: page.getByLabel(t('signup:invitationCode.label'), { exact: true }),
+    submit: page.locator('form.signup-form button[type=submit]'),
+    google: page.getByRole('button', { name: t('signup:social.google') }),
+  };
+}
+
+/** Opens the page and waits for the flags (the enhanced layout is the sandbox's default). */
+async function open(
+  page: Page,
+  t: Translate,
+  url: string,
+  title: I18nKey = 'signup:enhancedTitle',
+) {
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(title));
+  await expect(page.locator('section.signup')).toHaveAttribute('data-flags', 'ready');
+  return form(page, t);
+}
+
+/** The view on screen: the section's `data-view`, or the identity-service card (no section). */
+async function expectView(page: Page, view: SignupView): Promise<void> {
+  const section = page.locator('section.signup');
+  if (view === 'redirect_to_idp') {
+    await expect(section).toHaveCount(0);
+    await expect(page.locator('section[aria-labelledby=idp-redirect-title]')).toBeVisible();
+  } else {
+    await expect(section).toHaveAttribute('data-view', view);
+  }
+}
+
+function at(page: Page, check: Check<SignupView>): Check<SignupView> {
+  return async (view, what) => {
+    await expectView(page, view);
+    await check(view, what);
+  };
+}
+
+async function latestCode(sandbox: Sandbox, to: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      code = (await sandbox.outbox(to)).find((item) => item.code)?.code;
+      return code;
+    })
+    .toBeTruthy();
+  return code ?? '';
+}
+
+/** Enters the code sent to `to` on the code step and sends it. */
+async function enterCode(page: Page, t: Translate, sandbox: Sandbox, to: string) {
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('login_otp:title'));
+  await page.getByLabel(t('fields:otp.label')).fill(await latestCode(sandbox, to));
+  await page.getByRole('button', { name: t('login_otp:submit') }).click();
+}
+
+viewsTour<SignupView>({
+  flow: 'sign-up',
+  views,
+  legs: [
+    {
+      name: 'every field message, the filled form, the code step, the identity service',
+      views: ['signup_form', 'otp', 'redirect_to_idp'],
+      walk: async ({ page, sandbox, locale }, tourCheck) => {
+        const check = at(page, tourCheck);
+        const t = translator(locale);
+        const f = await open(
+          page,
+          t,
+          signupUrl(locale, {
+            clientId: 'sandbox-web',
+            showEmail: 'true',
+            hideInvitationCode: 'false',
+          }),
+        );
+        await f.name.focus();
+        await f.phone.focus();
+        await expect(page.getByText(t('fields:required'))).toBeVisible();
+        await f.phone.fill('12');
+        await f.email.focus();
+        await expect(page.getByText(t('fields:phone.invalid'))).toBeVisible();
+        await f.email.fill('not-an-email');
+        await f.password.focus();
+        await expect(page.getByText(t('fields:email.invalid'))).toBeVisible();
+        await f.invitation.fill('no spaces!');
+        await f.password.focus();
+        await expect(page.getByText(t('signup:invitationCode.invalid'))).toBeVisible();
+        await check('signup_form', 'field errors');
+
+        await f.password.fill('xxx');
+        await expect(
+          page.getByText(t('signup:password.tooShort', { count: 3, min: 6 })),
+        ).toBeVisible();
+        await check('signup_form', 'password too short');
+
+        await f.name.fill('Mona Saeed');
+        await f.phone.fill('500000003');
+        await f.email.fill('mona@example.com');
+        await f.invitation.fill('SANDBOX10');
+        await f.password.fill(PASSWORD);
+        await expect(f.submit).toBeEnabled();
+        await check('signup_form', 'filled form');
+
+        await f.submit.click();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('login_otp:title'));
+        await check('otp');
+
+        // The redirect screen posts its form by itself: 204 No Content keeps it on screen.
+        let posted = 0;
+        await page.route('**/_be/idp/login', async (route) => {
+          posted += 1;
+          await route.fulfill({ status: 204 });
+        });
+        await enterCode(page, t, sandbox, '+971500000003');
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+          t('redirect:registered', { client: 'Sandbox Web' }),
+        );
+        await expect.poll(() => posted, { timeout: 10_000 }).toBe(1);
+        await check('redirect_to_idp');
+      },
+    },
+    {
+      name: 'blocked, a number used, an e-mail taken, the classic layout',
+      views: ['blocked_user', 'signup_form'],
+      walk: async ({ page, sandbox, locale }, tourCheck) => {
+        const check = at(page, tourCheck);
+        const t = translator(locale);
+        let f = await open(page, t, signupUrl(locale, { clientId: 'sandbox-web' }));
+        await f.name.fill('Blocked Person');
+        await f.phone.fill('500000007');
+        await f.password.fill(PASSWORD);
+        await f.submit.click();
+        await enterCode(page, t, sandbox, '+971500000007');
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+          t('login:blocked.signupTitle'),
+        );
+        await check('blocked_user');
+
+        f = await open(
+          page,
+          t,
+          signupUrl(locale, { fullMobileNumber: '971500000016', otp: PERSONA_CODE }),
+        );
+        await expect(f.phone).toHaveValue('500000016');
+        await f.name.fill('Used Number');
+        await f.password.fill(PASSWORD);
+        await f.submit.click();
+        await expect(page.getByRole('alert')).toHaveText(
+          t('spring_security_error:PHONE_ALREADY_USED'),
+        );
+        await expect(f.phone).toHaveAttribute('aria-invalid', 'true');
+        await check('signup_form', 'phone used');
+
+        f = await open(
+          page,
+          t,
+          signupUrl(locale, {
+            showEmail: 'true',
+            email: 'taken@example.com',
+            fullMobileNumber: '971500000003',
+            otp: PERSONA_CODE,
+          }),
+        );
+        await expect(f.email).toHaveValue('taken@example.com');
+        await f.name.fill('Mona Saeed');
+        await f.password.fill(PASSWORD);
+        await f.submit.click();
+        await expect(page.locator('.alert-error')).toContainText(
+          t('spring_security_error:EMAIL_ALREADY_USED'),
+        );
+        await check('signup_form', 'e-mail taken');
+
+        await sandbox.flags({ enhancedForm: false });
+        f = await open(
+          page,
+          t,
+          signupUrl(locale, { fullMobileNumber: '971500000003', otp: PERSONA_CODE }),
+          'signup:title',
+        );
+        await expect(f.phone).toHaveValue('500000003');
+        await expect(page.locator('form.signup-form.login-classic')).toBeVisible();
+        await check('signup_form', 'classic layout');
+      },
+    },
+    {
+      name: 'Google and Apple pre-fill, corporate pre-fill and its error',
+      views: ['signup_form', 'corporate_error'],
+      walk: async ({ page, locale }, tourCheck) => {
+        const check = at(page, tourCheck);
+        const t = translator(locale);
+        let f = await open(page, t, signupUrl(locale));
+        const popup = page.waitForEvent('popup');
+        await f.google.click();
+        await (await popup).getByRole('button', { name: /new\.google@example\.com/ }).click();
+        await expect(page.getByText(t('signup:socialIntro', { provider: 'Google' }))).toBeVisible();
+        await expect(f.password).toHaveCount(0);
+        await check('signup_form', 'google pre-fill');
+
+        const html = await (await page.request.get('/_sandbox/social/apple')).text();
+        const token =
+          /data-token="([^"]+)">[^<]*<span class="ltr">\(new\.apple@example\.com\)/.exec(html)?.[1];
+        expect(token, 'an Apple token for new.apple@example.com').toBeTruthy();
+        f = await open(
+          page,
+          t,
+          signupUrl(locale, {
+            appleIdToken: token ?? '',
+            showEmail: 'true',
+            email: 'new.apple@example.com',
+          }),
+        );
+        await expect(page.getByText(t('signup:socialIntro', { provider: 'Apple' }))).toBeVisible();
+        await expect(f.email).toHaveValue('new.apple@example.com');
+        await check('signup_form', 'apple pre-fill');
+
+        // The corporate form is the same for a valid and an invalid invitation until it is sent.
+        f = await open(
+          page,
+          t,
+          signupUrl(locale, {
+            corporateInvitationToken: 'corp-invalid',
+            showEmail: 'true',
+            hideInvitationCode: 'false',
+            fullMobileNumber: '971501234564',
+            otp: PERSONA_CODE,
+          }),
+        );
+        await expect(page.getByText(t('signup:corporateIntro'))).toBeVisible();
+        await expect(f.phone).toHaveValue('501234564');
+        await expect(f.email).toHaveCount(0);
+        await check('signup_form', 'corporate pre-fill');
+
+        await f.submit.click();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+          t('signup:error.corporateTitle'),
+        );
+        await expect(page.getByRole('alert')).toContainText(
+          t('spring_security_error:USER_NOT_FOUND_FOR_SIGNUP_TOKEN'),
+        );
+        await check('corporate_error');
+      },
+    },
+  ],
+});
