@@ -326,29 +326,3 @@ for (const locale of FLOW_LOCALES) {
     });
   });
 }
-
-test.describe('the other languages', () => {
-  for (const locale of ['ur', 'fr', 'ckb'] as const) {
-    test(`${locale}: connected apps, an invitation and an invitation error`, async ({ page }) => {
-      const m = (key: string, params?: Record<string, string>) => message(locale, key, params);
-      await page.goto(
-        `${localizedPath(locale, '/client-management/')}#access_token=sandbox-access-token`,
-      );
-      await expect(page.locator('.app-item')).toHaveCount(2);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(m('apps:title'));
-      await expectAccessible(page, `apps ${locale}`);
-      await expectNoRawKeys(page);
-
-      await signIn(page);
-      await page.goto(localizedPath(locale, '/invitation/inv-revoked'));
-      await expect(page.locator('.invitation-greeting')).toHaveText(
-        m('invitation:greeting', { name: LAYLA.givenName }),
-      );
-      await expectAccessible(page, `invitation ${locale}`);
-      await page.getByRole('button', { name: m('invitation:accept') }).click();
-      await expect(page.getByRole('alert')).toHaveText(m('invitation:error.revoked'));
-      await expectAccessible(page, `invitation error ${locale}`);
-      await expectNoRawKeys(page);
-    });
-  }
-});
