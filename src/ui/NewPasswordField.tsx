@@ -65,9 +65,12 @@ export function NewPasswordRecaptcha(props: {
   const { flow } = props;
   const flags = useStore($flags);
   const mode = flags.status === 'ready' ? recaptchaMode(flags.flags.recaptchaV2) : 'off';
+  // Until the flags answer (3 s at most), nobody knows whether the check is needed: the submit
+  // waits, so a quick password cannot skip it.
+  const required = flags.status === 'loading' || mode !== 'off';
   useEffect(() => {
-    flow.requireRecaptcha(mode !== 'off');
-  }, [flow, mode]);
+    flow.requireRecaptcha(required);
+  }, [flow, required]);
   if (mode === 'off') return null;
   if (props.token) {
     return (

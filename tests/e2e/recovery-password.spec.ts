@@ -10,6 +10,7 @@ import {
   expectAccessible,
   expectNoRawKeys,
   FLOW_LOCALES,
+  freezeTime,
   localizedPath,
   openHydrated,
   slowScripts,
@@ -130,6 +131,28 @@ for (const locale of FLOW_LOCALES) {
       await page.waitForURL(`**${localizedPath(locale, '/password_success')}`);
     });
 
+    test('a new password waits for the flags, which may ask for the robot check', async ({
+      page,
+      sandbox,
+    }) => {
+      await sandbox.flags({ recaptchaV2: true });
+      // The flags' answer is held, and the page's clock stands still (no 3-second time-out).
+      await freezeTime(page);
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/v1/flags', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await openHydrated(page, localizedPath(locale, '/password/reset-valid'));
+      await passwordField(page, locale).fill(NEW_PASSWORD);
+      const submit = page.getByRole('button', { name: msg(locale, 'password:submit') });
+      await expect(submit).toBeDisabled();
+      release();
+      await expect(page.getByText(msg(locale, 'password:recaptchaPrompt'))).toBeVisible();
+      await expect(submit).toBeDisabled();
+    });
+
     test('with the recaptchaV2 flag, the robot check comes first', async ({ page, sandbox }) => {
       await sandbox.flags({ recaptchaV2: true });
       await page.goto(localizedPath(locale, '/password/reset-valid'));
@@ -180,7 +203,8 @@ test('the link sent by session recovery sets a password Layla can log in with', 
 });
 
 test('keyboard only: type, reveal and submit the new password', async ({ page }) => {
-  await page.goto('/password/reset-valid');
+  // The show-password toggle works once the island runs (typing early is tested above).
+  await openHydrated(page, '/password/reset-valid');
   await passwordField(page, 'en').focus();
   await page.keyboard.type(NEW_PASSWORD);
   await page.keyboard.press('Tab');
