@@ -4,84 +4,25 @@
  * personas, social and corporate pre-fill, every validation message, and axe on every view.
  */
 import { PRODUCT } from '../../src/site-config.ts';
-import type { Page, Request } from '@playwright/test';
-import type { Translate } from '../../src/i18n/t.ts';
+import type { Request } from '@playwright/test';
 import {
-  catalogT,
   expect,
   expectAccessible,
   expectNoRawKeys,
   FLOW_LOCALES,
   localizedPath,
   test,
-  type Locale,
-  type Sandbox,
 } from './fixtures.ts';
-
-const NAMESPACES = [
-  'common',
-  'fields',
-  'login',
-  'login_otp',
-  'redirect',
-  'signup',
-  'spring_security_error',
-] as const;
-
-function translator(locale: Locale): Translate {
-  return catalogT(locale, NAMESPACES);
-}
-
-const PERSONA_CODE = '123456';
-const PASSWORD = 'Sandbox-Pass9';
-
-function signupUrl(locale: Locale, query: Record<string, string> = {}): string {
-  const search = new URLSearchParams(query).toString();
-  return `${localizedPath(locale, '/signup/')}${search ? `?${search}` : ''}`;
-}
-
-/** The sandbox's unsigned test id token for a social account, as its sign-in window hands it out. */
-async function socialToken(page: Page, provider: 'apple' | 'google', email: string) {
-  const html = await (await page.request.get(`/_sandbox/social/${provider}`)).text();
-  const button = new RegExp(
-    `data-token="([^"]+)">[^<]*<span class="ltr">\\(${email.replace(/\./g, '\\.')}\\)`,
-  );
-  const token = button.exec(html)?.[1];
-  expect(token, `a ${provider} token for ${email}`).toBeTruthy();
-  return token ?? '';
-}
-
-async function latestCode(sandbox: Sandbox, to: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      code = (await sandbox.outbox(to)).find((item) => item.code)?.code;
-      return code;
-    })
-    .toBeTruthy();
-  return code ?? '';
-}
-
-function form(page: Page, t: Translate) {
-  return {
-    heading: page.getByRole('heading', { level: 1 }),
-    name: page.getByLabel(t('signup:fullName.label'), { exact: true }),
-    phone: page.getByLabel(t('fields:phone.label'), { exact: true }),
-    email: page.getByLabel(t('fields:email.label'), { exact: true }),
-    password: page.getByLabel(t('fields:password.label'), { exact: true }),
-    invitation: page.getByLabel(t('signup:invitationCode.label'), { exact: true }),
-    submit: page.locator('form.signup-form button[type=submit]'),
-    apple: page.getByRole('button', { name: t('signup:social.apple') }),
-    google: page.getByRole('button', { name: t('signup:social.google') }),
-  };
-}
-
-/** The page has hydrated when the flags have arrived (the enhanced layout is the sandbox's). */
-async function open(page: Page, t: Translate, url: string) {
-  await page.goto(url);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('signup:enhancedTitle'));
-  return form(page, t);
-}
+import {
+  form,
+  latestCode,
+  open,
+  PASSWORD,
+  PERSONA_CODE,
+  signupUrl,
+  socialToken,
+  translator,
+} from './signup-helpers.ts';
 
 for (const locale of FLOW_LOCALES) {
   const t = translator(locale);

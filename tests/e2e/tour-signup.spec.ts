@@ -10,13 +10,18 @@
  */
 import type { Page } from '@playwright/test';
 import type { Translate } from '../../src/i18n/t.ts';
-import type { I18nKey } from '../../src/i18n/types.ts';
 import type { SignupView } from '../../src/stores/flows/signup.ts';
-import { catalogT, expect, localizedPath, type Locale, type Sandbox } from './fixtures.ts';
+import { expect, type Sandbox } from './fixtures.ts';
+import {
+  latestCode,
+  open,
+  PASSWORD,
+  PERSONA_CODE,
+  signupUrl,
+  socialToken,
+  translator,
+} from './signup-helpers.ts';
 import { viewsTour, type Check } from './tour.ts';
-
-const PERSONA_CODE = '123456';
-const PASSWORD = 'Sandbox-Pass9';
 
 const views: Record<SignupView, true | string> = {
   signup_form: true,
@@ -25,48 +30,6 @@ const views: Record<SignupView, true | string> = {
   corporate_error: true,
   blocked_user: true,
 };
-
-function translator(locale: Locale): Translate {
-  return catalogT(locale, [
-    'common',
-    'fields',
-    'login',
-    'login_otp',
-    'redirect',
-    'signup',
-    'spring_security_error',
-  ]);
-}
-
-function signupUrl(locale: Locale, query: Record<string, string> = {}): string {
-  const search = new URLSearchParams(query).toString();
-  return `${localizedPath(locale, '/signup/')}${search ? `?${search}` : ''}`;
-}
-
-function form(page: Page, t: Translate) {
-  return {
-    name: page.getByLabel(t('signup:fullName.label'), { exact: true }),
-    phone: page.getByLabel(t('fields:phone.label'), { exact: true }),
-    email: page.getByLabel(t('fields:email.label'), { exact: true }),
-    password: page.getByLabel(t('fields:password.label'), { exact: true }),
-    invitation: page.getByLabel(t('signup:invitationCode.label'), { exact: true }),
-    submit: page.locator('form.signup-form button[type=submit]'),
-    google: page.getByRole('button', { name: t('signup:social.google') }),
-  };
-}
-
-/** Opens the page and waits for the flags (the enhanced layout is the sandbox's default). */
-async function open(
-  page: Page,
-  t: Translate,
-  url: string,
-  title: I18nKey = 'signup:enhancedTitle',
-) {
-  await page.goto(url);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t(title));
-  await expect(page.locator('section.signup')).toHaveAttribute('data-flags', 'ready');
-  return form(page, t);
-}
 
 /** The view on screen: the section's `data-view`, or the identity-service card (no section). */
 async function expectView(page: Page, view: SignupView): Promise<void> {
@@ -84,17 +47,6 @@ function at(page: Page, check: Check<SignupView>): Check<SignupView> {
     await expectView(page, view);
     await check(view, what);
   };
-}
-
-async function latestCode(sandbox: Sandbox, to: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      code = (await sandbox.outbox(to)).find((item) => item.code)?.code;
-      return code;
-    })
-    .toBeTruthy();
-  return code ?? '';
 }
 
 /** Enters the code sent to `to` on the code step and sends it. */
@@ -246,15 +198,12 @@ viewsTour<SignupView>({
         await expect(f.password).toHaveCount(0);
         await check('signup_form', 'google pre-fill');
 
-        const html = await (await page.request.get('/_sandbox/social/apple')).text();
-        const token =
-          /data-token="([^"]+)">[^<]*<span class="ltr">\(new\.apple@example\.com\)/.exec(html)?.[1];
-        expect(token, 'an Apple token for new.apple@example.com').toBeTruthy();
+        const token = await socialToken(page, 'apple', 'new.apple@example.com');
         f = await open(
           page,
           t,
           signupUrl(locale, {
-            appleIdToken: token ?? '',
+            appleIdToken: token,
             showEmail: 'true',
             email: 'new.apple@example.com',
           }),
