@@ -9,6 +9,7 @@ import {
   expectAccessible,
   expectNoRawKeys,
   FLOW_LOCALES,
+  holdRequests,
   localizedPath,
   test,
 } from './fixtures.ts';
@@ -301,18 +302,14 @@ for (const locale of FLOW_LOCALES) {
       await expect(first.locator('img')).toHaveCount(0);
     });
 
-    test('shows a loader before the list arrives', async ({ page, sandbox }) => {
-      await sandbox.fault({
-        method: 'GET',
-        path: '/_be/idp/api/approved',
-        delayMs: 2500,
-        times: 1,
-      });
+    test('shows a loader before the list arrives', async ({ page }) => {
+      const release = await holdRequests(page, '**/_be/idp/api/approved');
       await page.goto(`${path}#access_token=${TOKEN}`);
       await expect(page.getByRole('status')).toHaveText(m('apps:loading'));
       // The loader is pre-rendered; the token leaves the address as soon as the island runs.
       await expect.poll(() => new URL(page.url()).hash).toBe('');
       await expectAccessible(page, `loading ${locale}`);
+      release();
       await expect(page.locator('.app-item')).toHaveCount(2);
     });
   });

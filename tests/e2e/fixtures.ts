@@ -52,14 +52,39 @@ export async function freezeTime(page: Page): Promise<void> {
 }
 
 /**
- * Keeps a page that sends itself to the login page after 2 s (session expired, password changed)
- * in place, however slow the machine: the navigation to /login answers 204 No Content, which
- * browsers treat as 'stay on the current page'.
+ * Navigations to `pattern` answer 204 No Content, which browsers treat as 'stay on the current
+ * page': a view that leaves for another page stays to be checked, however slow the machine.
  */
-export async function holdLoginRedirect(page: Page): Promise<void> {
-  await page.route(/\/login(\?.*)?$/, (route) =>
+export async function stayBefore(page: Page, pattern: RegExp): Promise<void> {
+  await page.route(pattern, (route) =>
     route.request().isNavigationRequest() ? route.fulfill({ status: 204 }) : route.continue(),
   );
+}
+
+/** Keeps a page that sends itself to the login page after 2 s (session expired ...) in place. */
+export async function holdLoginRedirect(page: Page): Promise<void> {
+  await stayBefore(page, /\/login(\?.*)?$/);
+}
+
+/**
+ * Holds the page's requests matching `url` until the returned `release` is called, then lets
+ * them go on to the sandbox (faults included) or fails them as a lost connection: the view that
+ * waits for them stays to be checked for as long as that takes, and no longer.
+ */
+export async function holdRequests(
+  page: Page,
+  url: string,
+  then: 'continue' | 'abort' = 'continue',
+): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await released;
+    await (then === 'abort' ? route.abort('internetdisconnected') : route.continue());
+  });
+  return release;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   expectAccessible,
   expectNoRawKeys,
   FLOW_LOCALES,
+  holdRequests,
   localizedPath,
   test,
 } from './fixtures.ts';
@@ -117,15 +118,10 @@ for (const locale of FLOW_LOCALES) {
       expect(motCalls).toBe(0);
     });
 
-    test('shows a please-wait Accept that cannot be pressed twice', async ({ page, sandbox }) => {
+    test('shows a please-wait Accept that cannot be pressed twice', async ({ page }) => {
       await signIn(page);
       const leaving = await stayOnLeavingView(page, `${new URL(BUSINESS_APP).origin}/**`);
-      await sandbox.fault({
-        method: 'PATCH',
-        path: '/_be/business/api/business/v1/invites/process',
-        delayMs: 2000,
-        times: 1,
-      });
+      const release = await holdRequests(page, '**/_be/business/api/business/v1/invites/process');
       let processCalls = 0;
       page.on('request', (r) => {
         if (r.url().includes('/invites/process')) processCalls += 1;
@@ -138,6 +134,7 @@ for (const locale of FLOW_LOCALES) {
       await expect(page.getByRole('button', { name: m('invitation:notNow') })).toBeDisabled();
       await busy.click({ force: true });
       await expectAccessible(page, `submitting ${locale}`);
+      release();
       await expect(page.getByRole('status')).toHaveText(m('invitation:redirecting'));
       await leaving.request;
       expect(processCalls).toBe(1);
@@ -280,10 +277,11 @@ for (const locale of FLOW_LOCALES) {
 
     test('loading, then a failed user info read with a retry', async ({ page, sandbox }) => {
       await signIn(page);
-      await sandbox.fault({ path: '/_be/idp/api/profile/userinfo', delayMs: 2500, times: 1 });
+      const release = await holdRequests(page, '**/_be/idp/api/profile/userinfo');
       await page.goto(pathOf('inv-valid'));
       await expect(page.getByRole('status')).toHaveText(m('invitation:loading'));
       await expectAccessible(page, `loading ${locale}`);
+      release();
       await expect(page.locator('.invitation-greeting')).toBeVisible();
 
       await sandbox.fault({ path: '/_be/idp/api/profile/userinfo', status: 500, times: 3 });

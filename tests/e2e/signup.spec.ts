@@ -10,6 +10,7 @@ import {
   expectAccessible,
   expectNoRawKeys,
   FLOW_LOCALES,
+  holdRequests,
   localizedPath,
   test,
 } from './fixtures.ts';
@@ -339,10 +340,9 @@ for (const locale of FLOW_LOCALES) {
 
     test('every validation message, the disabled submit and the please-wait label', async ({
       page,
-      sandbox,
     }) => {
       test.slow();
-      await sandbox.fault({ path: '/_be/onboarder/onboard', delayMs: 1500, times: 1 });
+      const release = await holdRequests(page, '**/_be/onboarder/onboard');
       const f = await open(
         page,
         t,
@@ -400,6 +400,7 @@ for (const locale of FLOW_LOCALES) {
       await f.submit.click();
       await expect(f.submit).toHaveText(t('common:pleaseWait'));
       await expect(f.submit).toHaveAttribute('aria-busy', 'true');
+      release();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
         t('redirect:registered', { client: t('common:productName') }),
       );

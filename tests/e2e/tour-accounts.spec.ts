@@ -6,7 +6,7 @@
  * invitation can end with ...), is reached the way those specs reach it and checked.
  */
 import type { Page } from '@playwright/test';
-import { expect, localizedPath, type Locale } from './fixtures.ts';
+import { expect, holdRequests, localizedPath, type Locale } from './fixtures.ts';
 import { message, signIn, stayOnLeavingView } from './identity-helpers.ts';
 import { viewsTour } from './tour.ts';
 import { BUSINESS_WEB_APP_LOGIN } from '../../src/site-config.ts';
@@ -45,17 +45,13 @@ viewsTour<AppsState['step']>({
       views: ['loading', 'load_failed', 'list'],
       walk: async ({ page, sandbox, locale }, check) => {
         const m = messagesOf(locale);
-        // A 400 is not retried: the loader shows while the call hangs, then the failure at once.
-        await sandbox.fault({
-          method: 'GET',
-          path: APPS_API,
-          delayMs: 2500,
-          status: 400,
-          times: 1,
-        });
+        // The call is held while the loader is checked, then fails with a 400 (not retried).
+        await sandbox.fault({ method: 'GET', path: APPS_API, status: 400, times: 1 });
+        const releaseList = await holdRequests(page, `**${APPS_API}`);
         await page.goto(`${localizedPath(locale, '/client-management/')}#access_token=${TOKEN}`);
         await expect(page.getByRole('status')).toHaveText(m('apps:loading'));
         await check('loading');
+        releaseList();
 
         await expect(page.getByRole('alert')).toHaveText(m('apps:loadFailed'));
         await check('load_failed');
@@ -76,21 +72,22 @@ viewsTour<AppsState['step']>({
         await expect(dialog).toBeVisible();
         await check('list', 'confirm dialog');
 
-        // The removal hangs, then fails (a 400, which is not retried): the busy dialog, then the
+        // The removal is held (the busy dialog), then fails (a 400, which is not retried): the
         // alert over the kept list.
         await sandbox.fault({
           method: 'DELETE',
           path: `${APPS_API}/clients`,
-          delayMs: 2000,
           status: 400,
           times: 1,
         });
+        const releaseRemoval = await holdRequests(page, `**${APPS_API}/clients/**`);
         await confirm.click();
         await expect(dialog.getByRole('button', { name: m('apps:removing') })).toHaveAttribute(
           'aria-busy',
           'true',
         );
         await check('list', 'removing');
+        releaseRemoval();
         await expect(page.getByRole('alert')).toContainText(
           m('apps:removeFailed', { name: 'Sandbox Web' }),
         );
@@ -195,16 +192,13 @@ viewsTour<InvitationState['step']>({
       walk: async ({ page, sandbox, locale }, check) => {
         const m = messagesOf(locale);
         await signIn(page);
-        // A 400 is not retried: the loader shows while the call hangs, then the failure at once.
-        await sandbox.fault({
-          path: '/_be/idp/api/profile/userinfo',
-          delayMs: 2500,
-          status: 400,
-          times: 1,
-        });
+        // The call is held while the loader is checked, then fails with a 400 (not retried).
+        await sandbox.fault({ path: '/_be/idp/api/profile/userinfo', status: 400, times: 1 });
+        const releaseUser = await holdRequests(page, '**/_be/idp/api/profile/userinfo');
         await page.goto(localizedPath(locale, '/invitation/inv-valid'));
         await expect(page.getByRole('status')).toHaveText(m('invitation:loading'));
         await check('loading');
+        releaseUser();
 
         await expect(page.getByRole('alert')).toHaveText(m('invitation:loadFailed'));
         await check('load_failed');
@@ -222,13 +216,14 @@ viewsTour<InvitationState['step']>({
         await check('ready', 'an error that can be tried again');
 
         const leaving = await stayOnLeavingView(page, `${new URL(BUSINESS_APP).origin}/**`);
-        await sandbox.fault({ method: 'PATCH', path: PROCESS_API, delayMs: 2000, times: 1 });
+        const releaseAccept = await holdRequests(page, `**${PROCESS_API}`);
         await accept.click();
         await expect(page.getByRole('button', { name: m('invitation:accepting') })).toHaveAttribute(
           'aria-busy',
           'true',
         );
         await check('submitting');
+        releaseAccept();
 
         await expect(title(page, m('invitation:acceptedTitle'))).toBeFocused();
         await expect(page.getByRole('status')).toHaveText(m('invitation:redirecting'));

@@ -5,16 +5,9 @@
  */
 import type { Page } from '@playwright/test';
 import type { LoginView } from '../../src/stores/flows/login.ts';
-import { expect } from './fixtures.ts';
+import { expect, stayBefore } from './fixtures.ts';
 import { e164, openLogin, PASSWORD, submitButton, submitPhone, view } from './login-helpers.ts';
 import { viewsTour } from './tour.ts';
-
-/** Navigations to `pattern` answer 204 No Content: the page stays on the view that leaves. */
-async function stayBefore(page: Page, pattern: RegExp): Promise<void> {
-  await page.route(pattern, (route) =>
-    route.request().isNavigationRequest() ? route.fulfill({ status: 204 }) : route.continue(),
-  );
-}
 
 const fieldError = (page: Page) => view(page).locator('.field-error');
 const tryAnotherWay = (page: Page) => view(page).locator('button.button-link');

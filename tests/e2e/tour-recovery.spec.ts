@@ -12,33 +12,19 @@ import type { Page } from '@playwright/test';
 import type { RecoveryState } from '../../src/stores/flows/recovery.ts';
 import type { RecoveryFormState } from '../../src/stores/flows/recovery-form.ts';
 import type { ResetPasswordState } from '../../src/stores/flows/reset-password.ts';
-import { expect, holdLoginRedirect, localizedPath, type Locale } from './fixtures.ts';
+import {
+  expect,
+  holdLoginRedirect,
+  holdRequests,
+  localizedPath,
+  stayBefore,
+  type Locale,
+} from './fixtures.ts';
 import { LAYLA, msg, NEW_PASSWORD, RECOVERY_LINK } from './recovery-support.ts';
 import { viewsTour } from './tour.ts';
 
 /** Keeps the page where it is when it sends itself to /password_success. */
-async function holdPasswordSuccess(page: Page): Promise<void> {
-  await page.route(/\/password_success(\?.*)?$/, (route) =>
-    route.request().isNavigationRequest() ? route.fulfill({ status: 204 }) : route.continue(),
-  );
-}
-
-/** Holds the requests matching `url` until the returned release is called. */
-async function holdRequests(
-  page: Page,
-  url: string,
-  then: 'continue' | 'abort',
-): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(url, async (route) => {
-    await released;
-    await (then === 'abort' ? route.abort('internetdisconnected') : route.continue());
-  });
-  return release;
-}
+const holdPasswordSuccess = (page: Page) => stayBefore(page, /\/password_success(\?.*)?$/);
 
 function heading(page: Page, locale: Locale, key: string) {
   return page.getByRole('heading', { name: msg(locale, key), exact: true });
