@@ -250,7 +250,15 @@ for (const locale of FLOW_LOCALES) {
         name: m('apps:removeLabel', { name: 'Sandbox Web' }),
       });
       await remove.click();
+      // The removal is held while the busy dialog is checked.
+      const release = await holdRequests(page, '**/_be/idp/api/approved/clients/**');
       await page.getByRole('button', { name: m('apps:confirmRemove') }).click();
+      await expect(page.getByRole('button', { name: m('apps:removing') })).toHaveAttribute(
+        'aria-busy',
+        'true',
+      );
+      await expectAccessible(page, `removing ${locale}`);
+      release();
       await expect(page.getByRole('alert')).toContainText(
         m('apps:removeFailed', { name: 'Sandbox Web' }),
         { timeout: 10_000 },
@@ -276,6 +284,7 @@ for (const locale of FLOW_LOCALES) {
         m('apps:removeExpired', { name: 'Sandbox Web' }),
       );
       await expect(page.locator('.app-item')).toHaveCount(2);
+      await expectAccessible(page, `removal refused ${locale}`);
       const login = waitForLogin(page);
       await page
         .getByRole('alert')

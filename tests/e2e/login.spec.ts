@@ -3,7 +3,7 @@
  * axe on every view.
  */
 import { PRODUCT } from '../../src/site-config.ts';
-import { expect, expectAccessible, FLOW_LOCALES, test } from './fixtures.ts';
+import { expect, expectAccessible, FLOW_LOCALES, stayBefore, test } from './fixtures.ts';
 import {
   e164,
   expectSignedIn,
@@ -242,6 +242,24 @@ for (const locale of FLOW_LOCALES) {
         );
       }
       await expectView(page, 'otp');
+    });
+
+    test('the screens that leave: to the identity service, and to sign-up', async ({ page }) => {
+      // Their navigations answer 204 No Content: the screens stay to be checked.
+      await stayBefore(page, /\/_be\/idp\/login$/);
+      await stayBefore(page, /\/signup\//);
+      await openLogin(page, locale);
+      await submitPhone(page, '01');
+      await page.locator('input[autocomplete=current-password]').fill(PASSWORD);
+      await submitButton(page).click();
+      await expectView(page, 'redirect_to_idp');
+      await openLogin(page, locale);
+      const leaving = page.waitForRequest(
+        (r) => r.isNavigationRequest() && r.url().includes('/signup/'),
+      );
+      await submitPhone(page, '03');
+      await leaving;
+      await expectView(page, 'redirect_to_signup');
     });
 
     test('+971500000099 server error: a message, and the form kept', async ({ page }) => {

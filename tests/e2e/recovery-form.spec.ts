@@ -13,6 +13,7 @@ import {
   localizedPath,
   openHydrated,
   slowScripts,
+  stayBefore,
   test,
   type Sandbox,
 } from './fixtures.ts';
@@ -95,8 +96,16 @@ for (const locale of FLOW_LOCALES) {
       await expectAccessible(page, `${locale} password`);
       await choosePassword(page, locale, NEW_PASSWORD);
       await expect(page.getByText(msg(locale, 'password:mismatch'))).toBeHidden();
+      // The page leaves for /password_success; 204 No Content keeps its last screen to be checked.
+      await stayBefore(page, /\/password_success(\?.*)?$/);
+      const leaving = page.waitForRequest(
+        (r) =>
+          r.isNavigationRequest() && r.url().endsWith(localizedPath(locale, '/password_success')),
+      );
       await submit.click();
-      await page.waitForURL(`**${localizedPath(locale, '/password_success')}`);
+      await leaving;
+      await expect(page.getByRole('status')).toHaveText(msg(locale, 'common:pleaseWait'));
+      await expectAccessible(page, `${locale} done`);
 
       const login = await request.post('/_be/identity-api/login/phone', {
         data: { phone_number: '971500000001', password: NEW_PASSWORD },

@@ -11,9 +11,11 @@ import {
   expectNoRawKeys,
   FLOW_LOCALES,
   freezeTime,
+  holdRequests,
   localizedPath,
   openHydrated,
   slowScripts,
+  stayBefore,
   test,
 } from './fixtures.ts';
 import { LAYLA, msg, NEW_PASSWORD, RECOVERY_LINK } from './recovery-support.ts';
@@ -122,13 +124,26 @@ for (const locale of FLOW_LOCALES) {
       await page.goto(localizedPath(locale, '/password/reset-valid'));
       const field = passwordField(page, locale);
       await field.fill(NEW_PASSWORD);
+      // The call is held while the submitting form is checked.
+      const release = await holdRequests(page, '**/recovery/password');
       await page.getByRole('button', { name: msg(locale, 'password:submit') }).click();
+      await expect(field).toBeDisabled();
+      await expectAccessible(page, `${locale} submitting`);
+      release();
       await expect(page.getByText(msg(locale, 'error:INVALID_PASSWORD'))).toBeVisible();
       await expect(field).toHaveAttribute('aria-invalid', 'true');
       await expectAccessible(page, `${locale} too weak`);
+      // The page leaves for /password_success; 204 No Content keeps its last screen to be checked.
+      await stayBefore(page, /\/password_success(\?.*)?$/);
+      const leaving = page.waitForRequest(
+        (r) =>
+          r.isNavigationRequest() && r.url().endsWith(localizedPath(locale, '/password_success')),
+      );
       await field.fill(`${NEW_PASSWORD}x`);
       await page.getByRole('button', { name: msg(locale, 'password:submit') }).click();
-      await page.waitForURL(`**${localizedPath(locale, '/password_success')}`);
+      await leaving;
+      await expect(field).toHaveCount(0);
+      await expectAccessible(page, `${locale} changed`);
     });
 
     test('a new password waits for the flags, which may ask for the robot check', async ({

@@ -8,6 +8,7 @@ import {
   expectAccessible,
   expectNoRawKeys,
   FLOW_LOCALES,
+  holdRequests,
   localizedPath,
   test,
 } from './fixtures.ts';
@@ -16,7 +17,13 @@ import { LAYLA, msg, RECOVERY_LINK } from './recovery-support.ts';
 for (const locale of FLOW_LOCALES) {
   test.describe(`${locale}: session recovery`, () => {
     test('Layla confirms her full name and gets the reset link', async ({ page, sandbox }) => {
+      // The session's challenges are held while the running loader is checked.
+      const releaseChallenges = await holdRequests(page, '**/recovery/challenges/**');
       await page.goto(localizedPath(locale, RECOVERY_LINK));
+      await expect(page.getByRole('status')).toHaveText(msg(locale, 'recovery:loading'));
+      await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+      await expectAccessible(page, `${locale} loading`);
+      releaseChallenges();
       const heading = page.getByRole('heading', { name: msg(locale, 'recovery:challenge.title') });
       await expect(heading).toBeVisible();
       // The code and the phone number leave the address at once; the client id stays.
@@ -27,10 +34,17 @@ for (const locale of FLOW_LOCALES) {
       await expect(hint).toHaveAttribute('dir', 'ltr');
       await expectAccessible(page, `${locale} challenge`);
 
-      await page
-        .getByRole('textbox', { name: msg(locale, 'recovery:challenge.label'), exact: true })
-        .fill(LAYLA.name);
+      const field = page.getByRole('textbox', {
+        name: msg(locale, 'recovery:challenge.label'),
+        exact: true,
+      });
+      await field.fill(LAYLA.name);
+      // The answer is held while the submitting form is checked.
+      const releaseAnswer = await holdRequests(page, '**/recovery/notification/**');
       await page.getByRole('button', { name: msg(locale, 'recovery:challenge.submit') }).click();
+      await expect(field).toHaveAttribute('readonly', '');
+      await expectAccessible(page, `${locale} submitting`);
+      releaseAnswer();
       const sent = page.getByRole('heading', { name: msg(locale, 'recovery:linkSent.title') });
       await expect(sent).toBeFocused();
       await expect(page.getByText(msg(locale, 'recovery:linkSent.body'))).toBeVisible();
