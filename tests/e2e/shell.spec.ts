@@ -6,6 +6,7 @@ import {
   FLOW_LOCALES,
   freezeTime,
   holdLoginRedirect,
+  LOCALES,
   localizedPath,
   test,
 } from './fixtures.ts';
@@ -161,21 +162,23 @@ test.describe('2-second redirects', () => {
   }
 });
 
-test.describe('accessibility of the shell pages', () => {
-  for (const locale of FLOW_LOCALES) {
-    for (const path of ['/', '/session_unknown', '/password_success', '/no/such/page']) {
-      test(`${locale}: ${path}`, async ({ page }) => {
-        await page.clock.install();
-        await holdLoginRedirect(page);
-        await page.goto(
-          `${localizedPath(locale, path)}?clientId=sandbox-web&acr_values=invoice_id:1`,
-        );
-        await expect(page.locator('.brand')).toContainText('Sandbox Web');
-        await expectAccessible(page, `${locale} ${path}`);
-        await page.locator('.language-picker summary').click();
-        await page.locator('.close-menu button').first().click();
-        await expectAccessible(page, `${locale} ${path} (menus open)`);
-      });
-    }
+test.describe('accessibility of the shell pages, menus closed and open', () => {
+  for (const locale of LOCALES) {
+    test(`${locale}: the session screens and the 404`, async ({ page }) => {
+      await page.clock.install();
+      await holdLoginRedirect(page);
+      for (const path of ['/', '/session_unknown', '/password_success', '/no/such/page']) {
+        await test.step(path, async () => {
+          await page.goto(
+            `${localizedPath(locale, path)}?clientId=sandbox-web&acr_values=invoice_id:1`,
+          );
+          await expect(page.locator('.brand')).toContainText('Sandbox Web');
+          await expectAccessible(page, `${locale} ${path}`);
+          await page.locator('.language-picker summary').click();
+          await page.locator('.close-menu button').first().click();
+          await expectAccessible(page, `${locale} ${path} (menus open)`);
+        });
+      }
+    });
   }
 });
