@@ -77,3 +77,22 @@ export async function open(
   await expect(page.locator('section.signup')).toHaveAttribute('data-flags', 'ready');
   return form(page, t);
 }
+
+/**
+ * A message at each field as it is left: the name required, the phone and the e-mail malformed,
+ * the invitation code with spaces (the page shows the e-mail and invitation fields).
+ */
+export async function showFieldErrors(page: Page, t: Translate, f: ReturnType<typeof form>) {
+  await f.name.focus();
+  await f.phone.focus();
+  await expect(page.getByText(t('fields:required'))).toBeVisible();
+  await f.phone.fill('12');
+  await f.email.focus();
+  await expect(page.getByText(t('fields:phone.invalid'))).toBeVisible();
+  await f.email.fill('not-an-email');
+  await f.password.focus();
+  await expect(page.getByText(t('fields:email.invalid'))).toBeVisible();
+  await f.invitation.fill('no spaces!');
+  await f.password.focus();
+  await expect(page.getByText(t('signup:invitationCode.invalid'))).toBeVisible();
+}

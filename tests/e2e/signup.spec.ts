@@ -20,6 +20,7 @@ import {
   open,
   PASSWORD,
   PERSONA_CODE,
+  showFieldErrors,
   signupUrl,
   socialToken,
   translator,
@@ -351,19 +352,7 @@ for (const locale of FLOW_LOCALES) {
       await expect(f.invitation).toBeVisible();
       await expect(f.submit).toBeDisabled();
 
-      // Required name, e-mail format, phone on leaving the field.
-      await f.name.focus();
-      await f.phone.focus();
-      await expect(page.getByText(t('fields:required'))).toBeVisible();
-      await f.phone.fill('12');
-      await f.email.focus();
-      await expect(page.getByText(t('fields:phone.invalid'))).toBeVisible();
-      await f.email.fill('not-an-email');
-      await f.password.focus();
-      await expect(page.getByText(t('fields:email.invalid'))).toBeVisible();
-      await f.invitation.fill('no spaces!');
-      await f.password.focus();
-      await expect(page.getByText(t('signup:invitationCode.invalid'))).toBeVisible();
+      await showFieldErrors(page, t, f);
       await expectAccessible(page, 'field errors');
 
       // Too short, plural-correct for 1 to 5, then the weak list.

@@ -15,6 +15,7 @@ import { expect, type Sandbox } from './fixtures.ts';
 import {
   latestCode,
   open,
+  showFieldErrors,
   PASSWORD,
   PERSONA_CODE,
   signupUrl,
@@ -75,18 +76,7 @@ viewsTour<SignupView>({
             hideInvitationCode: 'false',
           }),
         );
-        await f.name.focus();
-        await f.phone.focus();
-        await expect(page.getByText(t('fields:required'))).toBeVisible();
-        await f.phone.fill('12');
-        await f.email.focus();
-        await expect(page.getByText(t('fields:phone.invalid'))).toBeVisible();
-        await f.email.fill('not-an-email');
-        await f.password.focus();
-        await expect(page.getByText(t('fields:email.invalid'))).toBeVisible();
-        await f.invitation.fill('no spaces!');
-        await f.password.focus();
-        await expect(page.getByText(t('signup:invitationCode.invalid'))).toBeVisible();
+        await showFieldErrors(page, t, f);
         await check('signup_form', 'field errors');
 
         await f.password.fill('xxx');
