@@ -57,7 +57,11 @@ export function IdpRedirect(props: IdpRedirectProps) {
   const clientName = client.status === 'client' ? client.name : t('common:productName');
   const fields = IDP_LOGIN_FIELDS;
   return (
-    <section className="card center stack" aria-labelledby="idp-redirect-title">
+    <section
+      className="card center stack"
+      aria-labelledby="idp-redirect-title"
+      data-view="redirect_to_idp"
+    >
       <h1 id="idp-redirect-title" ref={heading} tabIndex={-1}>
         {t(props.kind === 'welcome' ? 'redirect:welcome' : 'redirect:registered', {
           client: clientName,

@@ -4,16 +4,12 @@
  * and Arabic (the phone form with its error, the push wait after a resend, every ending, the
  * hand-overs), on a computer and on a phone, reached with the same personas, control API and
  * page.clock as that spec.
- *
- * The views carry `data-view` on section.one-click, except the redirect to the identity service
- * (the shared IdpRedirect card, which the island renders instead of its section): the tour
- * confirms each view itself (`expectView`) before the check, so no `viewOf` is passed.
  */
 import type { Page } from '@playwright/test';
 import type { Translate } from '../../src/i18n/t.ts';
 import type { OneClickView } from '../../src/stores/flows/one-click.ts';
 import { catalogT, expect, localizedPath, test, type Locale, type Sandbox } from './fixtures.ts';
-import { viewsTour, type Check } from './tour.ts';
+import { viewsTour } from './tour.ts';
 
 const DESKTOP_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
@@ -62,23 +58,6 @@ async function open(page: Page, locale: Locale, extra?: string) {
   await expect(section(page)).not.toHaveAttribute('aria-busy', 'true');
 }
 
-/** The view on screen: the section's `data-view`, or the identity-service card (no section). */
-async function expectView(page: Page, view: OneClickView): Promise<void> {
-  if (view === 'redirect_to_idp') {
-    await expect(section(page)).toHaveCount(0);
-    await expect(page.locator('section[aria-labelledby=idp-redirect-title]')).toBeVisible();
-  } else {
-    await expect(section(page)).toHaveAttribute('data-view', view);
-  }
-}
-
-function at(page: Page, check: Check<OneClickView>): Check<OneClickView> {
-  return async (view, what) => {
-    await expectView(page, view);
-    await check(view, what);
-  };
-}
-
 /** Stops the page's clock (in the page's own time: it may run ahead of the test's). */
 async function pause(page: Page) {
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
@@ -115,6 +94,8 @@ async function pushCount(sandbox: Sandbox, nn: string): Promise<number> {
 viewsTour<OneClickView>({
   flow: 'one-click',
   views,
+  // The island's section, or the identity-service card it gives way to at the end.
+  viewOf: (page) => page.locator('section.one-click, section[data-view=redirect_to_idp]'),
   legs: [
     {
       name: 'on a computer: the form with its error, every ending, the identity service',
@@ -126,10 +107,9 @@ viewsTour<OneClickView>({
         'rejected_user',
         'redirect_to_idp',
       ],
-      walk: async ({ page, sandbox, locale }, tourCheck) => {
+      walk: async ({ page, sandbox, locale }, check) => {
         test.slow(); // six views and a push answered twice, on a shared machine
         await onComputer(page);
-        const check = at(page, tourCheck);
         const t = translator(locale);
         await page.clock.install();
         await open(page, locale, '&clientId=sandbox-web');
@@ -187,9 +167,8 @@ viewsTour<OneClickView>({
     {
       name: 'on a computer: the push wait after a resend, then maximum retries',
       views: ['push_notification', 'max_tries_reached'],
-      walk: async ({ page, sandbox, locale }, tourCheck) => {
+      walk: async ({ page, sandbox, locale }, check) => {
         await onComputer(page);
-        const check = at(page, tourCheck);
         const t = translator(locale);
         await page.clock.install();
         await open(page, locale);
@@ -224,8 +203,7 @@ viewsTour<OneClickView>({
     {
       name: 'on a phone: confirm via the app, the push wait, the hand-over to the login code',
       views: ['confirm_via_app', 'push_notification', 'phone_form', 'redirect_to_otp'],
-      walk: async ({ page, sandbox, locale }, tourCheck) => {
-        const check = at(page, tourCheck);
+      walk: async ({ page, sandbox, locale }, check) => {
         const t = translator(locale);
         await sandbox.flags({ oneClickSignup: true });
         await page.clock.install();

@@ -3,10 +3,6 @@
  * every variant that tests/e2e/signup.spec.ts checks with axe in English and Arabic (the filled
  * form, field errors, a password too short, Apple, Google and corporate pre-fill, the corporate
  * error, a number used, an e-mail taken, the classic layout), reached the way that spec does.
- *
- * The views carry `data-view` on the island's section, except the redirect to the identity
- * service (the shared IdpRedirect card, which the island renders instead of its section): the
- * tour confirms each view itself (`expectView`) before the check, so no `viewOf` is passed.
  */
 import type { Page } from '@playwright/test';
 import type { Translate } from '../../src/i18n/t.ts';
@@ -22,7 +18,7 @@ import {
   socialToken,
   translator,
 } from './signup-helpers.ts';
-import { viewsTour, type Check } from './tour.ts';
+import { viewsTour } from './tour.ts';
 
 const views: Record<SignupView, true | string> = {
   signup_form: true,
@@ -31,24 +27,6 @@ const views: Record<SignupView, true | string> = {
   corporate_error: true,
   blocked_user: true,
 };
-
-/** The view on screen: the section's `data-view`, or the identity-service card (no section). */
-async function expectView(page: Page, view: SignupView): Promise<void> {
-  const section = page.locator('section.signup');
-  if (view === 'redirect_to_idp') {
-    await expect(section).toHaveCount(0);
-    await expect(page.locator('section[aria-labelledby=idp-redirect-title]')).toBeVisible();
-  } else {
-    await expect(section).toHaveAttribute('data-view', view);
-  }
-}
-
-function at(page: Page, check: Check<SignupView>): Check<SignupView> {
-  return async (view, what) => {
-    await expectView(page, view);
-    await check(view, what);
-  };
-}
 
 /** Enters the code sent to `to` on the code step and sends it. */
 async function enterCode(page: Page, t: Translate, sandbox: Sandbox, to: string) {
@@ -60,12 +38,13 @@ async function enterCode(page: Page, t: Translate, sandbox: Sandbox, to: string)
 viewsTour<SignupView>({
   flow: 'sign-up',
   views,
+  // The island's section, or the identity-service card it gives way to at the end.
+  viewOf: (page) => page.locator('section.signup, section[data-view=redirect_to_idp]'),
   legs: [
     {
       name: 'every field message, the filled form, the code step, the identity service',
       views: ['signup_form', 'otp', 'redirect_to_idp'],
-      walk: async ({ page, sandbox, locale }, tourCheck) => {
-        const check = at(page, tourCheck);
+      walk: async ({ page, sandbox, locale }, check) => {
         const t = translator(locale);
         const f = await open(
           page,
@@ -114,8 +93,7 @@ viewsTour<SignupView>({
     {
       name: 'blocked, a number used, an e-mail taken, the classic layout',
       views: ['blocked_user', 'signup_form'],
-      walk: async ({ page, sandbox, locale }, tourCheck) => {
-        const check = at(page, tourCheck);
+      walk: async ({ page, sandbox, locale }, check) => {
         const t = translator(locale);
         let f = await open(page, t, signupUrl(locale, { clientId: 'sandbox-web' }));
         await f.name.fill('Blocked Person');
@@ -177,8 +155,7 @@ viewsTour<SignupView>({
     {
       name: 'Google and Apple pre-fill, corporate pre-fill and its error',
       views: ['signup_form', 'corporate_error'],
-      walk: async ({ page, locale }, tourCheck) => {
-        const check = at(page, tourCheck);
+      walk: async ({ page, locale }, check) => {
         const t = translator(locale);
         let f = await open(page, t, signupUrl(locale));
         const popup = page.waitForEvent('popup');
