@@ -64,6 +64,18 @@ try {
       });
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`no result for ${page}`);
+      // A run that could not measure (no paint seen, the page did not load ...) is not a score.
+      const unscored = (Object.keys(BUDGET) as (keyof typeof BUDGET)[]).filter(
+        (k) => typeof lhr.categories[k]?.score !== 'number',
+      );
+      if (lhr.runtimeError || unscored.length > 0) {
+        failed += 1;
+        const why = lhr.runtimeError
+          ? `${lhr.runtimeError.code} ${lhr.runtimeError.message}`
+          : `no score for ${unscored.join(', ')}`;
+        console.log(`${page.padEnd(34)} not measured (run it again): ${why}`);
+        continue;
+      }
       const score = (id: keyof typeof BUDGET) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const audit = (id: string) => lhr.audits[id]?.displayValue ?? '-';
       const scores = {
