@@ -4,11 +4,9 @@
  * through the control API, the promo variants, resend countdown and the 5-retry limit with
  * page.clock, in en and ar, with axe on every view.
  */
-import type { Page } from '@playwright/test';
 import { INTL_LOCALE } from '../../src/i18n/config.ts';
 import { formatPromoAmount } from '../../src/lib/promo.ts';
 import {
-  catalogT,
   expect,
   expectAccessible,
   expectNoRawKeys,
@@ -16,26 +14,21 @@ import {
   localizedPath,
   test,
   type Locale,
-  type Sandbox,
 } from './fixtures.ts';
+
+import {
+  ACR,
+  catalogs,
+  DESKTOP_UA,
+  newPush,
+  open,
+  pause,
+  pushCount,
+  submitPhone,
+} from './one-click-helpers.ts';
 
 /** The stores of src/config.ts (which reads build variables, so Node cannot import it). */
 const STORE = { android: /^https:\/\/play\.google\.com\//, ios: /^https:\/\/apps\.apple\.com\// };
-
-const DESKTOP_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
-
-const ACR = {
-  cashback:
-    'merchant:Cafe%20Sandbox invoice_id:INV-7 promoValue:10 promoType:% promoOutcome:CASHBACK',
-  discount: 'merchant:Blue%20Shoes invoice_id:INV-8 promoValue:30',
-  none: 'merchant:Book%20Nook invoice_id:INV-9',
-} as const;
-
-/** The page's own words, from the catalogs, through the product's t(). */
-function catalogs(locale: Locale) {
-  return catalogT(locale, ['common', 'fields', 'one_click', 'redirect', 'spring_security_error']);
-}
 
 function texts(locale: Locale) {
   const t = catalogs(locale);
@@ -68,45 +61,6 @@ function texts(locale: Locale) {
     amount: (value: number, type: string) =>
       formatPromoAmount({ value, type, outcome: 'DISCOUNT' }, INTL_LOCALE[locale]),
   };
-}
-
-function oneClickUrl(locale: Locale, acr: string = ACR.cashback, extra = ''): string {
-  return `${localizedPath(locale, '/login/one-click')}?csrf=csrf-oc-1&acr_values=${encodeURIComponent(acr)}${extra}`;
-}
-
-async function open(page: Page, locale: Locale, acr?: string, extra?: string) {
-  await page.goto(oneClickUrl(locale, acr, extra));
-  const section = page.locator('section.one-click');
-  await expect(section).toHaveAttribute('data-view', 'phone_form');
-  await expect(section).not.toHaveAttribute('aria-busy', 'true');
-  return section;
-}
-
-/** Stops the page's clock (in the page's own time: it may run ahead of the test's). */
-async function pause(page: Page) {
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
-}
-
-async function submitPhone(page: Page, locale: Locale, nn: string) {
-  await page.locator('input[type=tel]').fill(`5000000${nn}`);
-  await page.getByRole('button', { name: texts(locale).continue, exact: true }).click();
-}
-
-async function latestPush(sandbox: Sandbox, nn: string): Promise<string> {
-  let id: string | undefined;
-  await expect
-    .poll(async () => {
-      const items = await sandbox.outbox(`+9715000000${nn}`);
-      id = items.find((item) => item.channel === 'push')?.requestId;
-      return id;
-    })
-    .toBeTruthy();
-  return id ?? '';
-}
-
-async function pushCount(sandbox: Sandbox, nn: string): Promise<number> {
-  return (await sandbox.outbox(`+9715000000${nn}`)).filter((item) => item.channel === 'push')
-    .length;
 }
 
 for (const locale of FLOW_LOCALES) {
@@ -226,7 +180,7 @@ for (const locale of FLOW_LOCALES) {
         const section = await open(page, locale);
         await submitPhone(page, locale, '17');
         await expect(section).toHaveAttribute('data-view', 'push_notification');
-        const id = await latestPush(sandbox, '17');
+        const id = await newPush(sandbox, '17');
         await sandbox.push(id, 'approve');
         await expect(page.getByRole('heading', { level: 1 })).toContainText(text.welcomeAny, {
           timeout: 10_000,
@@ -243,7 +197,7 @@ for (const locale of FLOW_LOCALES) {
         const section = await open(page, locale);
         await submitPhone(page, locale, '17');
         await expect(section).toHaveAttribute('data-view', 'push_notification');
-        await sandbox.push(await latestPush(sandbox, '17'), 'reject');
+        await sandbox.push(await newPush(sandbox, '17'), 'reject');
         await expect(section).toHaveAttribute('data-view', 'rejected_user', { timeout: 10_000 });
       });
 
@@ -355,7 +309,7 @@ for (const locale of FLOW_LOCALES) {
         });
         await page.clock.runFor(30_000);
         expect(polls).toHaveLength(0);
-        await sandbox.push(await latestPush(sandbox, '17'), 'approve');
+        await sandbox.push(await newPush(sandbox, '17'), 'approve');
         await page.evaluate(() => {
           Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
           document.dispatchEvent(new Event('visibilitychange'));

@@ -8,14 +8,18 @@
 import type { Page } from '@playwright/test';
 import type { Translate } from '../../src/i18n/t.ts';
 import type { OneClickView } from '../../src/stores/flows/one-click.ts';
-import { catalogT, expect, localizedPath, test, type Locale, type Sandbox } from './fixtures.ts';
+import { expect, localizedPath, test } from './fixtures.ts';
+import {
+  ACR,
+  catalogs,
+  DESKTOP_UA,
+  newPush,
+  open,
+  pause,
+  pushCount,
+  submitPhone,
+} from './one-click-helpers.ts';
 import { viewsTour } from './tour.ts';
-
-const DESKTOP_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
-
-const ACR =
-  'merchant:Cafe%20Sandbox invoice_id:INV-7 promoValue:10 promoType:% promoOutcome:CASHBACK';
 
 const views: Record<OneClickView, true | string> = {
   phone_form: true,
@@ -28,14 +32,6 @@ const views: Record<OneClickView, true | string> = {
   max_tries_reached: true,
   error: true,
 };
-
-function translator(locale: Locale): Translate {
-  return catalogT(locale, ['common', 'fields', 'one_click', 'redirect', 'spring_security_error']);
-}
-
-function oneClickUrl(locale: Locale, extra = ''): string {
-  return `${localizedPath(locale, '/login/one-click')}?csrf=csrf-oc-1&acr_values=${encodeURIComponent(ACR)}${extra}`;
-}
 
 /**
  * The tour's tests run on the phone the config emulates; a computer leg gives the page a
@@ -52,43 +48,9 @@ function section(page: Page) {
   return page.locator('section.one-click');
 }
 
-async function open(page: Page, locale: Locale, extra?: string) {
-  await page.goto(oneClickUrl(locale, extra));
-  await expect(section(page)).toHaveAttribute('data-view', 'phone_form');
-  await expect(section(page)).not.toHaveAttribute('aria-busy', 'true');
-}
-
-/** Stops the page's clock (in the page's own time: it may run ahead of the test's). */
-async function pause(page: Page) {
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
-}
-
-async function submitPhone(page: Page, t: Translate, nn: string) {
-  await page.locator('input[type=tel]').fill(`5000000${nn}`);
-  await page.getByRole('button', { name: t('one_click:phone.continue'), exact: true }).click();
-}
-
 async function tryAgain(page: Page, t: Translate) {
   await page.getByRole('button', { name: t('one_click:tryAgain') }).click();
   await expect(section(page)).toHaveAttribute('data-view', 'phone_form');
-}
-
-/** The newest push sent to +9715000000nn that is not one of `seen`. */
-async function newPush(sandbox: Sandbox, nn: string, seen: string[] = []): Promise<string> {
-  let id: string | undefined;
-  await expect
-    .poll(async () => {
-      const items = await sandbox.outbox(`+9715000000${nn}`);
-      id = items.find((item) => item.channel === 'push')?.requestId;
-      return id !== undefined && !seen.includes(id);
-    })
-    .toBe(true);
-  return id ?? '';
-}
-
-async function pushCount(sandbox: Sandbox, nn: string): Promise<number> {
-  return (await sandbox.outbox(`+9715000000${nn}`)).filter((item) => item.channel === 'push')
-    .length;
 }
 
 viewsTour<OneClickView>({
@@ -110,30 +72,30 @@ viewsTour<OneClickView>({
       walk: async ({ page, sandbox, locale }, check) => {
         test.slow(); // six views and a push answered twice, on a shared machine
         await onComputer(page);
-        const t = translator(locale);
+        const t = catalogs(locale);
         await page.clock.install();
-        await open(page, locale, '&clientId=sandbox-web');
+        await open(page, locale, ACR.cashback, '&clientId=sandbox-web');
         await page
           .getByRole('button', { name: t('one_click:phone.continue'), exact: true })
           .click();
         await expect(section(page).locator('.field-error')).toHaveText(t('fields:phone.empty'));
         await check('phone_form', 'with error');
 
-        await submitPhone(page, t, '14');
+        await submitPhone(page, locale, '14');
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(
           t('one_click:signup.title'),
         );
         await check('redirect_to_signup');
         await tryAgain(page, t);
 
-        await submitPhone(page, t, '06');
+        await submitPhone(page, locale, '06');
         await expect(section(page).getByRole('alert')).toHaveText(
           t('spring_security_error:USER_BLOCKED'),
         );
         await check('error');
         await tryAgain(page, t);
 
-        await submitPhone(page, t, '17');
+        await submitPhone(page, locale, '17');
         await expect(section(page).locator('.one-click-phone')).toHaveText('+971500000017');
         await check('push_notification');
         const first = await newPush(sandbox, '17');
@@ -152,7 +114,7 @@ viewsTour<OneClickView>({
           posted += 1;
           await route.fulfill({ status: 204 });
         });
-        await submitPhone(page, t, '17');
+        await submitPhone(page, locale, '17');
         await expect(section(page)).toHaveAttribute('data-view', 'push_notification');
         await sandbox.push(await newPush(sandbox, '17', [first]), 'approve');
         await page.clock.runFor(5_000);
@@ -169,17 +131,19 @@ viewsTour<OneClickView>({
       views: ['push_notification', 'max_tries_reached'],
       walk: async ({ page, sandbox, locale }, check) => {
         await onComputer(page);
-        const t = translator(locale);
+        const t = catalogs(locale);
         await page.clock.install();
         await open(page, locale);
         await pause(page);
-        await submitPhone(page, t, '17');
+        await submitPhone(page, locale, '17');
         const resend = section(page).locator('.one-click-resend');
         await expect(resend).toHaveText(t('one_click:push.resendIn', { count: 90 }));
         for (let retry = 1; retry <= 5; retry += 1) {
           await page.clock.runFor(90_000);
           await expect(resend).toHaveText(t('one_click:push.resend'));
           await resend.click();
+          // The answer has arrived (the countdown starts again) before the clock moves on.
+          await expect(resend).toHaveText(t('one_click:push.resendIn', { count: 90 }));
           await expect.poll(() => pushCount(sandbox, '17')).toBe(1 + retry);
           if (retry === 1) {
             await expect(section(page).getByRole('status')).toHaveText(
@@ -204,11 +168,11 @@ viewsTour<OneClickView>({
       name: 'on a phone: confirm via the app, the push wait, the hand-over to the login code',
       views: ['confirm_via_app', 'push_notification', 'phone_form', 'redirect_to_otp'],
       walk: async ({ page, sandbox, locale }, check) => {
-        const t = translator(locale);
+        const t = catalogs(locale);
         await sandbox.flags({ oneClickSignup: true });
         await page.clock.install();
         await open(page, locale);
-        await submitPhone(page, t, '17');
+        await submitPhone(page, locale, '17');
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('one_click:app.title'));
         await check('confirm_via_app');
         await page.getByRole('button', { name: t('one_click:app.usePush') }).click();
@@ -222,7 +186,7 @@ viewsTour<OneClickView>({
         const isLogin = (url: URL) =>
           url.pathname === localizedPath(locale, '/login') && url.search !== '';
         await page.route(isLogin, (route) => route.fulfill({ status: 204 }));
-        await submitPhone(page, t, '14');
+        await submitPhone(page, locale, '14');
         await expect(section(page).locator('.one-click-phone')).toHaveText('+971500000014');
         await check('redirect_to_otp');
       },

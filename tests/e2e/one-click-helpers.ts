@@ -1,0 +1,61 @@
+/** Helpers of the one-click specs (one-click.spec.ts and its views tour): language-independent. */
+import type { Page } from '@playwright/test';
+import { catalogT, expect, localizedPath, type Locale, type Sandbox } from './fixtures.ts';
+
+export const DESKTOP_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+
+export const ACR = {
+  cashback:
+    'merchant:Cafe%20Sandbox invoice_id:INV-7 promoValue:10 promoType:% promoOutcome:CASHBACK',
+  discount: 'merchant:Blue%20Shoes invoice_id:INV-8 promoValue:30',
+  none: 'merchant:Book%20Nook invoice_id:INV-9',
+} as const;
+
+/** The page's own words, from the catalogs, through the product's t(). */
+export function catalogs(locale: Locale) {
+  return catalogT(locale, ['common', 'fields', 'one_click', 'redirect', 'spring_security_error']);
+}
+
+export function oneClickUrl(locale: Locale, acr: string = ACR.cashback, extra = ''): string {
+  return `${localizedPath(locale, '/login/one-click')}?csrf=csrf-oc-1&acr_values=${encodeURIComponent(acr)}${extra}`;
+}
+
+/** Opens the page and waits for its phone form to be ready; returns the flow's section. */
+export async function open(page: Page, locale: Locale, acr?: string, extra?: string) {
+  await page.goto(oneClickUrl(locale, acr, extra));
+  const section = page.locator('section.one-click');
+  await expect(section).toHaveAttribute('data-view', 'phone_form');
+  await expect(section).not.toHaveAttribute('aria-busy', 'true');
+  return section;
+}
+
+/** Stops the page's clock (in the page's own time: it may run ahead of the test's). */
+export async function pause(page: Page) {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+}
+
+export async function submitPhone(page: Page, locale: Locale, nn: string) {
+  await page.locator('input[type=tel]').fill(`5000000${nn}`);
+  await page
+    .getByRole('button', { name: catalogs(locale)('one_click:phone.continue'), exact: true })
+    .click();
+}
+
+/** The newest push sent to +9715000000nn that is not one of `seen`. */
+export async function newPush(sandbox: Sandbox, nn: string, seen: string[] = []): Promise<string> {
+  let id: string | undefined;
+  await expect
+    .poll(async () => {
+      const items = await sandbox.outbox(`+9715000000${nn}`);
+      id = items.find((item) => item.channel === 'push')?.requestId;
+      return id !== undefined && !seen.includes(id);
+    })
+    .toBe(true);
+  return id ?? '';
+}
+
+export async function pushCount(sandbox: Sandbox, nn: string): Promise<number> {
+  return (await sandbox.outbox(`+9715000000${nn}`)).filter((item) => item.channel === 'push')
+    .length;
+}
