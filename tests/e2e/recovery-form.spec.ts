@@ -17,7 +17,7 @@ import {
   test,
   type Sandbox,
 } from './fixtures.ts';
-import { LAYLA, msg, NEW_PASSWORD } from './recovery-support.ts';
+import { LAYLA, msg, NEW_PASSWORD, passwordField, rule } from './recovery-support.ts';
 
 const FORM = '/recovery?clientId=sandbox-web';
 type Method = 'full_name' | 'email' | 'national_id';
@@ -54,12 +54,8 @@ async function enterCode(page: Page, locale: Locale, sandbox: Sandbox, e164: str
   await page.getByRole('button', { name: msg(locale, 'recovery:form.verify') }).click();
 }
 
-function rule(page: Page, locale: Locale, name: string) {
-  return page.locator('.password-rule', { hasText: msg(locale, `password:rules.${name}`) });
-}
-
 async function choosePassword(page: Page, locale: Locale, password: string, confirm = password) {
-  await page.getByLabel(msg(locale, 'password:label'), { exact: true }).fill(password);
+  await passwordField(page, locale).fill(password);
   await page.getByLabel(msg(locale, 'password:confirmLabel'), { exact: true }).fill(confirm);
 }
 

@@ -3,8 +3,6 @@
  * reset-valid and reset-expired tokens, 'Password is too weak.', the robot check, and a reset
  * link from the outbox used end to end; en and ar, axe on every view.
  */
-import type { Page } from '@playwright/test';
-import type { Locale } from '../../src/i18n/config.ts';
 import {
   expect,
   expectAccessible,
@@ -18,7 +16,7 @@ import {
   stayBefore,
   test,
 } from './fixtures.ts';
-import { LAYLA, msg, NEW_PASSWORD, RECOVERY_LINK } from './recovery-support.ts';
+import { LAYLA, msg, NEW_PASSWORD, passwordField, RECOVERY_LINK } from './recovery-support.ts';
 
 const RULES = ['minLength', 'lowercase', 'uppercase', 'digit', 'noSpaces'] as const;
 type Rule = (typeof RULES)[number];
@@ -32,10 +30,6 @@ const BREAKS: ReadonlyArray<[string, Rule[]]> = [
   ['Abcd efg1', ['noSpaces']],
   ['a', ['minLength', 'uppercase', 'digit']],
 ];
-
-function passwordField(page: Page, locale: Locale) {
-  return page.getByLabel(msg(locale, 'password:label'), { exact: true });
-}
 
 for (const locale of FLOW_LOCALES) {
   test.describe(`${locale}: new password`, () => {

@@ -20,7 +20,14 @@ import {
   stayBefore,
   type Locale,
 } from './fixtures.ts';
-import { LAYLA, msg, NEW_PASSWORD, RECOVERY_LINK } from './recovery-support.ts';
+import {
+  LAYLA,
+  msg,
+  NEW_PASSWORD,
+  passwordField,
+  RECOVERY_LINK,
+  rule,
+} from './recovery-support.ts';
 import { viewsTour } from './tour.ts';
 
 /** Keeps the page where it is when it sends itself to /password_success. */
@@ -28,14 +35,6 @@ const holdPasswordSuccess = (page: Page) => stayBefore(page, /\/password_success
 
 function heading(page: Page, locale: Locale, key: string) {
   return page.getByRole('heading', { name: msg(locale, key), exact: true });
-}
-
-function passwordField(page: Page, locale: Locale) {
-  return page.getByLabel(msg(locale, 'password:label'), { exact: true });
-}
-
-function rule(page: Page, locale: Locale, name: string) {
-  return page.locator('.password-rule', { hasText: msg(locale, `password:rules.${name}`) });
 }
 
 /* ------------------------------------------------------------------------------------------ */
