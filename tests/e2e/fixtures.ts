@@ -5,7 +5,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { LOCALES, localizedPath, type Locale } from '../../src/i18n/config.ts';
 import { createT, type Translate } from '../../src/i18n/t.ts';
 import { startSite, type ServeWith } from './servers.ts';
@@ -94,6 +100,19 @@ export async function holdRequests(
 export async function openHydrated(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+/**
+ * Clicks a button of the sandbox's sign-in window, which closes itself on that click: the window
+ * can be gone before the click returns, which is the button working, not a failure.
+ */
+export async function clickClosingWindow(button: Locator): Promise<void> {
+  const window = button.page();
+  const closed = window.waitForEvent('close');
+  await button.click({ noWaitAfter: true }).catch((error: unknown) => {
+    if (!window.isClosed()) throw error;
+  });
+  await closed;
 }
 
 /** A slow network for the page's scripts: its pre-rendered form takes input long before its island. */

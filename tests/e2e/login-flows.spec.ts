@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { DASHBOARDS, surveyUrl } from '../../src/site-config.ts';
-import { expect, expectAccessible, FLOW_LOCALES, test } from './fixtures.ts';
+import { clickClosingWindow, expect, expectAccessible, FLOW_LOCALES, test } from './fixtures.ts';
 import {
   e164,
   expectSignedIn,
@@ -202,7 +202,9 @@ for (const locale of FLOW_LOCALES) {
       const navigation = page.waitForRequest(
         (request) => request.isNavigationRequest() && request.url().includes('/signup/'),
       );
-      await popup.locator('button[data-token]', { hasText: 'new.apple@example.com' }).click();
+      await clickClosingWindow(
+        popup.locator('button[data-token]', { hasText: 'new.apple@example.com' }),
+      );
       const url = new URL((await navigation).url());
       await page.waitForURL(/\/signup\//);
       expect(url.searchParams.get('appleIdToken')).toBeTruthy();
@@ -219,12 +221,14 @@ for (const locale of FLOW_LOCALES) {
       let popupPromise = page.waitForEvent('popup');
       await view(page).locator('.social-google').click();
       let popup = await popupPromise;
-      await popup.locator('#cancel').click();
+      await clickClosingWindow(popup.locator('#cancel'));
       await expect(view(page).getByRole('alert')).toBeVisible();
       popupPromise = page.waitForEvent('popup');
       await view(page).locator('.social-google').click();
       popup = await popupPromise;
-      await popup.locator('button[data-token]', { hasText: 'google.user@example.com' }).click();
+      await clickClosingWindow(
+        popup.locator('button[data-token]', { hasText: 'google.user@example.com' }),
+      );
       await expectSignedIn(page, 'Karim Mansour');
     });
 

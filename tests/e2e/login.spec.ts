@@ -3,7 +3,14 @@
  * axe on every view.
  */
 import { PRODUCT } from '../../src/site-config.ts';
-import { expect, expectAccessible, FLOW_LOCALES, stayBefore, test } from './fixtures.ts';
+import {
+  clickClosingWindow,
+  expect,
+  expectAccessible,
+  FLOW_LOCALES,
+  stayBefore,
+  test,
+} from './fixtures.ts';
 import {
   e164,
   expectSignedIn,
@@ -226,7 +233,7 @@ for (const locale of FLOW_LOCALES) {
         const popupPromise = page.waitForEvent('popup');
         await view(page).locator(`.social-${provider}`).click();
         const popup = await popupPromise;
-        await popup.locator(`button[data-token]`, { hasText: account }).click();
+        await clickClosingWindow(popup.locator(`button[data-token]`, { hasText: account }));
         await expectSignedIn(page, name);
       });
     }

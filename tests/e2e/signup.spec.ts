@@ -6,6 +6,7 @@
 import { PRODUCT } from '../../src/site-config.ts';
 import type { Request } from '@playwright/test';
 import {
+  clickClosingWindow,
   expect,
   expectAccessible,
   expectNoRawKeys,
@@ -260,7 +261,7 @@ for (const locale of FLOW_LOCALES) {
       const popup = page.waitForEvent('popup');
       await f.google.click();
       const window1 = await popup;
-      await window1.getByRole('button', { name: /new\.google@example\.com/ }).click();
+      await clickClosingWindow(window1.getByRole('button', { name: /new\.google@example\.com/ }));
       await expect(page.getByText(t('signup:socialIntro', { provider: 'Google' }))).toBeVisible();
       await expect(f.name).toHaveCount(0);
       await expect(f.password).toHaveCount(0);
@@ -277,7 +278,9 @@ for (const locale of FLOW_LOCALES) {
       const again = await open(page, t, signupUrl(locale));
       const popup2 = page.waitForEvent('popup');
       await again.google.click();
-      await (await popup2).getByRole('button', { name: /google\.user@example\.com/ }).click();
+      await clickClosingWindow(
+        (await popup2).getByRole('button', { name: /google\.user@example\.com/ }),
+      );
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
         t('redirect:welcome', { client: t('common:productName') }),
       );

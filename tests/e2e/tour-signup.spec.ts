@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import type { Translate } from '../../src/i18n/t.ts';
 import type { SignupView } from '../../src/stores/flows/signup.ts';
-import { expect, type Sandbox } from './fixtures.ts';
+import { clickClosingWindow, expect, type Sandbox } from './fixtures.ts';
 import {
   latestCode,
   open,
@@ -160,7 +160,9 @@ viewsTour<SignupView>({
         let f = await open(page, t, signupUrl(locale));
         const popup = page.waitForEvent('popup');
         await f.google.click();
-        await (await popup).getByRole('button', { name: /new\.google@example\.com/ }).click();
+        await clickClosingWindow(
+          (await popup).getByRole('button', { name: /new\.google@example\.com/ }),
+        );
         await expect(page.getByText(t('signup:socialIntro', { provider: 'Google' }))).toBeVisible();
         await expect(f.password).toHaveCount(0);
         await check('signup_form', 'google pre-fill');
