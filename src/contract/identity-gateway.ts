@@ -7,11 +7,11 @@
  * DELETE (unlink): 204 = the e-mail was removed from the account (the 'wrong account' page);
  * 4xx = the link expired (or is unknown).
  */
-import * as v from 'valibot';
+import { literal, object, type InferOutput } from 'valibot';
 
 export { EMAIL_VERIFICATION_PATH, EMAIL_LINK_VALIDITY_MS } from './link-paths.ts';
 
-export const EmailVerificationStatus = v.object({
-  status: v.literal('ALREADY_VERIFIED'),
+export const EmailVerificationStatus = object({
+  status: literal('ALREADY_VERIFIED'),
 });
-export type EmailVerificationStatus = v.InferOutput<typeof EmailVerificationStatus>;
+export type EmailVerificationStatus = InferOutput<typeof EmailVerificationStatus>;

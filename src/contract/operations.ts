@@ -4,7 +4,7 @@
  * sandbox routes every row. The front end imports schemas and paths from the per-back-end files,
  * not from here.
  */
-import * as v from 'valibot';
+import { union, type GenericSchema, type ObjectEntries, type ObjectSchema } from 'valibot';
 import type { Backend } from './backends.ts';
 import * as biz from './business-api.ts';
 import { ChallengeRequiredBody, ErrorBody } from './errors.ts';
@@ -14,7 +14,7 @@ import * as idp from './identity-service.ts';
 import * as onb from './onboarder.ts';
 import * as shell from './shell.ts';
 
-export type Schema = v.GenericSchema;
+export type Schema = GenericSchema;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Answer {
@@ -32,7 +32,7 @@ export interface Operation {
   readonly summary: string;
   /** True when the spec does not give the path and the sandbox chose it. */
   readonly chosenPath?: true;
-  readonly query?: v.ObjectSchema<v.ObjectEntries, undefined>;
+  readonly query?: ObjectSchema<ObjectEntries, undefined>;
   readonly headers?: readonly string[];
   readonly body?: Schema;
   readonly form?: true;
@@ -45,7 +45,7 @@ const ok = (schema?: Schema, description = 'Success'): Answer =>
   schema ? { description, schema } : { description };
 const challenge: Answer = {
   description: 'challenge_required, unregistered_user, or another error',
-  schema: v.union([ChallengeRequiredBody, ErrorBody]),
+  schema: union([ChallengeRequiredBody, ErrorBody]),
 };
 const serverError = bad('Unexpected failure (APP-0001)');
 const loginHeaders = ['x-device-id', 'x-session-id', 'x-client-id'] as const;
