@@ -50,6 +50,24 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
   },
   {
+    // An island owns its folder: what two islands share lives in src/ui, src/stores or src/lib,
+    // never in another island's folder.
+    files: ['src/islands/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[^./]|/islands/',
+              message: 'An island imports no other island: move the shared piece to src/ui.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON answers of unknown shape and check them with assertions.
     files: ['tests/**/*.ts'],
     rules: {

@@ -123,3 +123,6 @@ export function createAnalytics(deps: AnalyticsDeps) {
 }
 
 export type Analytics = ReturnType<typeof createAnalytics>;
+
+/** What a flow is handed of the page's analytics. */
+export type FlowAnalytics = Pick<Analytics, 'page' | 'track' | 'flush'>;

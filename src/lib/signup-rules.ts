@@ -4,7 +4,10 @@
  * the same rules, so what disables the button is what the submit checks.
  */
 import type { Text } from '../i18n/types.ts';
-import { isWeakPassword, type Flags } from './flags.ts';
+import { isEmailAddress } from './patterns.ts';
+
+/** The flag that lists the passwords refused at sign-up (lower-cased). */
+type WeakPasswords = { weakPasswords: readonly string[] };
 
 /** Spec section 9: 6 at sign-up and in the typing check. */
 export const MIN_PASSWORD_LENGTH = 6;
@@ -58,10 +61,7 @@ export function characterCount(value: string): number {
  * password of the weak list (remote flag, case-insensitive) says it is easily guessed. An empty
  * password says nothing: the button stays disabled instead.
  */
-export function passwordProblem(
-  password: string,
-  flags: Pick<Flags, 'weakPasswords'>,
-): Text | undefined {
+export function passwordProblem(password: string, flags: WeakPasswords): Text | undefined {
   const count = characterCount(password);
   if (count === 0) return undefined;
   if (count < MIN_PASSWORD_LENGTH) {
@@ -71,12 +71,6 @@ export function passwordProblem(
   return undefined;
 }
 
-const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,}$/;
-
-export function isEmailAddress(value: string): boolean {
-  return EMAIL.test(value.trim());
-}
-
 export function fullNameProblem(value: string): Text | undefined {
   return value.trim() === '' ? { key: 'fields:required' } : undefined;
 }
@@ -84,6 +78,10 @@ export function fullNameProblem(value: string): Text | undefined {
 export function emailProblem(value: string): Text | undefined {
   if (value.trim() === '') return { key: 'fields:required' };
   return isEmailAddress(value) ? undefined : { key: 'fields:email.invalid' };
+}
+
+export function isWeakPassword(password: string, flags: WeakPasswords): boolean {
+  return flags.weakPasswords.includes(password.trim().toLowerCase());
 }
 
 /** 'Please enter correct phone number.' for a number that is typed but not valid. */
@@ -116,7 +114,7 @@ export interface SignupValues {
 export function formProblems(
   values: SignupValues,
   visible: VisibleFields,
-  flags: Pick<Flags, 'weakPasswords'>,
+  flags: WeakPasswords,
 ): Partial<Record<SignupField, Text>> {
   const problems: Partial<Record<SignupField, Text>> = {};
   if (visible.fullName) {
@@ -150,7 +148,7 @@ export function formProblems(
 export function isSubmitDisabled(
   values: SignupValues,
   visible: VisibleFields,
-  flags: Pick<Flags, 'weakPasswords'>,
+  flags: WeakPasswords,
   submitting: boolean,
 ): boolean {
   if (submitting) return true;

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $flags } from '../lib/flags.ts';
+import { $flags } from '../stores/flags.ts';
 import type { ResetRule } from '../lib/password-rules.ts';
 import { recaptchaMode } from '../lib/recaptcha.ts';
 import { useT } from './i18n.tsx';

@@ -29,8 +29,9 @@ import {
   parsePresets,
   PRESET_VIEWS,
   type LoginPresets,
-} from '../../src/stores/flows/login.ts';
-import { csrfForAddress, readOneClickPresets } from '../../src/stores/flows/one-click.ts';
+} from '../../src/stores/flows/login/index.ts';
+import { csrfForAddress } from '../../src/lib/csrf.ts';
+import { readOneClickPresets } from '../../src/stores/flows/one-click/index.ts';
 import {
   openState,
   readRecoveryParams,
@@ -41,7 +42,7 @@ import {
   DEFAULT_SIGNUP_PRESETS,
   parseSignupPresets,
   type SignupPresets,
-} from '../../src/stores/flows/signup.ts';
+} from '../../src/stores/flows/signup/index.ts';
 
 const metadata = await loadPhoneMetadata();
 const RUNS = { numRuns: 1000 };
@@ -517,7 +518,7 @@ describe('session recovery link (readRecoveryParams, openState)', () => {
         expect(readRecoveryParams(onlyKeys(query, KEYS))).toEqual(params);
 
         const state = openState(params);
-        switch (state.step) {
+        switch (state.view) {
           case 'no_session':
             break;
           case 'loading':
@@ -543,7 +544,7 @@ describe('session recovery link (readRecoveryParams, openState)', () => {
             break;
           }
           default:
-            throw new Error(`unexpected first step ${state.step}`);
+            throw new Error(`unexpected first view ${state.view}`);
         }
         expectNoPollution();
       }),
@@ -564,7 +565,7 @@ describe('session recovery link (readRecoveryParams, openState)', () => {
       fc.property(link, ({ clientId, phone, proof }) => {
         const query = new URLSearchParams({ ...proof, clientId, phoneNumber: `+${phone}` });
         expect(openState(readRecoveryParams(roundTrip(query)))).toEqual({
-          step: 'loading',
+          view: 'loading',
           session: { clientId, phoneNumber: `+${phone}`, ...proof },
         });
       }),

@@ -1,3 +1,7 @@
+/**
+ * Hydrates `/client-management/`: the apps the user approved, each removable after a
+ * confirmation; signed out, the identity service's authorize flow first (once).
+ */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { fetchApprovedApps, removeApprovedApp } from '../../api/connected-apps.ts';
@@ -24,6 +28,7 @@ import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { I18nProvider, useT } from '../../ui/i18n.tsx';
+import { ViewFocus, ViewHeading } from '../../ui/ViewHeading.tsx';
 
 /** The `state` this page sends to the authorize flow: its return says "we have been there". */
 export const APPS_AUTHORIZE_STATE = 'client-management';
@@ -41,7 +46,6 @@ export interface ConnectedAppsProps {
   messages: Pick<Messages, 'apps' | 'common'>;
 }
 
-/** /client-management/: the apps the user approved, each removable. */
 export function ConnectedApps(props: ConnectedAppsProps) {
   return (
     <I18nProvider locale={props.locale} messages={props.messages}>
@@ -78,18 +82,25 @@ function AppsView(props: { locale: Locale }) {
     }),
   );
   const state = useStore(flow.$state);
+  const focus = useStore(flow.$viewChanged);
 
   useEffect(() => {
     flow.start();
     return () => flow.destroy();
   }, [flow]);
 
-  // A new view moves focus to its heading (the list keeps focus where the user is).
-  useEffect(() => {
-    if (state.step !== 'loading') focusTitle();
-  }, [state.step]);
+  // A new view moves focus to its heading (the list keeps focus where the user is); the loader
+  // never takes it.
+  return (
+    <ViewFocus focus={focus && state.view !== 'loading'} view={state.view}>
+      <AppsScreen flow={flow} state={state} locale={props.locale} />
+    </ViewFocus>
+  );
+}
 
-  switch (state.step) {
+function AppsScreen(props: { flow: ConnectedAppsFlow; state: AppsState; locale: Locale }) {
+  const { flow, state } = props;
+  switch (state.view) {
     case 'loading':
       return <Loading />;
     case 'redirect':
@@ -123,9 +134,7 @@ function Redirecting(props: { locale: Locale }) {
   const t = useT();
   return (
     <section className="card center stack" aria-labelledby="apps-title">
-      <h1 id="apps-title" tabIndex={-1}>
-        {t('apps:title')}
-      </h1>
+      <ViewHeading id={TITLE_ID}>{t('apps:title')}</ViewHeading>
       <div className="spinner" aria-hidden="true" />
       <p className="muted" role="status">
         {t('apps:redirecting')}
@@ -141,9 +150,7 @@ function SignInAgain(props: { flow: ConnectedAppsFlow }) {
   const t = useT();
   return (
     <section className="card center stack" aria-labelledby="apps-title">
-      <h1 id="apps-title" tabIndex={-1}>
-        {t('apps:signInTitle')}
-      </h1>
+      <ViewHeading id={TITLE_ID}>{t('apps:signInTitle')}</ViewHeading>
       <p className="muted">{t('apps:signInBody')}</p>
       <Button onClick={props.flow.signIn}>{t('apps:signIn')}</Button>
     </section>
@@ -154,16 +161,14 @@ function LoadFailed(props: { flow: ConnectedAppsFlow; reason: Exclude<FailureRea
   const t = useT();
   return (
     <section className="card stack" aria-labelledby="apps-title">
-      <h1 id="apps-title" tabIndex={-1}>
-        {t('apps:title')}
-      </h1>
+      <ViewHeading id={TITLE_ID}>{t('apps:title')}</ViewHeading>
       <ErrorAlert>{t(REASON_KEYS[props.reason])}</ErrorAlert>
       <Button onClick={props.flow.retry}>{t('common:retry')}</Button>
     </section>
   );
 }
 
-function AppList(props: { flow: ConnectedAppsFlow; state: Extract<AppsState, { step: 'list' }> }) {
+function AppList(props: { flow: ConnectedAppsFlow; state: Extract<AppsState, { view: 'list' }> }) {
   const t = useT();
   const { flow, state } = props;
   const previous = useRef<{ confirm: string | undefined; apps: readonly ConnectedApp[] }>({
@@ -195,9 +200,7 @@ function AppList(props: { flow: ConnectedAppsFlow; state: Extract<AppsState, { s
   if (confirming && confirming.name !== dialogName) setDialogName(confirming.name);
   return (
     <section className="card stack" aria-labelledby="apps-title">
-      <h1 id="apps-title" tabIndex={-1}>
-        {t('apps:title')}
-      </h1>
+      <ViewHeading id={TITLE_ID}>{t('apps:title')}</ViewHeading>
       <Notice notice={state.notice} flow={flow} />
       {state.apps.length === 0 ? (
         <p className="apps-empty">{t('apps:empty')}</p>
@@ -231,7 +234,7 @@ function AppList(props: { flow: ConnectedAppsFlow; state: Extract<AppsState, { s
         title={t('apps:confirmTitle', { name: dialogName })}
         confirmLabel={t('apps:confirmRemove')}
         cancelLabel={t('common:cancel')}
-        pending={state.removing !== undefined}
+        pending={state.submitting === true}
         pendingLabel={t('apps:removing')}
         onConfirm={() => void flow.confirmRemove()}
         onCancel={flow.cancelRemove}

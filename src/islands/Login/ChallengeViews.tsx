@@ -1,5 +1,5 @@
-/** Password, name confirmation (classic and enhanced) and the four extra challenges. */
-import { useEffect, useId, useRef, useState } from 'react';
+/** The login's answer views: the password, the name (classic and enhanced), the four challenges. */
+import { useId, useState } from 'react';
 import { localizedPath } from '../../i18n/config.ts';
 import {
   currentChallenge,
@@ -7,19 +7,16 @@ import {
   signupHref,
   type Answers,
   type LoginState,
-} from '../../stores/flows/login.ts';
+} from '../../stores/flows/login/index.ts';
+import { BackButton } from '../../ui/BackButton.tsx';
 import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { FormError } from '../../ui/ErrorAlert.tsx';
 import { TextField } from '../../ui/Field.tsx';
-import { useT } from '../../ui/i18n.tsx';
+import { ltr, useT } from '../../ui/i18n.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
-import {
-  BackButton,
-  FormError,
-  ltr,
-  shownIdentifier,
-  ViewHeading,
-  type ViewProps,
-} from './common.tsx';
+import { ViewHeading } from '../../ui/ViewHeading.tsx';
+import { shownIdentifier, type ViewProps } from './view-props.ts';
 
 /** The recovery page, with what it can use (client and phone) when known. */
 function recoveryHref(props: ViewProps): string {
@@ -75,10 +72,10 @@ function AnswerForm(props: ViewProps & { children: React.ReactNode }) {
 
 export function PasswordForm(props: ViewProps) {
   const t = useT();
-  const { flow, state, focus } = props;
+  const { flow, state } = props;
   return (
     <AnswerForm {...props}>
-      <ViewHeading focus={focus}>{t('login:password.title')}</ViewHeading>
+      <ViewHeading>{t('login:password.title')}</ViewHeading>
       <p className="muted">
         {t('login:password.intro', { identifier: ltr(shownIdentifier(state)) })}
       </p>
@@ -142,7 +139,7 @@ function DigitsField(props: {
 
 export function ChallengeForm(props: ViewProps) {
   const t = useT();
-  const { flow, state, focus } = props;
+  const { flow, state } = props;
   const masked = ltr(currentChallenge(state)?.masked_value ?? '');
   let title: string;
   let intro: string;
@@ -193,7 +190,7 @@ export function ChallengeForm(props: ViewProps) {
   }
   return (
     <AnswerForm {...props}>
-      <ViewHeading focus={focus}>{title}</ViewHeading>
+      <ViewHeading>{title}</ViewHeading>
       <p className="muted">{intro}</p>
       {field}
       <AnswerActions {...props} submitLabel={t('login:challenge.submit')} />
@@ -206,12 +203,12 @@ export function NameConfirmation(props: ViewProps) {
   return props.flags.enhancedForm ? <NameEnhanced {...props} /> : <NameClassic {...props} />;
 }
 
-function NameClassic({ flow, state, focus }: ViewProps) {
+function NameClassic({ flow, state }: ViewProps) {
   const t = useT();
   const name = state.view === 'name_confirmation' ? state.name : '';
   return (
     <div className="stack">
-      <ViewHeading focus={focus}>{t('login:name.title')}</ViewHeading>
+      <ViewHeading>{t('login:name.title')}</ViewHeading>
       <p className="login-name">
         <bdi>{name}</bdi>
       </p>
@@ -239,24 +236,15 @@ function NameClassic({ flow, state, focus }: ViewProps) {
 
 function NameEnhanced(props: ViewProps) {
   const t = useT();
-  const { flow, state, focus } = props;
+  const { flow, state } = props;
   const name = state.view === 'name_confirmation' ? state.name : '';
   const [open, setOpen] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const opener = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
 
   return (
     <>
       <AnswerForm {...props}>
-        <ViewHeading focus={focus}>{t('login:name.enhancedTitle', { name })}</ViewHeading>
+        <ViewHeading>{t('login:name.enhancedTitle', { name })}</ViewHeading>
         <p className="muted">{t('login:name.enhancedIntro')}</p>
         <UsernameHint state={state} />
         <PasswordField
@@ -279,7 +267,6 @@ function NameEnhanced(props: ViewProps) {
           <a href={recoveryHref(props)}>{t('login:password.forgot')}</a>
         </p>
         <button
-          ref={opener}
           type="button"
           className="button button-link"
           disabled={state.submitting}
@@ -288,14 +275,11 @@ function NameEnhanced(props: ViewProps) {
           {t('login:name.reset', { name })}
         </button>
       </AnswerForm>
-      <dialog
-        ref={dialog}
+      <Dialog
+        open={open}
+        onCancel={() => setOpen(false)}
+        labelledBy={titleId}
         className="login-dialog"
-        aria-labelledby={titleId}
-        onClose={() => {
-          setOpen(false);
-          opener.current?.focus();
-        }}
       >
         <div className="stack">
           <h2 id={titleId}>{t('login:name.resetTitle')}</h2>
@@ -311,7 +295,7 @@ function NameEnhanced(props: ViewProps) {
             {t('common:cancel')}
           </Button>
         </div>
-      </dialog>
+      </Dialog>
     </>
   );
 }

@@ -1,6 +1,11 @@
+/**
+ * Hydrates `/recovery`: the wider recovery form behind 'Forgot your password?' (mobile number and
+ * one fact, then the code sent by SMS, then a new password). The order of the steps is explained
+ * in src/stores/flows/recovery-form.ts.
+ */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { resolveMessage } from '../../api/error-catalogue.ts';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { pageAnalytics } from '../../api/analytics.ts';
 import {
   createRecoveryToken,
   resetPassword,
@@ -10,30 +15,31 @@ import {
 import { localizedPath, type Locale } from '../../i18n/config.ts';
 import type { Messages } from '../../i18n/types.ts';
 import { currentQuery, queryClientId } from '../../lib/address.ts';
-import { analytics } from '../../lib/analytics-client.ts';
 import { deviceIdentity } from '../../lib/device.ts';
-import { loadFlags } from '../../lib/flags.ts';
+import { loginHref } from '../../lib/hrefs.ts';
 import { readPersisted, writePersisted } from '../../lib/persisted.ts';
 import { loadPhoneMetadata, toPhone } from '../../lib/phone.ts';
+import { loadFlags } from '../../stores/flags.ts';
 import {
   createRecoveryFormFlow,
   RECOVERY_METHODS,
   RESEND_AFTER_S,
+  type RecoveryFormDeps,
   type RecoveryFormFlow,
   type RecoveryFormState,
   type RecoveryMethod,
 } from '../../stores/flows/recovery-form.ts';
 import { Button } from '../../ui/Button.tsx';
-import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
+import { FormError } from '../../ui/ErrorAlert.tsx';
 import { TextField } from '../../ui/Field.tsx';
-import { I18nProvider, useT } from '../../ui/i18n.tsx';
-import { ltr } from '../Login/common.tsx';
+import { I18nProvider, ltr, useT } from '../../ui/i18n.tsx';
 import { NewPasswordField, NewPasswordRecaptcha } from '../../ui/NewPasswordField.tsx';
 import { OtpInput } from '../../ui/OtpInput.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { PhoneInput } from '../../ui/PhoneInput.tsx';
 import { useCountdown } from '../../ui/use-countdown.ts';
 import { useHydrated, usePageClientId } from '../../ui/use-query.ts';
+import { ViewFocus, ViewHeading } from '../../ui/ViewHeading.tsx';
 
 export interface RecoveryFormProps {
   locale: Locale;
@@ -45,11 +51,7 @@ export interface RecoveryFormProps {
 
 const STEPS = 3;
 const HEADING_ID = 'recovery-title';
-/**
- * `/recovery`: the wider recovery form behind 'Forgot your password?' (mobile number and one
- * fact, then the code sent by SMS, then a new password). The order of the steps is explained in
- * `src/stores/flows/recovery-form.ts`.
- */
+
 export function RecoveryForm(props: RecoveryFormProps) {
   return (
     <I18nProvider locale={props.locale} messages={props.messages}>
@@ -58,81 +60,66 @@ export function RecoveryForm(props: RecoveryFormProps) {
   );
 }
 
+/** Recovery needs the client: the link's, or this tab's login page's. */
+const recoveryClient = () => queryClientId(currentQuery(), readPersisted('clientId'));
+
+function browserDeps(locale: Locale, clientId: string): RecoveryFormDeps {
+  return {
+    parsePhone: async (country, input) => {
+      const phone = toPhone(input, country, await loadPhoneMetadata());
+      return { fullPhoneNumber: phone.fullPhoneNumber, isValid: phone.isValid };
+    },
+    sendCode: (phoneNumber) => {
+      const { deviceId, sessionId } = deviceIdentity();
+      return sendRecoveryCode(phoneNumber, clientId, { deviceId, sessionId });
+    },
+    verifyCode: (phoneNumber, code) => verifyRecoveryCode(phoneNumber, code, clientId),
+    createToken: (body) => createRecoveryToken(clientId, body),
+    resetPassword,
+    now: () => Date.now(),
+    go: (path) => location.replace(localizedPath(locale, path)),
+    track: (event) => pageAnalytics.track(`recovery_form_${event}`, { page: 'forgot_password' }),
+  };
+}
+
 function RecoveryFormView(props: { locale: Locale }) {
   const { locale } = props;
-  const [{ flow, setClient }] = useState(() => {
-    let clientId = '';
-    const created = createRecoveryFormFlow({
-      parsePhone: async (country, input) => {
-        const phone = toPhone(input, country, await loadPhoneMetadata());
-        return { fullPhoneNumber: phone.fullPhoneNumber, isValid: phone.isValid };
-      },
-      sendCode: (phoneNumber) => {
-        const { deviceId, sessionId } = deviceIdentity();
-        return sendRecoveryCode(phoneNumber, clientId, { deviceId, sessionId });
-      },
-      verifyCode: (phoneNumber, code) => verifyRecoveryCode(phoneNumber, code, clientId),
-      createToken: (body) => createRecoveryToken(clientId, body),
-      resetPassword,
-      now: () => Date.now(),
-      go: (path) => location.replace(localizedPath(locale, path)),
-      track: (event) => analytics().track(`recovery_form_${event}`, { page: 'forgot_password' }),
-    });
-    return {
-      flow: created,
-      setClient: (id: string) => {
-        clientId = id;
-      },
-    };
-  });
-  const state = useStore(flow.$form);
+  const [flow] = useState(() =>
+    createRecoveryFormFlow(browserDeps(locale, recoveryClient() ?? '')),
+  );
+  const state = useStore(flow.$state);
+  const focus = useStore(flow.$viewChanged);
   // The link's client or this tab's login page's; null when there is none.
   const clientId = usePageClientId(true);
 
   useEffect(() => {
-    // Recovery needs the client (spec section 6): from the link, or from this tab's login page.
-    const id = queryClientId(currentQuery(), readPersisted('clientId'));
-    if (!id) return flow.exit;
+    const id = recoveryClient();
+    if (!id) return flow.destroy;
     writePersisted('clientId', id);
-    setClient(id);
-    analytics().page('forgot_password');
+    pageAnalytics.page('forgot_password');
     void loadFlags();
     void loadPhoneMetadata();
-    return flow.exit;
-  }, [flow, setClient]);
+    return flow.destroy;
+  }, [flow]);
 
-  const mounted = useRef(false);
-  useEffect(() => {
-    if (mounted.current) document.getElementById(HEADING_ID)?.focus();
-    mounted.current = true;
-  }, [state.step]);
+  const login = loginHref(locale, clientId);
+  if (clientId === null) return <NoClient loginHref={login} />;
+  return (
+    <ViewFocus focus={focus} view={state.view}>
+      <Step flow={flow} state={state} loginHref={login} />
+    </ViewFocus>
+  );
+}
 
-  const loginHref = `${localizedPath(locale, '/login')}${
-    clientId ? `?${new URLSearchParams({ clientId }).toString()}` : ''
-  }`;
-
-  if (clientId === null) return <NoClient loginHref={loginHref} />;
-  switch (state.step) {
+function Step(props: { flow: RecoveryFormFlow; state: RecoveryFormState; loginHref: string }) {
+  const { flow, state, loginHref } = props;
+  switch (state.view) {
     case 'details':
-      return (
-        <DetailsStep
-          flow={flow}
-          state={state}
-
-          loginHref={loginHref}
-        />
-      );
+      return <DetailsStep flow={flow} state={state} loginHref={loginHref} />;
     case 'code':
       return <CodeStep flow={flow} state={state} />;
     case 'password':
-      return (
-        <PasswordStep
-          flow={flow}
-          state={state}
-
-          loginHref={loginHref}
-        />
-      );
+      return <PasswordStep flow={flow} state={state} loginHref={loginHref} />;
     case 'done':
       return <Done />;
   }
@@ -145,22 +132,20 @@ function StepHeader(props: { title: string; current: number }) {
       <p className="step-count muted">
         {t('recovery:form.step', { current: props.current, total: STEPS })}
       </p>
-      <h1 id={HEADING_ID} tabIndex={-1}>
-        {props.title}
-      </h1>
+      <ViewHeading id={HEADING_ID}>{props.title}</ViewHeading>
     </>
   );
 }
 
 function DetailsStep(props: {
   flow: RecoveryFormFlow;
-  state: Extract<RecoveryFormState, { step: 'details' }>;
+  state: Extract<RecoveryFormState, { view: 'details' }>;
   loginHref: string;
 }) {
   const t = useT();
   const { flow, state } = props;
-  const { details, errors } = state;
-  const busy = !!state.busy;
+  const { details, fieldErrors } = state;
+  const { submitting } = state;
   // A choice made before the island runs would be undone by it: the choice waits for it.
   const hydrated = useHydrated();
   const groupId = useId();
@@ -168,7 +153,7 @@ function DetailsStep(props: {
     event.preventDefault();
     void flow.submitDetails();
   };
-  const answerError = errors.answer ? resolveMessage(t, errors.answer) : undefined;
+  const answerError = fieldErrors.answer ? t.text(fieldErrors.answer) : undefined;
   const setMethod = (method: RecoveryMethod) => flow.setDetails({ method, answer: '' });
   const setAnswer = (answer: string) => flow.setDetails({ answer });
 
@@ -177,14 +162,14 @@ function DetailsStep(props: {
       <StepHeader title={t('recovery:form.title')} current={1} />
       <p className="muted">{t('recovery:form.intro')}</p>
       <form className="stack" noValidate onSubmit={onSubmit}>
-        {errors.form && <ErrorAlert>{resolveMessage(t, errors.form)}</ErrorAlert>}
+        <FormError error={state.error} />
         <PhoneInput
           value={{ country: details.country, input: details.phoneInput }}
           onChange={(phone) => flow.setDetails({ country: phone.country, phoneInput: phone.input })}
-          error={errors.phone ? resolveMessage(t, errors.phone) : undefined}
-          disabled={busy}
+          error={fieldErrors.phone ? t.text(fieldErrors.phone) : undefined}
+          disabled={submitting}
         />
-        <fieldset className="method-choice" disabled={busy || !hydrated}>
+        <fieldset className="method-choice" disabled={submitting || !hydrated}>
           <legend>{t('recovery:form.method.legend')}</legend>
           {RECOVERY_METHODS.map((method) => (
             <div className="radio" key={method}>
@@ -209,7 +194,7 @@ function DetailsStep(props: {
             dir="auto"
             required
             value={details.answer}
-            readOnly={busy}
+            readOnly={submitting}
             error={answerError}
             onChange={(event) => setAnswer(event.target.value)}
           />
@@ -225,7 +210,7 @@ function DetailsStep(props: {
             dir="ltr"
             required
             value={details.answer}
-            readOnly={busy}
+            readOnly={submitting}
             error={answerError}
             onChange={(event) => setAnswer(event.target.value)}
           />
@@ -241,12 +226,12 @@ function DetailsStep(props: {
             dir="ltr"
             required
             value={details.answer}
-            readOnly={busy}
+            readOnly={submitting}
             error={answerError}
             onChange={(event) => setAnswer(event.target.value)}
           />
         )}
-        <Button type="submit" pending={busy} pendingLabel={t('common:pleaseWait')}>
+        <Button type="submit" pending={submitting} pendingLabel={t('common:pleaseWait')}>
           {t('recovery:form.sendCode')}
         </Button>
       </form>
@@ -259,13 +244,12 @@ function DetailsStep(props: {
 
 function CodeStep(props: {
   flow: RecoveryFormFlow;
-  state: Extract<RecoveryFormState, { step: 'code' }>;
+  state: Extract<RecoveryFormState, { view: 'code' }>;
 }) {
   const t = useT();
   const { flow, state } = props;
   const left = useCountdown(RESEND_AFTER_S, true, state.sentAt);
   const [firstSentAt] = useState(state.sentAt);
-  const message = state.error ? resolveMessage(t, state.error.message) : undefined;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void flow.submitCode();
@@ -275,17 +259,17 @@ function CodeStep(props: {
       <StepHeader title={t('recovery:form.codeTitle')} current={2} />
       <p>{t('recovery:form.codeSentTo', { phone: ltr(`+${state.phoneNumber}`) })}</p>
       <form className="stack" noValidate onSubmit={onSubmit}>
-        {state.error && !state.error.atField && <ErrorAlert>{message}</ErrorAlert>}
+        <FormError error={state.error} />
         <OtpInput
           value={state.code}
           onChange={(code) => flow.setCode(code)}
-          error={state.error?.atField ? message : undefined}
+          error={state.fieldError ? t.text(state.fieldError) : undefined}
         />
-        <Button type="submit" pending={state.busy} pendingLabel={t('common:pleaseWait')}>
+        <Button type="submit" pending={state.submitting} pendingLabel={t('common:pleaseWait')}>
           {t('recovery:form.verify')}
         </Button>
       </form>
-      {state.sentAt !== firstSentAt && !state.busy && (
+      {state.sentAt !== firstSentAt && !state.submitting && (
         <p className="muted" role="status">
           {t('recovery:form.codeResent')}
         </p>
@@ -298,12 +282,12 @@ function CodeStep(props: {
         )}
         <Button
           variant="secondary"
-          disabled={left > 0 || state.busy}
+          disabled={left > 0 || state.submitting}
           onClick={() => void flow.resend()}
         >
           {t('recovery:form.resend')}
         </Button>
-        <Button variant="link" disabled={state.busy} onClick={() => flow.back()}>
+        <Button variant="link" disabled={state.submitting} onClick={() => flow.back()}>
           {t('recovery:form.changeDetails')}
         </Button>
       </div>
@@ -313,12 +297,11 @@ function CodeStep(props: {
 
 function PasswordStep(props: {
   flow: RecoveryFormFlow;
-  state: Extract<RecoveryFormState, { step: 'password' }>;
+  state: Extract<RecoveryFormState, { view: 'password' }>;
   loginHref: string;
 }) {
   const t = useT();
   const { flow, state } = props;
-  const message = state.error ? resolveMessage(t, state.error.message) : undefined;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void flow.submitPassword();
@@ -328,29 +311,29 @@ function PasswordStep(props: {
       <StepHeader title={t('recovery:form.passwordTitle')} current={3} />
       <p className="muted">{t('password:intro')}</p>
       <form className="stack" noValidate onSubmit={onSubmit}>
-        {state.error && !state.error.atField && <ErrorAlert>{message}</ErrorAlert>}
+        <FormError error={state.error} />
         <NewPasswordField
           value={state.password}
           onChange={(password) => flow.setPassword(password)}
           failed={state.failed}
-          error={state.error?.atField ? message : undefined}
-          disabled={state.busy}
+          error={state.fieldError ? t.text(state.fieldError) : undefined}
+          disabled={state.submitting}
         />
         <PasswordField
           label={t('password:confirmLabel')}
           autoComplete="new-password"
           name="confirm-password"
           value={state.confirm}
-          disabled={state.busy}
+          disabled={state.submitting}
           error={state.mismatch ? t('password:mismatch') : undefined}
           onChange={(event) => flow.setConfirm(event.target.value)}
         />
         <NewPasswordRecaptcha flow={flow} token={state.recaptchaToken} />
         <Button
           type="submit"
-          pending={state.busy}
+          pending={state.submitting}
           pendingLabel={t('common:pleaseWait')}
-          disabled={state.invalid && !state.busy}
+          disabled={state.invalid && !state.submitting}
         >
           {t('password:submit')}
         </Button>
@@ -367,9 +350,7 @@ function NoClient(props: { loginHref: string }) {
   const t = useT();
   return (
     <section className="card stack" aria-labelledby={HEADING_ID}>
-      <h1 id={HEADING_ID} tabIndex={-1}>
-        {t('recovery:form.title')}
-      </h1>
+      <ViewHeading id={HEADING_ID}>{t('recovery:form.title')}</ViewHeading>
       <p role="status">{t('recovery:form.noClient')}</p>
       <a className="button button-primary" href={props.loginHref}>
         {t('common:backToLogin')}
@@ -382,9 +363,7 @@ function Done() {
   const t = useT();
   return (
     <section className="card center stack" aria-labelledby={HEADING_ID}>
-      <h1 id={HEADING_ID} tabIndex={-1}>
-        {t('recovery:form.passwordTitle')}
-      </h1>
+      <ViewHeading id={HEADING_ID}>{t('recovery:form.passwordTitle')}</ViewHeading>
       <div className="spinner" aria-hidden="true" />
       <p className="muted" role="status">
         {t('common:pleaseWait')}

@@ -4,87 +4,59 @@
  * hideInvitationCode=false; a social token hides name, password and the social buttons; a
  * corporate token also hides e-mail and invitation code.
  */
-import type { ReactNode } from 'react';
 import { PRODUCT } from '../../config.ts';
 import type { Locale } from '../../i18n/config.ts';
-import type { Flags } from '../../lib/flags.ts';
 import { isSubmitDisabled, MIN_PASSWORD_LENGTH, passwordProblem } from '../../lib/signup-rules.ts';
-import { warmSocial, type SocialProvider } from '../../lib/social/index.ts';
+import type { SocialProvider } from '../../lib/social/index.ts';
+import type { Flags } from '../../stores/flags.ts';
 import {
   isCorporate,
+  rulesValues,
   visibleOf,
   type SignupFlow,
   type SignupState,
-} from '../../stores/flows/signup.ts';
+} from '../../stores/flows/signup/index.ts';
 import { Button } from '../../ui/Button.tsx';
-import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
+import { FormError } from '../../ui/ErrorAlert.tsx';
 import { TextField } from '../../ui/Field.tsx';
-import { useT } from '../../ui/i18n.tsx';
+import { RichText, useT } from '../../ui/i18n.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { PhoneInput } from '../../ui/PhoneInput.tsx';
-import { ViewHeading } from '../Login/common.tsx';
+import { SocialButtons } from '../../ui/SocialButtons.tsx';
+import { ViewHeading } from '../../ui/ViewHeading.tsx';
 
 export interface SignupViewProps {
   flow: SignupFlow;
   state: SignupState;
   flags: Flags;
   locale: Locale;
-  /** Focus the heading when the view opens (not on the page's first paint). */
-  focus: boolean;
   /** The login page, with the client id. */
   loginHref: string;
 }
 
-const MARK = '\u0000';
-
-/** A translated sentence with links put where its `{{terms}}` and `{{privacy}}` stand. */
+/** The terms sentence, with its links where each language puts `{{terms}}` and `{{privacy}}`. */
 function Terms() {
   const t = useT();
-  const sentence = t('signup:terms', {
-    terms: `${MARK}terms${MARK}`,
-    privacy: `${MARK}privacy${MARK}`,
-  });
-  const links: Record<string, ReactNode> = {
-    terms: (
-      <a key="terms" href={PRODUCT.termsUrl} rel="noopener noreferrer" target="_blank">
-        {t('signup:termsLink')}
-      </a>
-    ),
-    privacy: (
-      <a key="privacy" href={PRODUCT.privacyUrl} rel="noopener noreferrer" target="_blank">
-        {t('signup:privacyLink')}
-      </a>
-    ),
-  };
-  const parts = sentence.split(MARK);
+  const link = (href: string, text: string) => (
+    <a href={href} rel="noopener noreferrer" target="_blank">
+      {text}
+    </a>
+  );
   return (
     <p className="signup-terms muted">
-      {parts.map((part, index) => (index % 2 === 1 ? (links[part] ?? part) : part))}
+      <RichText
+        k="signup:terms"
+        slots={{
+          terms: link(PRODUCT.termsUrl, t('signup:termsLink')),
+          privacy: link(PRODUCT.privacyUrl, t('signup:privacyLink')),
+        }}
+      />
     </p>
   );
 }
 
-function SocialButton(props: { provider: SocialProvider; flow: SignupFlow; state: SignupState }) {
-  const t = useT();
-  const { provider, flow, state } = props;
-  return (
-    <Button
-      variant="secondary"
-      className={`social-button social-${provider}`}
-      pending={state.socialPending === provider}
-      pendingLabel={t('common:pleaseWait')}
-      disabled={state.submitting && state.socialPending !== provider}
-      onPointerEnter={() => warmSocial(provider)}
-      onFocus={() => warmSocial(provider)}
-      onClick={() => void flow.socialSignIn(provider)}
-    >
-      <span className={`social-mark social-mark-${provider}`} aria-hidden="true" />
-      {provider === 'apple' ? t('signup:social.apple') : t('signup:social.google')}
-    </Button>
-  );
-}
-
-function SocialButtons(props: {
+/** Apple and Google, before the form (enhanced, 'or' after them) or after it. */
+function SignupSocialButtons(props: {
   flow: SignupFlow;
   state: SignupState;
   apple: boolean;
@@ -92,46 +64,37 @@ function SocialButtons(props: {
   before: boolean;
 }) {
   const t = useT();
-  if (!props.apple && !props.google) return null;
-  const or = (
-    <p className="login-or" aria-hidden="true">
-      <span>{t('signup:or')}</span>
-    </p>
-  );
+  const { flow, state } = props;
+  const providers: SocialProvider[] = [];
+  if (props.apple) providers.push('apple');
+  if (props.google) providers.push('google');
   return (
-    <div className="stack login-social">
-      {!props.before && or}
-      {props.apple && <SocialButton provider="apple" flow={props.flow} state={props.state} />}
-      {props.google && <SocialButton provider="google" flow={props.flow} state={props.state} />}
-      {props.before && or}
-    </div>
+    <SocialButtons
+      providers={providers}
+      or={t('signup:or')}
+      orAfter={props.before}
+      label={(provider) =>
+        provider === 'apple' ? t('signup:social.apple') : t('signup:social.google')
+      }
+      pending={(provider) => state.social === provider}
+      disabled={(provider) => state.submitting && state.social !== provider}
+      onSignIn={(provider) => void flow.socialSignIn(provider)}
+    />
   );
 }
 
 export function SignupForm(props: SignupViewProps) {
   const t = useT();
-  const { flow, state, flags, focus } = props;
+  const { flow, state, flags } = props;
   const enhanced = flags.enhancedForm;
   const visible = visibleOf(state, flags.googleEnabled);
   const { values, fieldErrors } = state;
   const live = passwordProblem(values.password, flags);
   const passwordError = live ?? fieldErrors.password;
-  const blocked = isSubmitDisabled(
-    {
-      fullName: values.fullName,
-      email: values.email,
-      password: values.password,
-      invitationCode: values.invitationCode,
-      phoneInput: values.phone.input,
-      phoneDigits: state.phoneDigits,
-    },
-    visible,
-    flags,
-    false,
-  );
-  const busy = state.submitting || state.socialPending !== undefined;
-  const provider = state.social?.provider === 'apple' ? 'Apple' : 'Google';
-  const intro = state.social
+  const blocked = isSubmitDisabled(rulesValues(state), visible, flags, false);
+  const busy = state.submitting || state.social !== undefined;
+  const provider = state.prefill?.provider === 'apple' ? 'Apple' : 'Google';
+  const intro = state.prefill
     ? t('signup:socialIntro', { provider })
     : isCorporate(state)
       ? t('signup:corporateIntro')
@@ -139,7 +102,7 @@ export function SignupForm(props: SignupViewProps) {
         ? t('signup:enhancedIntro')
         : t('signup:intro');
   const socialButtons = (before: boolean) => (
-    <SocialButtons
+    <SignupSocialButtons
       flow={flow}
       state={state}
       apple={visible.apple}
@@ -159,9 +122,7 @@ export function SignupForm(props: SignupViewProps) {
         void flow.submit();
       }}
     >
-      <ViewHeading focus={focus}>
-        {enhanced ? t('signup:enhancedTitle') : t('signup:title')}
-      </ViewHeading>
+      <ViewHeading>{enhanced ? t('signup:enhancedTitle') : t('signup:title')}</ViewHeading>
       <p className="muted">{intro}</p>
       {enhanced && socialButtons(true)}
       {visible.fullName && (
@@ -235,24 +196,21 @@ export function SignupForm(props: SignupViewProps) {
           onBlur={() => flow.blur('invitationCode')}
         />
       )}
-      {state.error && (
-        <ErrorAlert
-          action={
-            state.error.contact ? (
-              <a href={PRODUCT.contactUrl} rel="noopener noreferrer" target="_blank">
-                {t('common:contactUs')}
-              </a>
-            ) : undefined
-          }
-        >
-          {t.text(state.error.message)}
-        </ErrorAlert>
-      )}
+      <FormError
+        error={state.error}
+        action={
+          state.contact ? (
+            <a href={PRODUCT.contactUrl} rel="noopener noreferrer" target="_blank">
+              {t('common:contactUs')}
+            </a>
+          ) : undefined
+        }
+      />
       <Button
         type="submit"
-        pending={state.submitting && !state.socialPending}
+        pending={state.submitting && !state.social}
         pendingLabel={t('common:pleaseWait')}
-        disabled={!state.submitting && (blocked || state.socialPending !== undefined)}
+        disabled={!state.submitting && (blocked || state.social !== undefined)}
       >
         {t('signup:submit')}
       </Button>
@@ -265,14 +223,14 @@ export function SignupForm(props: SignupViewProps) {
   );
 }
 
-export function CorporateError({ flow, state, focus }: SignupViewProps) {
+export function CorporateError({ flow, state }: SignupViewProps) {
   const t = useT();
   if (state.view !== 'corporate_error') return null;
   return (
     <div className="stack center signup-corporate-error">
-      <ViewHeading focus={focus}>{t('signup:error.corporateTitle')}</ViewHeading>
+      <ViewHeading>{t('signup:error.corporateTitle')}</ViewHeading>
       <div className="alert-error" role="alert">
-        <p>{t.text(state.message)}</p>
+        <p>{state.error ? t.text(state.error) : ''}</p>
         <p>{t('signup:error.corporateBody')}</p>
       </div>
       <Button variant="secondary" onClick={() => flow.back()}>

@@ -1,6 +1,5 @@
 /**
- * The wider recovery form at `/recovery` ('Forgot your password?' on the login page; spec
- * section 2, 'Recovery', and the matching rule of section 5).
+ * The wider recovery form at `/recovery` ('Forgot your password?' on the login page).
  *
  * ## Order of the steps (the spec leaves it open)
  * 1. **details**: the mobile number plus one fact the person picks: full name, e-mail or national
@@ -22,8 +21,7 @@
  * number, and an unknown number gets the same message as a wrong fact ('This full name is not
  * associated with the mobile number'), never 'no such account'.
  */
-import { atom } from 'nanostores';
-import { otpErrorKey, recoveryErrorKey } from '../../api/error-catalogue.ts';
+import { otpErrorKey, recoveryCode, recoveryErrorKey } from '../../api/error-catalogue.ts';
 import type { ApiFailure } from '../../api/errors.ts';
 import { toFailure } from '../../api/errors.ts';
 import type {
@@ -31,11 +29,12 @@ import type {
   RecoveryPasswordBody,
   RecoveryTokenBody,
 } from '../../contract/identity-api.ts';
-import type { I18nKey } from '../../i18n/types.ts';
+import type { I18nKey, Text } from '../../i18n/types.ts';
 import { digitsOnly } from '../../lib/digits.ts';
 import { failedResetRules, type ResetRule } from '../../lib/password-rules.ts';
+import { isEmailAddress } from '../../lib/patterns.ts';
 import type { CountryCode } from '../../lib/phone.ts';
-import { recoveryCode, type Message } from './recovery.ts';
+import { createFlow } from './create-flow.ts';
 
 export const RECOVERY_METHODS = ['full_name', 'email', 'national_id'] as const;
 export type RecoveryMethod = (typeof RECOVERY_METHODS)[number];
@@ -46,7 +45,7 @@ export const METHOD_CHALLENGE = {
   national_id: 'NATIONAL_ID_CHALLENGE',
 } as const satisfies Record<RecoveryMethod, RecoveryChallengeId>;
 
-/** 'This ... is not associated with the mobile number' (spec section 8), per fact. */
+/** 'This ... is not associated with the mobile number', per fact. */
 export const METHOD_MISMATCH = {
   full_name: 'error:INVALID_FULL_NAME',
   email: 'error:INVALID_EMAIL',
@@ -60,7 +59,7 @@ const MISMATCH_CODES = new Set([
   'USER_NOT_FOUND',
 ]);
 
-/** Seconds before another code may be asked for (spec section 9). */
+/** Seconds before another code may be asked for; the code's digits; a national id's least digits. */
 export const RESEND_AFTER_S = 60;
 export const CODE_LENGTH = 6;
 export const NATIONAL_ID_MIN_DIGITS = 5;
@@ -80,10 +79,16 @@ export interface ParsedPhone {
   isValid: boolean;
 }
 
+/** The details' field errors: the phone number's, and the answer's. */
 export interface DetailErrors {
-  phone?: Message;
-  answer?: Message;
-  form?: Message;
+  phone?: Text;
+  answer?: Text;
+}
+
+/** A server answer: above the form (`error`) or at the view's field (`fieldError`). */
+interface ServerErrors {
+  error?: Text | undefined;
+  fieldError?: Text | undefined;
 }
 
 interface Verified {
@@ -93,26 +98,29 @@ interface Verified {
 
 export type RecoveryFormState =
   | {
-      step: 'details';
+      view: 'details';
       details: RecoveryDetails;
-      errors: DetailErrors;
-      /** The number being submitted (a code on its way, or the fact being checked). */
-      busy: string | undefined;
+      fieldErrors: DetailErrors;
+      /** Above the form. */
+      error?: Text;
+      /** A code on its way, or the fact being checked. */
+      submitting: boolean;
+      /** The number being submitted. */
+      phoneNumber: string | undefined;
       /** A verified code for a number; kept while the person corrects the fact. */
       verified: Verified | undefined;
     }
-  | {
-      step: 'code';
+  | ({
+      view: 'code';
       details: RecoveryDetails;
       phoneNumber: string;
       code: string;
       /** When the last code was sent (ms): resend is allowed RESEND_AFTER_S later. */
       sentAt: number;
-      busy: boolean;
-      error?: { atField: boolean; message: Message } | undefined;
-    }
-  | {
-      step: 'password';
+      submitting: boolean;
+    } & ServerErrors)
+  | ({
+      view: 'password';
       details: RecoveryDetails;
       token: string;
       password: string;
@@ -122,10 +130,9 @@ export type RecoveryFormState =
       invalid: boolean;
       recaptchaRequired: boolean;
       recaptchaToken: string | undefined;
-      busy: boolean;
-      error?: { atField: boolean; message: Message } | undefined;
-    }
-  | { step: 'done' };
+      submitting: boolean;
+    } & ServerErrors)
+  | { view: 'done' };
 
 export type RecoveryFormEvent =
   | { type: 'detailsChanged'; details: RecoveryDetails }
@@ -147,8 +154,6 @@ export type RecoveryFormEvent =
   | { type: 'passwordRejected'; failure: ApiFailure }
   | { type: 'passwordChangedOnServer' };
 
-const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,}$/u;
-
 /** The answer as sent: trimmed; a national id as its digits (any script). */
 export function normalizeAnswer(method: RecoveryMethod, answer: string): string {
   if (method === 'national_id') return digitsOnly(answer);
@@ -156,14 +161,14 @@ export function normalizeAnswer(method: RecoveryMethod, answer: string): string 
   return answer.trim().replace(/\s+/gu, ' ');
 }
 
-export function answerError(method: RecoveryMethod, answer: string): Message | undefined {
+export function answerError(method: RecoveryMethod, answer: string): Text | undefined {
   const value = normalizeAnswer(method, answer);
   switch (method) {
     case 'full_name':
       return value === '' ? { key: 'recovery:form.fullName.required' } : undefined;
     case 'email':
       if (value === '') return { key: 'recovery:form.email.required' };
-      return EMAIL.test(value) ? undefined : { key: 'fields:email.invalid' };
+      return isEmailAddress(value) ? undefined : { key: 'fields:email.invalid' };
     case 'national_id':
       if (answer.trim() === '') return { key: 'recovery:form.nationalId.required' };
       return value.length >= NATIONAL_ID_MIN_DIGITS
@@ -172,31 +177,35 @@ export function answerError(method: RecoveryMethod, answer: string): Message | u
   }
 }
 
-export function initialFormState(details?: Partial<RecoveryDetails>): RecoveryFormState {
-  return {
-    step: 'details',
-    details: {
+export function initialState(details?: Partial<RecoveryDetails>): RecoveryFormState {
+  return detailsWith(
+    {
       country: details?.country ?? 'AE',
       phoneInput: details?.phoneInput ?? '',
       method: details?.method ?? 'full_name',
       answer: details?.answer ?? '',
     },
-    errors: {},
-    busy: undefined,
-    verified: undefined,
-  };
+    {},
+    undefined,
+  );
 }
+
+/** A server answer as the view shows it: at its field, or above the form. */
+const serverError = (message: Text, atField: boolean): ServerErrors =>
+  atField ? { fieldError: message, error: undefined } : { error: message, fieldError: undefined };
+
+const NO_SERVER_ERROR: ServerErrors = { error: undefined, fieldError: undefined };
 
 function passwordStep(
   base: Omit<
-    Extract<RecoveryFormState, { step: 'password' }>,
-    'failed' | 'mismatch' | 'invalid' | 'step'
+    Extract<RecoveryFormState, { view: 'password' }>,
+    'failed' | 'mismatch' | 'invalid' | 'view'
   >,
 ): RecoveryFormState {
   const failed = failedResetRules(base.password);
   const mismatch = base.confirm !== '' && base.confirm !== base.password;
   return {
-    step: 'password',
+    view: 'password',
     ...base,
     failed,
     mismatch,
@@ -209,32 +218,38 @@ function passwordStep(
 
 function detailsWith(
   details: RecoveryDetails,
-  errors: DetailErrors,
+  fieldErrors: DetailErrors,
   verified: Verified | undefined,
-): RecoveryFormState {
-  return { step: 'details', details, errors, busy: undefined, verified };
+  error?: Text,
+): Extract<RecoveryFormState, { view: 'details' }> {
+  return {
+    view: 'details',
+    details,
+    fieldErrors,
+    ...(error ? { error } : {}),
+    submitting: false,
+    phoneNumber: undefined,
+    verified,
+  };
 }
 
 export function transition(state: RecoveryFormState, event: RecoveryFormEvent): RecoveryFormState {
   switch (event.type) {
     case 'detailsChanged': {
-      if (state.step !== 'details' || state.busy) return state;
+      if (state.view !== 'details' || state.submitting) return state;
       const before = state.details;
       const after = event.details;
       const errors: DetailErrors = {};
+      const kept = state.fieldErrors;
       // A field keeps its error until it changes; the form error goes with any change.
-      if (
-        state.errors.phone &&
-        before.phoneInput === after.phoneInput &&
-        before.country === after.country
-      )
-        errors.phone = state.errors.phone;
-      if (state.errors.answer && before.answer === after.answer && before.method === after.method)
-        errors.answer = state.errors.answer;
+      if (kept.phone && before.phoneInput === after.phoneInput && before.country === after.country)
+        errors.phone = kept.phone;
+      if (kept.answer && before.answer === after.answer && before.method === after.method)
+        errors.answer = kept.answer;
       return detailsWith(after, errors, state.verified);
     }
     case 'detailsSubmitted': {
-      if (state.step !== 'details' || state.busy) return state;
+      if (state.view !== 'details' || state.submitting) return state;
       const { details } = state;
       const errors: DetailErrors = {};
       if (details.phoneInput.trim() === '') errors.phone = { key: 'fields:phone.empty' };
@@ -242,63 +257,60 @@ export function transition(state: RecoveryFormState, event: RecoveryFormEvent): 
       const answer = answerError(details.method, details.answer);
       if (answer) errors.answer = answer;
       if (errors.phone || errors.answer) return detailsWith(details, errors, state.verified);
-      const verified =
-        state.verified?.phoneNumber === event.phone.fullPhoneNumber ? state.verified : undefined;
-      return { ...state, errors: {}, busy: event.phone.fullPhoneNumber, verified };
+      const phoneNumber = event.phone.fullPhoneNumber;
+      const verified = state.verified?.phoneNumber === phoneNumber ? state.verified : undefined;
+      return { ...detailsWith(details, {}, verified), submitting: true, phoneNumber };
     }
     case 'codeSent':
-      if (state.step === 'details' && state.busy) {
+      if (state.view === 'details' && state.submitting && state.phoneNumber) {
         return {
-          step: 'code',
+          view: 'code',
           details: state.details,
-          phoneNumber: state.busy,
+          phoneNumber: state.phoneNumber,
           code: '',
           sentAt: event.at,
-          busy: false,
+          submitting: false,
         };
       }
-      if (state.step === 'code' && state.busy) {
-        return { ...state, code: '', sentAt: event.at, busy: false, error: undefined };
+      if (state.view === 'code' && state.submitting) {
+        return { ...state, code: '', sentAt: event.at, submitting: false, ...NO_SERVER_ERROR };
       }
       return state;
     case 'codeSendFailed': {
       const message = otpErrorKey(event.failure);
-      if (state.step === 'details' && state.busy) {
+      if (state.view === 'details' && state.submitting) {
         const invalidPhone =
           event.failure.kind === 'http' && recoveryCode(event.failure) === 'INVALID_PHONE_NUMBER';
-        return detailsWith(
-          state.details,
-          invalidPhone ? { phone: { key: 'fields:phone.invalidMobile' } } : { form: message },
-          state.verified,
-        );
+        return invalidPhone
+          ? detailsWith(
+              state.details,
+              { phone: { key: 'fields:phone.invalidMobile' } },
+              state.verified,
+            )
+          : detailsWith(state.details, {}, state.verified, message);
       }
-      if (state.step === 'code' && state.busy) {
-        return { ...state, busy: false, error: { atField: false, message } };
+      if (state.view === 'code' && state.submitting) {
+        return { ...state, submitting: false, ...serverError(message, false) };
       }
       return state;
     }
     case 'codeChanged':
-      if (state.step !== 'code' || state.busy) return state;
-      return { ...state, code: digitsOnly(event.code, CODE_LENGTH), error: undefined };
+      if (state.view !== 'code' || state.submitting) return state;
+      return { ...state, code: digitsOnly(event.code, CODE_LENGTH), ...NO_SERVER_ERROR };
     case 'codeSubmitted':
-      if (state.step !== 'code' || state.busy) return state;
+      if (state.view !== 'code' || state.submitting) return state;
       if (state.code.length < CODE_LENGTH) {
-        return { ...state, error: { atField: true, message: { key: 'fields:otp.required' } } };
+        return { ...state, ...serverError({ key: 'fields:otp.required' }, true) };
       }
-      return { ...state, busy: true, error: undefined };
+      return { ...state, submitting: true, ...NO_SERVER_ERROR };
     case 'resendRequested':
-      if (state.step !== 'code' || state.busy) return state;
-      return { ...state, busy: true, error: undefined };
+      if (state.view !== 'code' || state.submitting) return state;
+      return { ...state, submitting: true, ...NO_SERVER_ERROR };
     case 'codeRejected':
-      if (state.step !== 'code' || !state.busy) return state;
-      return {
-        ...state,
-        busy: false,
-        error: { atField: true, message: otpErrorKey(event.failure) },
-      };
+      if (state.view !== 'code' || !state.submitting) return state;
+      return { ...state, submitting: false, ...serverError(otpErrorKey(event.failure), true) };
     case 'tokenReceived':
-      if (!((state.step === 'code' && state.busy) || (state.step === 'details' && state.busy)))
-        return state;
+      if ((state.view !== 'code' && state.view !== 'details') || !state.submitting) return state;
       return passwordStep({
         details: state.details,
         token: event.token,
@@ -306,12 +318,10 @@ export function transition(state: RecoveryFormState, event: RecoveryFormEvent): 
         confirm: '',
         recaptchaRequired: false,
         recaptchaToken: undefined,
-        busy: false,
+        submitting: false,
       });
     case 'tokenRefused': {
-      const busy =
-        (state.step === 'code' && state.busy) || (state.step === 'details' && state.busy);
-      if (!busy) return state;
+      if ((state.view !== 'code' && state.view !== 'details') || !state.submitting) return state;
       const code = recoveryCode(event.failure);
       if (code && MISMATCH_CODES.has(code)) {
         return detailsWith(
@@ -321,49 +331,45 @@ export function transition(state: RecoveryFormState, event: RecoveryFormEvent): 
         );
       }
       const message = recoveryErrorKey(event.failure);
-      if (state.step === 'details') {
+      if (state.view === 'details') {
         // The kept verification expired: a new code will be sent on the next submit.
-        return detailsWith(state.details, { form: message }, undefined);
+        return detailsWith(state.details, {}, undefined, message);
       }
-      return { ...state, busy: false, error: { atField: code === 'INVALID_OTP', message } };
+      return { ...state, submitting: false, ...serverError(message, code === 'INVALID_OTP') };
     }
     case 'backToDetails':
-      if (state.step !== 'code' || state.busy) return state;
+      if (state.view !== 'code' || state.submitting) return state;
       return detailsWith(state.details, {}, undefined);
     case 'passwordChanged':
-      if (state.step !== 'password' || state.busy) return state;
-      return passwordStep({ ...state, password: event.password, error: undefined });
+      if (state.view !== 'password' || state.submitting) return state;
+      return passwordStep({ ...state, password: event.password, ...NO_SERVER_ERROR });
     case 'confirmChanged':
-      if (state.step !== 'password' || state.busy) return state;
-      return passwordStep({ ...state, confirm: event.confirm, error: undefined });
+      if (state.view !== 'password' || state.submitting) return state;
+      return passwordStep({ ...state, confirm: event.confirm, ...NO_SERVER_ERROR });
     case 'recaptchaRequired':
-      if (state.step !== 'password') return state;
+      if (state.view !== 'password') return state;
       return passwordStep({ ...state, recaptchaRequired: event.required });
     case 'recaptchaPassed':
-      if (state.step !== 'password') return state;
+      if (state.view !== 'password') return state;
       return passwordStep({ ...state, recaptchaToken: event.token });
     case 'passwordSubmitted':
-      if (state.step !== 'password' || state.busy || state.invalid) return state;
-      return { ...state, busy: true, error: undefined };
+      if (state.view !== 'password' || state.submitting || state.invalid) return state;
+      return { ...state, submitting: true, ...NO_SERVER_ERROR };
     case 'passwordRejected': {
-      if (state.step !== 'password' || !state.busy) return state;
+      if (state.view !== 'password' || !state.submitting) return state;
       const code = recoveryCode(event.failure);
       if (code === 'INVALID_RESET_TOKEN') {
-        return detailsWith(
-          state.details,
-          { form: { key: 'recovery:form.sessionExpired' } },
-          undefined,
-        );
+        return detailsWith(state.details, {}, undefined, { key: 'recovery:form.sessionExpired' });
       }
       return passwordStep({
         ...state,
-        busy: false,
+        submitting: false,
         recaptchaToken: code === 'INVALID_RECAPTCHA' ? undefined : state.recaptchaToken,
-        error: { atField: code === 'INVALID_PASSWORD', message: recoveryErrorKey(event.failure) },
+        ...serverError(recoveryErrorKey(event.failure), code === 'INVALID_PASSWORD'),
       });
     }
     case 'passwordChangedOnServer':
-      return state.step === 'password' && state.busy ? { step: 'done' } : state;
+      return state.view === 'password' && state.submitting ? { view: 'done' } : state;
   }
 }
 
@@ -379,84 +385,102 @@ export interface RecoveryFormDeps {
   track?: (event: 'code_sent' | 'token' | 'changed') => void;
 }
 
-export function createRecoveryFormFlow(deps: RecoveryFormDeps, initial = initialFormState()) {
-  const $form = atom<RecoveryFormState>(initial);
-  const dispatch = (event: RecoveryFormEvent) => $form.set(transition($form.get(), event));
+export function createRecoveryFormFlow(deps: RecoveryFormDeps, initial = initialState()) {
+  const flow = createFlow({ initial, transition });
+  const { dispatch } = flow;
 
-  const unbind = $form.listen((state, previous) => {
-    if (state.step === previous?.step) return;
-    if (state.step === 'code') deps.track?.('code_sent');
-    if (state.step === 'password') deps.track?.('token');
-    if (state.step === 'done') {
+  // Reactions: each step reached is tracked; done leaves for the success page.
+  flow.onChange((state, previous) => {
+    if (state.view === previous.view) return;
+    if (state.view === 'code') deps.track?.('code_sent');
+    if (state.view === 'password') deps.track?.('token');
+    if (state.view === 'done') {
       deps.track?.('changed');
       deps.go('/password_success');
     }
   });
 
-  async function requestToken(verified: Verified, details: RecoveryDetails): Promise<void> {
+  /** Runs `call` and dispatches what it answers, unless the answer is late. */
+  async function run(
+    call: () => Promise<RecoveryFormEvent>,
+    failed: (failure: ApiFailure) => RecoveryFormEvent,
+  ) {
+    const signal = flow.begin();
+    let event: RecoveryFormEvent;
     try {
-      const token = await deps.createToken({
-        phoneNumber: verified.phoneNumber,
-        verificationId: verified.verificationId,
-        challenges: [
-          {
-            challengeIdentifier: METHOD_CHALLENGE[details.method],
-            challengeAnswer: normalizeAnswer(details.method, details.answer),
-          },
-        ],
-      });
-      dispatch({ type: 'tokenReceived', token });
+      event = await call();
     } catch (error) {
-      dispatch({ type: 'tokenRefused', failure: toFailure(error), verified });
+      event = failed(toFailure(error));
     }
+    if (!signal.aborted) dispatch(event);
   }
 
-  async function sendCode(phoneNumber: string): Promise<void> {
-    try {
-      await deps.sendCode(phoneNumber);
-      dispatch({ type: 'codeSent', at: deps.now() });
-    } catch (error) {
-      dispatch({ type: 'codeSendFailed', failure: toFailure(error) });
-    }
-  }
+  const requestToken = (verified: Verified, details: RecoveryDetails) =>
+    run(
+      async () => ({
+        type: 'tokenReceived',
+        token: await deps.createToken({
+          phoneNumber: verified.phoneNumber,
+          verificationId: verified.verificationId,
+          challenges: [
+            {
+              challengeIdentifier: METHOD_CHALLENGE[details.method],
+              challengeAnswer: normalizeAnswer(details.method, details.answer),
+            },
+          ],
+        }),
+      }),
+      (failure) => ({ type: 'tokenRefused', failure, verified }),
+    );
+
+  const sendCode = (phoneNumber: string) =>
+    run(
+      async () => {
+        await deps.sendCode(phoneNumber);
+        return { type: 'codeSent', at: deps.now() };
+      },
+      (failure) => ({ type: 'codeSendFailed', failure }),
+    );
 
   return {
-    $form,
+    ...flow.surface,
     /** Changes some details; the others stay as they are now (not as the caller last saw them). */
     setDetails(change: Partial<RecoveryDetails>): void {
-      const state = $form.get();
-      if (state.step !== 'details') return;
+      const state = flow.get();
+      if (state.view !== 'details') return;
       dispatch({ type: 'detailsChanged', details: { ...state.details, ...change } });
     },
     async submitDetails(): Promise<void> {
-      const state = $form.get();
-      if (state.step !== 'details' || state.busy) return;
+      const state = flow.get();
+      if (state.view !== 'details' || state.submitting) return;
       const phone = await deps.parsePhone(state.details.country, state.details.phoneInput);
       dispatch({ type: 'detailsSubmitted', phone });
-      const next = $form.get();
-      if (next.step !== 'details' || !next.busy) return;
+      const next = flow.get();
+      if (next.view !== 'details' || !next.submitting || !next.phoneNumber) return;
       if (next.verified) await requestToken(next.verified, next.details);
-      else await sendCode(next.busy);
+      else await sendCode(next.phoneNumber);
     },
     setCode(code: string): void {
       dispatch({ type: 'codeChanged', code });
     },
     async submitCode(): Promise<void> {
       dispatch({ type: 'codeSubmitted' });
-      const state = $form.get();
-      if (state.step !== 'code' || !state.busy) return;
+      const state = flow.get();
+      if (state.view !== 'code' || !state.submitting) return;
+      const signal = flow.begin();
       let verificationId: string;
       try {
         verificationId = await deps.verifyCode(state.phoneNumber, state.code);
       } catch (error) {
-        dispatch({ type: 'codeRejected', failure: toFailure(error) });
+        if (!signal.aborted) dispatch({ type: 'codeRejected', failure: toFailure(error) });
         return;
       }
+      if (signal.aborted) return;
       await requestToken({ phoneNumber: state.phoneNumber, verificationId }, state.details);
     },
     async resend(): Promise<void> {
-      const state = $form.get();
-      if (state.step !== 'code' || state.busy) return;
+      const state = flow.get();
+      if (state.view !== 'code' || state.submitting) return;
       if (deps.now() - state.sentAt < RESEND_AFTER_S * 1000) return;
       dispatch({ type: 'resendRequested' });
       await sendCode(state.phoneNumber);
@@ -478,20 +502,20 @@ export function createRecoveryFormFlow(deps: RecoveryFormDeps, initial = initial
     },
     async submitPassword(): Promise<void> {
       dispatch({ type: 'passwordSubmitted' });
-      const state = $form.get();
-      if (state.step !== 'password' || !state.busy) return;
-      try {
-        await deps.resetPassword({
-          token: state.token,
-          password: state.password,
-          ...(state.recaptchaToken ? { recaptchaToken: state.recaptchaToken } : {}),
-        });
-        dispatch({ type: 'passwordChangedOnServer' });
-      } catch (error) {
-        dispatch({ type: 'passwordRejected', failure: toFailure(error) });
-      }
+      const state = flow.get();
+      if (state.view !== 'password' || !state.submitting) return;
+      await run(
+        async () => {
+          await deps.resetPassword({
+            token: state.token,
+            password: state.password,
+            ...(state.recaptchaToken ? { recaptchaToken: state.recaptchaToken } : {}),
+          });
+          return { type: 'passwordChangedOnServer' };
+        },
+        (failure) => ({ type: 'passwordRejected', failure }),
+      );
     },
-    exit: unbind,
   };
 }
 

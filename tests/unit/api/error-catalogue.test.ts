@@ -9,10 +9,8 @@ import {
   recoveryErrorKey,
   SERVER_CODES,
 } from '../../../src/api/error-catalogue.ts';
-import type { ApiFailure, ErrorBody } from '../../../src/api/errors.ts';
 import en from '../../../i18n/en/spring_security_error.json';
-
-const http = (status: number, body?: ErrorBody): ApiFailure => ({ kind: 'http', status, body });
+import { http } from '../stores/flows/failures.ts';
 
 /** Spec section 8, 'Server code mapping', row by row. */
 const SPEC_ROWS: [string[], string][] = [

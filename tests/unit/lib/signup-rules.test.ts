@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { LOCALES } from '../../../src/i18n/config.ts';
 import { createT } from '../../../src/i18n/t.ts';
-import { DEFAULT_FLAGS, parseWeakPasswords } from '../../../src/lib/flags.ts';
+import { isEmailAddress } from '../../../src/lib/patterns.ts';
+import { DEFAULT_FLAGS, parseWeakPasswords } from '../../../src/stores/flags.ts';
 import {
   characterCount,
   emailProblem,
   formProblems,
   fullNameProblem,
   invitationCodeProblem,
-  isEmailAddress,
   isSubmitDisabled,
   MIN_PASSWORD_LENGTH,
   passwordProblem,

@@ -1,15 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  ApiError,
-  toFailure,
-  type ApiFailure,
-  type ErrorBody,
-} from '../../../../src/api/errors.ts';
+import { ApiError, toFailure, type ApiFailure } from '../../../../src/api/errors.ts';
 import { LOCALES } from '../../../../src/i18n/config.ts';
 import {
   createBusinessInvitationFlow,
-  INITIAL_INVITATION_STATE,
+  initialState,
   INVITATION_ERROR_KEYS,
   INVITATION_ERRORS,
   invitationError,
@@ -22,14 +17,14 @@ import {
   type InvitationState,
   type Invitee,
 } from '../../../../src/stores/flows/business-invitation.ts';
+import { http } from './failures.ts';
 
 const invitee: Invitee = {
   givenName: 'Layla',
   phone: '+971500000001',
   userUrn: 'urn:customer:sbx-layla',
 };
-const http = (status: number, body?: ErrorBody): ApiFailure => ({ kind: 'http', status, body });
-const ready: InvitationState = { step: 'ready', invitee };
+const ready: InvitationState = { view: 'ready', invitee };
 
 describe('business invitation errors (spec section 8, every row)', () => {
   const rows: [string, ApiFailure, InvitationError][] = [
@@ -95,98 +90,116 @@ describe('business invitation errors (spec section 8, every row)', () => {
 
 describe('business invitation transition', () => {
   it('loads the invitee, or fails at once on an impossible code', () => {
-    expect(INITIAL_INVITATION_STATE).toEqual({ step: 'loading' });
-    expect(transition(INITIAL_INVITATION_STATE, { type: 'user_loaded', invitee })).toEqual(ready);
-    expect(transition(INITIAL_INVITATION_STATE, { type: 'code_invalid' })).toEqual({
-      step: 'failed',
-      error: 'invalid',
+    expect(initialState()).toEqual({ view: 'loading' });
+    expect(transition(initialState(), { type: 'user_loaded', invitee })).toEqual(ready);
+    expect(transition(initialState(), { type: 'code_invalid' })).toEqual({
+      view: 'failed',
+      reason: 'invalid',
+      error: { key: INVITATION_ERROR_KEYS.invalid },
     });
     expect(transition(ready, { type: 'code_invalid' })).toBe(ready);
     expect(transition(ready, { type: 'user_loaded', invitee })).toBe(ready);
   });
 
   it('sends the signed-out invitee through sign-in, once', () => {
-    expect(
-      transition(INITIAL_INVITATION_STATE, { type: 'user_unauthorized', returned: false }),
-    ).toEqual({ step: 'signin' });
-    const back = transition(INITIAL_INVITATION_STATE, {
+    expect(transition(initialState(), { type: 'user_unauthorized', returned: false })).toEqual({
+      view: 'signin',
+    });
+    const back = transition(initialState(), {
       type: 'user_unauthorized',
       returned: true,
     });
-    expect(back).toEqual({ step: 'signin_failed' });
-    expect(transition(back, { type: 'sign_in' })).toEqual({ step: 'signin' });
+    expect(back).toEqual({ view: 'signin_failed' });
+    expect(transition(back, { type: 'sign_in' })).toEqual({ view: 'signin' });
     expect(transition(ready, { type: 'sign_in' })).toBe(ready);
     expect(transition(ready, { type: 'user_unauthorized', returned: false })).toBe(ready);
   });
 
   it('offers a retry when user info fails for another reason', () => {
-    const failed = transition(INITIAL_INVITATION_STATE, { type: 'user_failed', reason: 'network' });
-    expect(failed).toEqual({ step: 'load_failed', reason: 'network' });
-    expect(transition(failed, { type: 'retry' })).toEqual({ step: 'loading' });
+    const failed = transition(initialState(), { type: 'user_failed', reason: 'network' });
+    expect(failed).toEqual({ view: 'load_failed', reason: 'network' });
+    expect(transition(failed, { type: 'retry' })).toEqual({ view: 'loading' });
     expect(transition(ready, { type: 'retry' })).toBe(ready);
     expect(transition(ready, { type: 'user_failed', reason: 'network' })).toBe(ready);
   });
 
   it('accepts, assigns the role, then redirects', () => {
     const submitting = transition(ready, { type: 'accept' });
-    expect(submitting).toEqual({ step: 'submitting', invitee, call: 'process' });
+    expect(submitting).toEqual({ view: 'submitting', invitee, call: 'process' });
     expect(transition(submitting, { type: 'accept' })).toBe(submitting);
     const role = transition(submitting, { type: 'processed', skipRole: false });
-    expect(role).toEqual({ step: 'submitting', invitee, call: 'role' });
+    expect(role).toEqual({ view: 'submitting', invitee, call: 'role' });
     expect(transition(role, { type: 'processed', skipRole: false })).toBe(role);
-    expect(transition(role, { type: 'role_assigned' })).toEqual({ step: 'redirect' });
+    expect(transition(role, { type: 'role_assigned' })).toEqual({ view: 'redirect' });
     expect(transition(submitting, { type: 'role_assigned' })).toBe(submitting);
   });
 
   it('skips the role call when the server-to-server flag is on', () => {
     const submitting = transition(ready, { type: 'accept' });
     expect(transition(submitting, { type: 'processed', skipRole: true })).toEqual({
-      step: 'redirect',
+      view: 'redirect',
     });
   });
 
   it('stops on a definite error, keeps the invitee', () => {
-    const submitting: InvitationState = { step: 'submitting', invitee, call: 'process' };
-    expect(transition(submitting, { type: 'accept_failed', error: 'expired' })).toEqual({
-      step: 'failed',
+    const submitting: InvitationState = { view: 'submitting', invitee, call: 'process' };
+    expect(transition(submitting, { type: 'accept_failed', reason: 'expired' })).toEqual({
+      view: 'failed',
       invitee,
-      error: 'expired',
+      reason: 'expired',
+      error: { key: INVITATION_ERROR_KEYS.expired },
     });
-    expect(transition(ready, { type: 'accept_failed', error: 'expired' })).toBe(ready);
+    expect(transition(ready, { type: 'accept_failed', reason: 'expired' })).toBe(ready);
   });
 
   it('lets the invitee try again after an unknown error, resuming where it failed', () => {
     const processFailed = transition(
-      { step: 'submitting', invitee, call: 'process' },
-      { type: 'accept_failed', error: 'unknown' },
+      { view: 'submitting', invitee, call: 'process' },
+      { type: 'accept_failed', reason: 'unknown' },
     );
-    expect(processFailed).toEqual({ step: 'ready', invitee, error: 'unknown' });
+    expect(processFailed).toEqual({
+      view: 'ready',
+      invitee,
+      reason: 'unknown',
+      error: { key: INVITATION_ERROR_KEYS.unknown },
+    });
     expect(transition(processFailed, { type: 'accept' })).toEqual({
-      step: 'submitting',
+      view: 'submitting',
       invitee,
       call: 'process',
     });
     const roleFailed = transition(
-      { step: 'submitting', invitee, call: 'role' },
-      { type: 'accept_failed', error: 'unknown' },
+      { view: 'submitting', invitee, call: 'role' },
+      { type: 'accept_failed', reason: 'unknown' },
     );
-    expect(roleFailed).toEqual({ step: 'ready', invitee, error: 'unknown', processed: true });
+    expect(roleFailed).toEqual({
+      view: 'ready',
+      invitee,
+      reason: 'unknown',
+      error: { key: INVITATION_ERROR_KEYS.unknown },
+      processed: true,
+    });
     expect(transition(roleFailed, { type: 'accept' })).toEqual({
-      step: 'submitting',
+      view: 'submitting',
       invitee,
       call: 'role',
     });
   });
 
   it("'Not now' logs out from the invitation, an error or the sign-in screen", () => {
-    expect(transition(ready, { type: 'not_now' })).toEqual({ step: 'leaving' });
-    expect(transition({ step: 'failed', error: 'expired' }, { type: 'not_now' })).toEqual({
-      step: 'leaving',
+    expect(transition(ready, { type: 'not_now' })).toEqual({ view: 'leaving' });
+    expect(
+      transition(
+        { view: 'failed', reason: 'expired', error: { key: INVITATION_ERROR_KEYS.expired } },
+        { type: 'not_now' },
+      ),
+    ).toEqual({
+      view: 'leaving',
     });
-    expect(transition({ step: 'signin_failed' }, { type: 'not_now' })).toEqual({
-      step: 'leaving',
+    expect(transition({ view: 'signin_failed' }, { type: 'not_now' })).toEqual({
+      view: 'leaving',
     });
-    const submitting: InvitationState = { step: 'submitting', invitee, call: 'process' };
+    const submitting: InvitationState = { view: 'submitting', invitee, call: 'process' };
     expect(transition(submitting, { type: 'not_now' })).toBe(submitting);
   });
 });
@@ -242,7 +255,7 @@ describe('business invitation flow', () => {
     await flow.accept();
     expect(fake.accept).toHaveBeenCalledWith('inv-valid', invitee);
     expect(fake.assignRole).toHaveBeenCalledWith('inv-valid');
-    expect(flow.$state.get()).toEqual({ step: 'redirect' });
+    expect(flow.$state.get()).toEqual({ view: 'redirect' });
     expect(fake.goToBusinessApp).toHaveBeenCalledTimes(1);
     expect(fake.track).toHaveBeenCalledWith('business_invitation_accepted');
     flow.destroy();
@@ -298,7 +311,12 @@ describe('business invitation flow', () => {
     flow.start();
     await settle();
     await flow.accept();
-    expect(flow.$state.get()).toEqual({ step: 'failed', invitee, error: 'revoked' });
+    expect(flow.$state.get()).toEqual({
+      view: 'failed',
+      invitee,
+      reason: 'revoked',
+      error: { key: INVITATION_ERROR_KEYS.revoked },
+    });
     expect(fake.assignRole).not.toHaveBeenCalled();
     expect(fake.track).toHaveBeenCalledWith('business_invitation_error', { reason: 'revoked' });
     flow.destroy();
@@ -312,7 +330,12 @@ describe('business invitation flow', () => {
     flow.start();
     await settle();
     await flow.accept();
-    expect(flow.$state.get()).toEqual({ step: 'failed', invitee, error: 'mot_failed' });
+    expect(flow.$state.get()).toEqual({
+      view: 'failed',
+      invitee,
+      reason: 'mot_failed',
+      error: { key: INVITATION_ERROR_KEYS.mot_failed },
+    });
     expect(fake.goToBusinessApp).not.toHaveBeenCalled();
     flow.destroy();
   });
@@ -330,10 +353,10 @@ describe('business invitation flow', () => {
     await settle();
     await flow.accept();
     expect(flow.$state.get()).toEqual({
-      step: 'ready',
+      view: 'ready',
       invitee,
-      error: 'unknown',
-      ...(said ? { noAnswer: said } : {}),
+      reason: 'unknown',
+      error: said ?? { key: INVITATION_ERROR_KEYS.unknown },
     });
     flow.destroy();
   });
@@ -351,16 +374,16 @@ describe('business invitation flow', () => {
     await settle();
     await flow.accept();
     expect(flow.$state.get()).toEqual({
-      step: 'ready',
+      view: 'ready',
       invitee,
-      error: 'unknown',
-      noAnswer: { key: 'common:networkError' },
+      reason: 'unknown',
+      error: { key: 'common:networkError' },
       processed: true,
     });
     await flow.accept();
     expect(fake.accept).toHaveBeenCalledTimes(1);
     expect(fake.assignRole).toHaveBeenCalledTimes(2);
-    expect(flow.$state.get()).toEqual({ step: 'redirect' });
+    expect(flow.$state.get()).toEqual({ view: 'redirect' });
     flow.destroy();
   });
 
@@ -369,7 +392,7 @@ describe('business invitation flow', () => {
     const flow = createBusinessInvitationFlow(fake);
     flow.start();
     await settle();
-    expect(flow.$state.get()).toEqual({ step: 'signin' });
+    expect(flow.$state.get()).toEqual({ view: 'signin' });
     expect(fake.goToSignIn).toHaveBeenCalledTimes(1);
     flow.destroy();
   });
@@ -382,7 +405,7 @@ describe('business invitation flow', () => {
     const flow = createBusinessInvitationFlow(fake);
     flow.start();
     await settle();
-    expect(flow.$state.get()).toEqual({ step: 'signin_failed' });
+    expect(flow.$state.get()).toEqual({ view: 'signin_failed' });
     expect(fake.goToSignIn).not.toHaveBeenCalled();
     flow.signIn();
     expect(fake.goToSignIn).toHaveBeenCalledTimes(1);
@@ -402,7 +425,7 @@ describe('business invitation flow', () => {
     const flow = createBusinessInvitationFlow(fake);
     flow.start();
     await settle();
-    expect(flow.$state.get()).toEqual({ step: 'load_failed', reason: 'timeout' });
+    expect(flow.$state.get()).toEqual({ view: 'load_failed', reason: 'timeout' });
     flow.retry();
     await settle();
     expect(flow.$state.get()).toEqual(ready);
@@ -416,7 +439,11 @@ describe('business invitation flow', () => {
     const flow = createBusinessInvitationFlow(fake);
     flow.start();
     await settle();
-    expect(flow.$state.get()).toEqual({ step: 'failed', error: 'invalid' });
+    expect(flow.$state.get()).toEqual({
+      view: 'failed',
+      reason: 'invalid',
+      error: { key: INVITATION_ERROR_KEYS.invalid },
+    });
     expect(fake.fetchInvitee).not.toHaveBeenCalled();
     await flow.accept();
     expect(fake.accept).not.toHaveBeenCalled();
@@ -440,7 +467,7 @@ describe('business invitation flow', () => {
     flow.start();
     flow.destroy();
     await settle();
-    expect(flow.$state.get()).toEqual({ step: 'loading' });
+    expect(flow.$state.get()).toEqual({ view: 'loading' });
     expect(fake.pageView).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type ApiFailure, type ErrorBody } from '../../../../src/api/errors.ts';
+import { ApiError, type ApiFailure } from '../../../../src/api/errors.ts';
 import { NO_INVOICE_ID } from '../../../../src/lib/acr-values.ts';
 import { SocialError } from '../../../../src/lib/social/types.ts';
 import {
@@ -10,10 +10,10 @@ import {
   emailLoginBody,
   EMPTY_ANSWERS,
   flowOf,
-  initialLoginState,
+  initialState,
   isTryAnotherWayVisible,
   LOGIN_VIEWS,
-  loginTransition,
+  transition,
   pageOf,
   parsePresets,
   phoneLoginBody,
@@ -22,9 +22,9 @@ import {
   startState,
   type LoginDeps,
   type LoginState,
-} from '../../../../src/stores/flows/login.ts';
+} from '../../../../src/stores/flows/login/index.ts';
+import { http } from './failures.ts';
 
-const http = (status: number, body?: ErrorBody): ApiFailure => ({ kind: 'http', status, body });
 const challenge = (kind: string, extra: Record<string, unknown> = {}) =>
   http(400, { error: 'challenge_required', additional_information: { challenge: kind, ...extra } });
 
@@ -38,7 +38,7 @@ const DETAILS = [
 
 /** A phone attempt in flight. */
 function submittingPhone(): LoginState {
-  return loginTransition(initialLoginState(), {
+  return transition(initialState(), {
     type: 'submitted',
     attempt: { kind: 'phone', phone: '971500000001' },
   });
@@ -96,11 +96,11 @@ describe('presets', () => {
   });
 
   it('keeps typed values when the presets arrive', () => {
-    const typed = loginTransition(initialLoginState(), {
+    const typed = transition(initialState(), {
       type: 'phoneChanged',
       value: { country: 'EG', input: '100' },
     });
-    const next = loginTransition(typed, { type: 'initialized', presets: DEFAULT_PRESETS });
+    const next = transition(typed, { type: 'initialized', presets: DEFAULT_PRESETS });
     expect(next.phoneInput).toEqual({ country: 'EG', input: '100' });
   });
 });
@@ -108,13 +108,13 @@ describe('presets', () => {
 describe('login transition: phone login (spec section 4)', () => {
   it('starts a submit once, with a fresh attempt', () => {
     const dirty: LoginState = {
-      ...initialLoginState(),
+      ...initialState(),
       answers: { ...EMPTY_ANSWERS, password: 'x' },
       otpId: 'old',
       nameConfirmed: true,
       error: { key: 'common:timeout' },
     };
-    const state = loginTransition(dirty, {
+    const state = transition(dirty, {
       type: 'submitted',
       attempt: { kind: 'phone', phone: '971500000001' },
     });
@@ -125,11 +125,11 @@ describe('login transition: phone login (spec section 4)', () => {
       otpId: undefined,
       nameConfirmed: undefined,
     });
-    expect(loginTransition(state, { type: 'submitted' })).toBe(state);
+    expect(transition(state, { type: 'submitted' })).toBe(state);
   });
 
   it('goes to redirect_to_idp with the token on success', () => {
-    const state = loginTransition(submittingPhone(), { type: 'succeeded', token: 'proof' });
+    const state = transition(submittingPhone(), { type: 'succeeded', token: 'proof' });
     expect(state).toMatchObject({
       view: 'redirect_to_idp',
       token: 'proof',
@@ -139,7 +139,7 @@ describe('login transition: phone login (spec section 4)', () => {
   });
 
   it('sends an unregistered user to sign-up with the number', () => {
-    const state = loginTransition(submittingPhone(), {
+    const state = transition(submittingPhone(), {
       type: 'failed',
       failure: http(400, { error: 'unregistered_user' }),
     });
@@ -155,19 +155,19 @@ describe('login transition: phone login (spec section 4)', () => {
     ['apple', 'apple_form'],
     ['google', 'google_form'],
   ])('opens the %s challenge as %s', (kind, view) => {
-    const state = loginTransition(submittingPhone(), { type: 'failed', failure: challenge(kind) });
+    const state = transition(submittingPhone(), { type: 'failed', failure: challenge(kind) });
     expect(state.view).toBe(view);
     expect(state.submitting).toBe(false);
     expect(state.error).toBeUndefined();
   });
 
   it('opens name confirmation with the name', () => {
-    const state = loginTransition(submittingPhone(), {
+    const state = transition(submittingPhone(), {
       type: 'failed',
       failure: challenge('confirm_name', { name: 'Sara Ahmed' }),
     });
     expect(state).toMatchObject({ view: 'name_confirmation', name: 'Sara Ahmed' });
-    const nameless = loginTransition(submittingPhone(), {
+    const nameless = transition(submittingPhone(), {
       type: 'failed',
       failure: challenge('confirm_name'),
     });
@@ -175,7 +175,7 @@ describe('login transition: phone login (spec section 4)', () => {
   });
 
   it('picks the first try_another_way entry by priority, with the try-another link', () => {
-    const state = loginTransition(submittingPhone(), {
+    const state = transition(submittingPhone(), {
       type: 'failed',
       failure: challenge('try_another_way', { challenge_details: DETAILS }),
     });
@@ -192,7 +192,7 @@ describe('login transition: phone login (spec section 4)', () => {
   });
 
   it('hides the try-another link with a single entry', () => {
-    const state = loginTransition(submittingPhone(), {
+    const state = transition(submittingPhone(), {
       type: 'failed',
       failure: challenge('try_another_way', {
         challenge_details: [{ challenge_name: 'card', priority: 2 }],
@@ -200,11 +200,11 @@ describe('login transition: phone login (spec section 4)', () => {
     });
     expect(state.view).toBe('verify__card_challenge');
     expect(isTryAnotherWayVisible(state)).toBe(false);
-    expect(loginTransition(state, { type: 'tryAnotherWay' })).toBe(state);
+    expect(transition(state, { type: 'tryAnotherWay' })).toBe(state);
   });
 
   it('treats try_another_way without usable entries as an unknown error', () => {
-    const state = loginTransition(submittingPhone(), {
+    const state = transition(submittingPhone(), {
       type: 'failed',
       failure: challenge('try_another_way', { challenge_details: [{ challenge_name: 'x' }] }),
     });
@@ -213,7 +213,7 @@ describe('login transition: phone login (spec section 4)', () => {
   });
 
   it("'Try another way' advances by priority, wraps, and clears inputs and error", () => {
-    let state = loginTransition(submittingPhone(), {
+    let state = transition(submittingPhone(), {
       type: 'failed',
       failure: challenge('try_another_way', { challenge_details: DETAILS }),
     });
@@ -225,7 +225,7 @@ describe('login transition: phone login (spec section 4)', () => {
         error: { key: 'spring_security_error:INVALID_CHALLENGE_PIN' },
         fieldError: { key: 'fields:required' },
       };
-      state = loginTransition(state, { type: 'tryAnotherWay' });
+      state = transition(state, { type: 'tryAnotherWay' });
       expect(state.answers).toEqual(EMPTY_ANSWERS);
       expect(state.error).toBeUndefined();
       expect(state.fieldError).toBeUndefined();
@@ -242,21 +242,21 @@ describe('login transition: phone login (spec section 4)', () => {
   });
 
   it('does not change challenge while submitting', () => {
-    const state = loginTransition(submittingPhone(), {
+    const state = transition(submittingPhone(), {
       type: 'failed',
       failure: challenge('try_another_way', { challenge_details: DETAILS }),
     });
     const busy = { ...state, submitting: true };
-    expect(loginTransition(busy, { type: 'tryAnotherWay' })).toBe(busy);
+    expect(transition(busy, { type: 'tryAnotherWay' })).toBe(busy);
   });
 
   it('sends blocked accounts to the blocked page (unknown-400 handler)', () => {
-    const blocked = loginTransition(submittingPhone(), {
+    const blocked = transition(submittingPhone(), {
       type: 'failed',
       failure: http(400, { error: 'USER_BLOCKED', error_code: 'US-0068' }),
     });
     expect(blocked).toMatchObject({ view: 'redirect_to_blocked_user', variant: 'USER_BLOCKED' });
-    const forSignup = loginTransition(submittingPhone(), {
+    const forSignup = transition(submittingPhone(), {
       type: 'failed',
       failure: http(400, { error_code: 'US-0089' }),
     });
@@ -292,7 +292,7 @@ describe('login transition: phone login (spec section 4)', () => {
       [{ kind: 'offline' }, { key: 'common:offline' }],
     ];
     for (const [failure, error] of cases) {
-      const state = loginTransition(submittingPhone(), { type: 'failed', failure });
+      const state = transition(submittingPhone(), { type: 'failed', failure });
       expect(state.view).toBe('phone_form');
       expect(state.submitting).toBe(false);
       expect(state.error).toEqual(error);
@@ -305,7 +305,7 @@ describe('login transition: phone login (spec section 4)', () => {
       view: 'otp',
       otpId: 'used',
     };
-    const state = loginTransition(onOtp, { type: 'failed', failure: challenge('otp') });
+    const state = transition(onOtp, { type: 'failed', failure: challenge('otp') });
     expect(state).toMatchObject({
       view: 'otp',
       otpId: undefined,
@@ -315,7 +315,7 @@ describe('login transition: phone login (spec section 4)', () => {
   });
 
   it('uses the verified OTP id for the retry', () => {
-    const state = loginTransition(
+    const state = transition(
       { ...submittingPhone(), submitting: false, view: 'otp' },
       {
         type: 'otpVerified',
@@ -326,38 +326,38 @@ describe('login transition: phone login (spec section 4)', () => {
   });
 
   it('name confirmation: yes sets true, no sets false, both resubmit', () => {
-    const named = loginTransition(submittingPhone(), {
+    const named = transition(submittingPhone(), {
       type: 'failed',
       failure: challenge('confirm_name', { name: 'Sara Ahmed' }),
     });
-    expect(loginTransition(named, { type: 'nameAnswered', confirmed: true })).toMatchObject({
+    expect(transition(named, { type: 'nameAnswered', confirmed: true })).toMatchObject({
       nameConfirmed: true,
       submitting: true,
     });
-    expect(loginTransition(named, { type: 'nameAnswered', confirmed: false })).toMatchObject({
+    expect(transition(named, { type: 'nameAnswered', confirmed: false })).toMatchObject({
       nameConfirmed: false,
       submitting: true,
     });
-    const elsewhere = initialLoginState();
-    expect(loginTransition(elsewhere, { type: 'nameAnswered', confirmed: true })).toBe(elsewhere);
+    const elsewhere = initialState();
+    expect(transition(elsewhere, { type: 'nameAnswered', confirmed: true })).toBe(elsewhere);
   });
 
   it('goes back to the first step, keeping what was typed', () => {
-    const typed = loginTransition(initialLoginState(), {
+    const typed = transition(initialState(), {
       type: 'phoneChanged',
       value: { country: 'AE', input: '500000001' },
     });
-    const deep = loginTransition(
-      loginTransition(typed, { type: 'submitted', attempt: { kind: 'phone', phone: '9715' } }),
+    const deep = transition(
+      transition(typed, { type: 'submitted', attempt: { kind: 'phone', phone: '9715' } }),
       { type: 'failed', failure: challenge('password') },
     );
-    const back = loginTransition(deep, { type: 'back' });
+    const back = transition(deep, { type: 'back' });
     expect(back).toMatchObject({
       view: 'phone_form',
       attempt: undefined,
       phoneInput: { country: 'AE', input: '500000001' },
     });
-    const email = loginTransition(
+    const email = transition(
       { ...deep, attempt: { kind: 'email', email: 'a@b.co' } },
       { type: 'back' },
     );
@@ -365,27 +365,25 @@ describe('login transition: phone login (spec section 4)', () => {
   });
 
   it('records input and field errors', () => {
-    let state = loginTransition(initialLoginState(), {
+    let state = transition(initialState(), {
       type: 'invalid',
       error: { key: 'fields:phone.invalid' },
     });
     expect(state.fieldError).toEqual({ key: 'fields:phone.invalid' });
-    state = loginTransition(state, { type: 'emailChanged', value: 'a@b' });
+    state = transition(state, { type: 'emailChanged', value: 'a@b' });
     expect(state).toMatchObject({ emailInput: 'a@b', fieldError: undefined });
-    state = loginTransition(state, { type: 'answerChanged', field: 'pin', value: '١٢٣٤٥' });
+    state = transition(state, { type: 'answerChanged', field: 'pin', value: '١٢٣٤٥' });
     expect(state.answers.pin).toBe('1234');
-    state = loginTransition(state, { type: 'answerChanged', field: 'password', value: ' p w ' });
+    state = transition(state, { type: 'answerChanged', field: 'password', value: ' p w ' });
     expect(state.answers.password).toBe(' p w ');
   });
 
   it('switches between the phone and e-mail forms only from those forms', () => {
-    const email = loginTransition(initialLoginState(), { type: 'switchMethod', method: 'email' });
+    const email = transition(initialState(), { type: 'switchMethod', method: 'email' });
     expect(email.view).toBe('email_form');
-    expect(loginTransition(email, { type: 'switchMethod', method: 'phone' }).view).toBe(
-      'phone_form',
-    );
-    const otp: LoginState = { ...initialLoginState(), view: 'otp' };
-    expect(loginTransition(otp, { type: 'switchMethod', method: 'email' })).toBe(otp);
+    expect(transition(email, { type: 'switchMethod', method: 'phone' }).view).toBe('phone_form');
+    const otp: LoginState = { ...initialState(), view: 'otp' };
+    expect(transition(otp, { type: 'switchMethod', method: 'email' })).toBe(otp);
   });
 });
 
@@ -393,33 +391,33 @@ describe('login transition: social login', () => {
   const apple = { kind: 'apple' as const, idToken: 'apple-token', email: 'new.apple@example.com' };
 
   it('marks the provider busy, once', () => {
-    const state = loginTransition(initialLoginState(), {
+    const state = transition(initialState(), {
       type: 'socialStarted',
       provider: 'apple',
     });
     expect(state.social).toBe('apple');
-    expect(loginTransition(state, { type: 'socialStarted', provider: 'google' })).toBe(state);
+    expect(transition(state, { type: 'socialStarted', provider: 'google' })).toBe(state);
   });
 
   it('redirects on success with the social flow name', () => {
-    const state = loginTransition(
-      loginTransition(initialLoginState(), { type: 'submitted', attempt: apple }),
-      { type: 'succeeded', token: 't' },
-    );
+    const state = transition(transition(initialState(), { type: 'submitted', attempt: apple }), {
+      type: 'succeeded',
+      token: 't',
+    });
     expect(state).toMatchObject({ view: 'redirect_to_idp', flow: 'apple', social: undefined });
   });
 
   it('sends an unregistered social user to sign-up with the token (and the Apple e-mail)', () => {
-    const fromApple = loginTransition(
-      loginTransition(initialLoginState(), { type: 'submitted', attempt: apple }),
+    const fromApple = transition(
+      transition(initialState(), { type: 'submitted', attempt: apple }),
       { type: 'failed', failure: http(400, { error: 'unregistered_user' }) },
     );
     expect(fromApple).toMatchObject({
       view: 'redirect_to_signup',
       carry: { appleIdToken: 'apple-token', email: 'new.apple@example.com' },
     });
-    const fromGoogle = loginTransition(
-      loginTransition(initialLoginState(), {
+    const fromGoogle = transition(
+      transition(initialState(), {
         type: 'submitted',
         attempt: { kind: 'google', idToken: 'g' },
       }),
@@ -429,9 +427,9 @@ describe('login transition: social login', () => {
   });
 
   it('classes social failures: cancelled is silent, the others explain', () => {
-    const busy = loginTransition(initialLoginState(), { type: 'socialStarted', provider: 'apple' });
+    const busy = transition(initialState(), { type: 'socialStarted', provider: 'apple' });
     const fail = (reason: 'cancelled' | 'popup_closed' | 'script' | 'other') =>
-      loginTransition(busy, { type: 'socialFailed', provider: 'apple', reason });
+      transition(busy, { type: 'socialFailed', provider: 'apple', reason });
     expect(fail('cancelled')).toMatchObject({ social: undefined, error: undefined });
     expect(fail('popup_closed').error).toEqual({ key: 'login:social.popupClosed' });
     expect(fail('script').error).toEqual({
@@ -630,7 +628,7 @@ describe('login flow (actions with fake deps)', () => {
     expect(deps.sendOtp).toHaveBeenCalledWith(
       expect.objectContaining({ identifier: '971500000001', type: 'SMS', clientId: 'sandbox-web' }),
     );
-    await vi.waitFor(() => expect(flow.otp.$state.get().status).toBe('ready'));
+    await vi.waitFor(() => expect(flow.otp.$state.get().view).toBe('ready'));
     flow.otp.changeCode('123456');
     await flow.otp.verify();
     await vi.waitFor(() => expect(flow.$state.get().view).toBe('redirect_to_idp'));
@@ -648,7 +646,7 @@ describe('login flow (actions with fake deps)', () => {
     expect(flow.$state.get().view).toBe('otp');
     expect(deps.analytics.page).toHaveBeenCalledWith('otp_verify', 'phone');
     // The preset view is the first one: the listener did not see a change, init sent the code.
-    await vi.waitFor(() => expect(flow.otp.$state.get().status).not.toBe('idle'));
+    await vi.waitFor(() => expect(flow.otp.$state.get().view).not.toBe('idle'));
   });
 
   it('navigates to sign-up for an unregistered number', async () => {

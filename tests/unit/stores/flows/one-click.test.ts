@@ -8,7 +8,7 @@ import {
   appLink,
   canResend,
   createOneClickFlow,
-  initialOneClickState,
+  initialState,
   isWaiting,
   loginOtpHref,
   MAX_PUSH_RETRIES,
@@ -16,7 +16,7 @@ import {
   noticeIn,
   ONE_CLICK_GUARD,
   oneClickLoginBody,
-  oneClickTransition,
+  transition,
   pollDelay,
   PUSH_RESEND_SECONDS,
   resendIn,
@@ -27,33 +27,29 @@ import {
   type OneClickState,
   type PageVisibility,
   type WaitingState,
-} from '../../../../src/stores/flows/one-click.ts';
+} from '../../../../src/stores/flows/one-click/index.ts';
+import { http } from './failures.ts';
 
 const ACR =
   'merchant:Cafe%20Sandbox invoice_id:INV-7 promoValue:10 promoType:% promoOutcome:CASHBACK';
 const checkout = parseCheckout(ACR);
 const PHONE = '971500000011';
 const approval = (id: string) => ({ id, web_deeplink: `masar://login/approve-request/${id}` });
-const http = (status: number, body?: Record<string, unknown>): ApiFailure => ({
-  kind: 'http',
-  status,
-  body,
-});
 
 function phoneForm(patch: Partial<OneClickState> = {}): OneClickState {
-  return { ...initialOneClickState(checkout), ...patch } as OneClickState;
+  return { ...initialState(checkout), ...patch } as OneClickState;
 }
 
 function waiting(patch: Partial<WaitingState> = {}): WaitingState {
   return {
-    ...initialOneClickState(checkout),
+    ...initialState(checkout),
     view: 'push_notification',
     phone: PHONE,
     approval: approval('apr-1'),
     retries: 0,
     sentAt: 1000,
     now: 1000,
-    resending: false,
+    submitting: false,
     confirming: false,
     error: undefined,
     ...patch,
@@ -66,7 +62,7 @@ const attempt = { key: 'k-1', phone: PHONE, isRetry: false };
 
 describe('one-click transition', () => {
   it('starts on the phone form with the checkout; the device chooses the wait view', () => {
-    const state = oneClickTransition(initialOneClickState(), {
+    const state = transition(initialState(), {
       type: 'initialized',
       checkout,
       prefersApp: true,
@@ -81,40 +77,36 @@ describe('one-click transition', () => {
 
   it('edits the phone and the remember box only on an idle phone form', () => {
     const value = { country: 'AE' as const, input: '500000011' };
-    const edited = oneClickTransition(phoneForm({ fieldError: { key: 'fields:phone.empty' } }), {
+    const edited = transition(phoneForm({ fieldError: { key: 'fields:phone.empty' } }), {
       type: 'phoneChanged',
       value,
     });
     expect(edited).toMatchObject({ phoneInput: value, fieldError: undefined });
-    expect(oneClickTransition(edited, { type: 'rememberChanged', value: true }).remember).toBe(
-      true,
-    );
+    expect(transition(edited, { type: 'rememberChanged', value: true }).remember).toBe(true);
     const busy = phoneForm({ submitting: true });
-    expect(oneClickTransition(busy, { type: 'phoneChanged', value })).toBe(busy);
-    expect(oneClickTransition(busy, { type: 'rememberChanged', value: true })).toBe(busy);
+    expect(transition(busy, { type: 'phoneChanged', value })).toBe(busy);
+    expect(transition(busy, { type: 'rememberChanged', value: true })).toBe(busy);
     const wait = waiting();
-    expect(oneClickTransition(wait, { type: 'phoneChanged', value })).toBe(wait);
-    expect(
-      oneClickTransition(wait, { type: 'invalid', error: { key: 'fields:phone.empty' } }),
-    ).toBe(wait);
+    expect(transition(wait, { type: 'phoneChanged', value })).toBe(wait);
+    expect(transition(wait, { type: 'invalid', error: { key: 'fields:phone.empty' } })).toBe(wait);
   });
 
   it('shows a field error, and submits once', () => {
-    const invalid = oneClickTransition(phoneForm(), {
+    const invalid = transition(phoneForm(), {
       type: 'invalid',
       error: { key: 'fields:phone.empty' },
     });
     expect(invalid).toMatchObject({ fieldError: { key: 'fields:phone.empty' } });
-    const submitted = oneClickTransition(invalid, { type: 'submitted', attempt });
+    const submitted = transition(invalid, { type: 'submitted', attempt });
     expect(submitted).toMatchObject({ submitting: true, attempt, fieldError: undefined });
-    expect(
-      oneClickTransition(submitted, { type: 'submitted', attempt: { ...attempt, key: 'k-2' } }),
-    ).toBe(submitted);
+    expect(transition(submitted, { type: 'submitted', attempt: { ...attempt, key: 'k-2' } })).toBe(
+      submitted,
+    );
   });
 
   it('opens the push wait (or confirm-via-app on a phone) when the push is sent', () => {
-    const submitted = oneClickTransition(phoneForm(), { type: 'submitted', attempt });
-    const sent = oneClickTransition(submitted, {
+    const submitted = transition(phoneForm(), { type: 'submitted', attempt });
+    const sent = transition(submitted, {
       type: 'pushSent',
       approval: approval('apr-1'),
       now: 5000,
@@ -128,20 +120,20 @@ describe('one-click transition', () => {
       now: 5000,
       attempt: undefined,
     });
-    const onPhone = oneClickTransition(
+    const onPhone = transition(
       { ...submitted, prefersApp: true },
       { type: 'pushSent', approval: approval('apr-1'), now: 5000 },
     );
     expect(onPhone.view).toBe('confirm_via_app');
     // A push nobody asked for is ignored.
     expect(
-      oneClickTransition(phoneForm(), { type: 'pushSent', approval: approval('x'), now: 0 }),
+      transition(phoneForm(), { type: 'pushSent', approval: approval('x'), now: 0 }),
     ).toMatchObject({ view: 'phone_form' });
   });
 
   it('goes to the login OTP view on an OTP challenge', () => {
-    const submitted = oneClickTransition(phoneForm(), { type: 'submitted', attempt });
-    const state = oneClickTransition(submitted, {
+    const submitted = transition(phoneForm(), { type: 'submitted', attempt });
+    const state = transition(submitted, {
       type: 'otpChallenged',
       href: '/login?view=otp',
       phone: PHONE,
@@ -152,28 +144,28 @@ describe('one-click transition', () => {
       phone: PHONE,
       reason: 'otp_challenge',
     });
-    expect(
-      oneClickTransition(phoneForm(), { type: 'otpChallenged', href: '/x', phone: PHONE }).view,
-    ).toBe('phone_form');
+    expect(transition(phoneForm(), { type: 'otpChallenged', href: '/x', phone: PHONE }).view).toBe(
+      'phone_form',
+    );
   });
 
   it('invalid_user: login OTP with the sign-up flag, the sign-up view without', () => {
-    const submitted = oneClickTransition(phoneForm(), { type: 'submitted', attempt });
+    const submitted = transition(phoneForm(), { type: 'submitted', attempt });
     expect(
-      oneClickTransition(submitted, { type: 'invalidUser', phone: PHONE, signupHref: '/login?x' }),
+      transition(submitted, { type: 'invalidUser', phone: PHONE, signupHref: '/login?x' }),
     ).toMatchObject({ view: 'redirect_to_otp', reason: 'signup', href: '/login?x' });
     expect(
-      oneClickTransition(submitted, { type: 'invalidUser', phone: PHONE, signupHref: undefined }),
+      transition(submitted, { type: 'invalidUser', phone: PHONE, signupHref: undefined }),
     ).toMatchObject({ view: 'redirect_to_signup' });
     const idle = phoneForm();
-    expect(
-      oneClickTransition(idle, { type: 'invalidUser', phone: PHONE, signupHref: undefined }),
-    ).toBe(idle);
+    expect(transition(idle, { type: 'invalidUser', phone: PHONE, signupHref: undefined })).toBe(
+      idle,
+    );
   });
 
   it('keeps the form, the error and the key when the login got no answer', () => {
-    const submitted = oneClickTransition(phoneForm(), { type: 'submitted', attempt });
-    const state = oneClickTransition(submitted, { type: 'failed', failure: { kind: 'timeout' } });
+    const submitted = transition(phoneForm(), { type: 'submitted', attempt });
+    const state = transition(submitted, { type: 'failed', failure: { kind: 'timeout' } });
     expect(state).toMatchObject({
       view: 'phone_form',
       submitting: false,
@@ -183,8 +175,8 @@ describe('one-click transition', () => {
   });
 
   it('shows the error screen for a server answer (section 8 one-click errors)', () => {
-    const submitted = oneClickTransition(phoneForm(), { type: 'submitted', attempt });
-    const blocked = oneClickTransition(submitted, {
+    const submitted = transition(phoneForm(), { type: 'submitted', attempt });
+    const blocked = transition(submitted, {
       type: 'failed',
       failure: http(400, { additional_information: { error_code: 'US-0068' } }),
     });
@@ -193,16 +185,16 @@ describe('one-click transition', () => {
       attempt: undefined,
       error: { key: 'spring_security_error:USER_BLOCKED' },
     });
-    const message = oneClickTransition(submitted, {
+    const message = transition(submitted, {
       type: 'failed',
       failure: http(500, { errorMessage: 'Down for maintenance' }),
     });
     expect(message).toMatchObject({ view: 'error', error: { text: 'Down for maintenance' } });
-    const none = oneClickTransition(submitted, { type: 'failed', failure: http(502) });
+    const none = transition(submitted, { type: 'failed', failure: http(502) });
     expect(none).toMatchObject({ error: { key: 'spring_security_error:NO_RESPONSE' } });
     // Not submitting: nothing to fail.
     const idle = phoneForm();
-    expect(oneClickTransition(idle, { type: 'failed', failure: http(500) })).toBe(idle);
+    expect(transition(idle, { type: 'failed', failure: http(500) })).toBe(idle);
   });
 
   it('derives the countdowns from the clock: resend 90 s, sent line 92 s, tick 2 s', () => {
@@ -213,11 +205,11 @@ describe('one-click transition', () => {
     expect(resendIn(state)).toBe(90);
     expect(noticeIn(state)).toBe(92);
     expect(showsSentTick(state)).toBe(true);
-    const later = oneClickTransition(state, { type: 'tick', now: 2000 }) as WaitingState;
+    const later = transition(state, { type: 'tick', now: 2000 }) as WaitingState;
     expect(showsSentTick(later)).toBe(false);
     expect(resendIn(later)).toBe(88);
     expect(canResend(later)).toBe(false);
-    const done = oneClickTransition(state, { type: 'tick', now: 90_000 }) as WaitingState;
+    const done = transition(state, { type: 'tick', now: 90_000 }) as WaitingState;
     expect(resendIn(done)).toBe(0);
     expect(noticeIn(done)).toBe(2);
     expect(canResend(done)).toBe(true);
@@ -225,22 +217,20 @@ describe('one-click transition', () => {
     expect(nextTickAt({ ...done, now: 92_000 })).toBeUndefined();
     expect(nextTickAt({ ...done, now: 500 })).toBe(1000);
     // A tick with the same time, or outside the wait, changes nothing.
-    expect(oneClickTransition(state, { type: 'tick', now: 0 })).toBe(state);
+    expect(transition(state, { type: 'tick', now: 0 })).toBe(state);
     const form = phoneForm();
-    expect(oneClickTransition(form, { type: 'tick', now: 5 })).toBe(form);
+    expect(transition(form, { type: 'tick', now: 5 })).toBe(form);
   });
 
   it('starts a resend only when it is allowed', () => {
     const early = waiting({ sentAt: 0, now: 10_000 });
     const retry = { key: 'k-2', phone: PHONE, isRetry: true };
-    expect(oneClickTransition(early, { type: 'resendStarted', attempt: retry })).toBe(early);
+    expect(transition(early, { type: 'resendStarted', attempt: retry })).toBe(early);
     const ready = waiting({ sentAt: 0, now: 90_000 });
-    const resending = oneClickTransition(ready, { type: 'resendStarted', attempt: retry });
-    expect(resending).toMatchObject({ resending: true, attempt: retry });
-    expect(oneClickTransition(resending, { type: 'resendStarted', attempt: retry })).toBe(
-      resending,
-    );
-    const sent = oneClickTransition(resending, {
+    const submitting = transition(ready, { type: 'resendStarted', attempt: retry });
+    expect(submitting).toMatchObject({ submitting: true, attempt: retry });
+    expect(transition(submitting, { type: 'resendStarted', attempt: retry })).toBe(submitting);
+    const sent = transition(submitting, {
       type: 'pushSent',
       approval: approval('apr-2'),
       now: 95_000,
@@ -250,79 +240,75 @@ describe('one-click transition', () => {
       approval: approval('apr-2'),
       retries: 1,
       sentAt: 95_000,
-      resending: false,
+      submitting: false,
       attempt: undefined,
     });
     // The resend got no answer: the wait stays, with the message and the key.
-    const dropped = oneClickTransition(resending, { type: 'failed', failure: { kind: 'network' } });
+    const dropped = transition(submitting, { type: 'failed', failure: { kind: 'network' } });
     expect(dropped).toMatchObject({
       view: 'push_notification',
-      resending: false,
+      submitting: false,
       attempt: retry,
       error: { key: 'common:networkError' },
     });
-    const refused = oneClickTransition(resending, { type: 'failed', failure: http(500) });
+    const refused = transition(submitting, { type: 'failed', failure: http(500) });
     expect(refused).toMatchObject({ view: 'error' });
-    // Not resending: a failure changes nothing.
-    expect(oneClickTransition(ready, { type: 'failed', failure: http(500) })).toBe(ready);
+    // Not submitting: a failure changes nothing.
+    expect(transition(ready, { type: 'failed', failure: http(500) })).toBe(ready);
   });
 
   it('confirms: proof token, then the identity service; a failed proof is a rejected user', () => {
-    const confirming = oneClickTransition(waiting(), { type: 'confirmed' });
+    const confirming = transition(waiting(), { type: 'confirmed' });
     expect(confirming).toMatchObject({ confirming: true });
-    expect(oneClickTransition(confirming, { type: 'confirmed' })).toBe(confirming);
-    expect(oneClickTransition(confirming, { type: 'proofIssued', token: 'pt-1' })).toMatchObject({
+    expect(transition(confirming, { type: 'confirmed' })).toBe(confirming);
+    expect(transition(confirming, { type: 'proofIssued', token: 'pt-1' })).toMatchObject({
       view: 'redirect_to_idp',
       token: 'pt-1',
     });
-    expect(oneClickTransition(confirming, { type: 'proofFailed' }).view).toBe('rejected_user');
+    expect(transition(confirming, { type: 'proofFailed' }).view).toBe('rejected_user');
     // No proof without a confirmation.
     const wait = waiting();
-    expect(oneClickTransition(wait, { type: 'proofIssued', token: 'x' })).toBe(wait);
-    expect(oneClickTransition(wait, { type: 'proofFailed' })).toBe(wait);
+    expect(transition(wait, { type: 'proofIssued', token: 'x' })).toBe(wait);
+    expect(transition(wait, { type: 'proofFailed' })).toBe(wait);
     // Once confirmed, a late reject does not undo it.
-    expect(oneClickTransition(confirming, { type: 'rejected', reason: 'rejected' })).toBe(
-      confirming,
-    );
+    expect(transition(confirming, { type: 'rejected', reason: 'rejected' })).toBe(confirming);
   });
 
   it('rejects: max tries, change phone (back to the form, number kept), or rejected user', () => {
     const typed = { country: 'AE' as const, input: '500000017' };
     const wait = waiting({ phoneInput: typed, remember: true });
-    expect(oneClickTransition(wait, { type: 'rejected', reason: 'maxTriesReached' }).view).toBe(
+    expect(transition(wait, { type: 'rejected', reason: 'maxTriesReached' }).view).toBe(
       'max_tries_reached',
     );
-    expect(oneClickTransition(wait, { type: 'rejected', reason: 'changePhone' })).toMatchObject({
+    expect(transition(wait, { type: 'rejected', reason: 'changePhone' })).toMatchObject({
       view: 'phone_form',
       phoneInput: typed,
       remember: true,
       submitting: false,
     });
-    expect(oneClickTransition(wait, { type: 'rejected', reason: 'rejected' }).view).toBe(
-      'rejected_user',
-    );
+    expect(transition(wait, { type: 'rejected', reason: 'rejected' }).view).toBe('rejected_user');
     const form = phoneForm();
-    expect(oneClickTransition(form, { type: 'rejected', reason: 'rejected' })).toBe(form);
+    expect(transition(form, { type: 'rejected', reason: 'rejected' })).toBe(form);
   });
 
   it('switches between the push wait and confirm-via-app', () => {
     const wait = waiting();
-    const app = oneClickTransition(wait, { type: 'switchedTo', view: 'confirm_via_app' });
+    const app = transition(wait, { type: 'switchedTo', view: 'confirm_via_app' });
     expect(app).toMatchObject({ view: 'confirm_via_app', approval: wait.approval });
-    expect(oneClickTransition(app, { type: 'switchedTo', view: 'confirm_via_app' })).toBe(app);
+    expect(transition(app, { type: 'switchedTo', view: 'confirm_via_app' })).toBe(app);
     const form = phoneForm();
-    expect(oneClickTransition(form, { type: 'switchedTo', view: 'confirm_via_app' })).toBe(form);
+    expect(transition(form, { type: 'switchedTo', view: 'confirm_via_app' })).toBe(form);
   });
 
   it('restarts from an ending, never from a form or the wait', () => {
     const wait = waiting();
     for (const view of ['rejected_user', 'max_tries_reached', 'redirect_to_signup'] as const) {
-      const ended = oneClickTransition(wait, { type: 'rejected', reason: 'rejected' });
-      expect(oneClickTransition({ ...ended, view }, { type: 'restarted' }).view).toBe('phone_form');
+      const ended = transition(wait, { type: 'rejected', reason: 'rejected' });
+      expect(transition({ ...ended, view }, { type: 'restarted' }).view).toBe('phone_form');
     }
-    expect(oneClickTransition(wait, { type: 'restarted' })).toBe(wait);
+    expect(transition(wait, { type: 'restarted' })).toBe(wait);
     const form = phoneForm();
-    expect(oneClickTransition(form, { type: 'restarted' })).toBe(form);
+    expect(transition(form, { type: 'restarted' })).toBe(form);
   });
 
   it('polls every 1 s for the first 2 polls, then every 5 s', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, type ApiFailure } from '../../../../src/api/errors.ts';
+import { ApiError } from '../../../../src/api/errors.ts';
 import {
   answerError,
   createRecoveryFormFlow,
-  initialFormState,
+  initialState,
   normalizeAnswer,
   RESEND_AFTER_S,
   transition,
@@ -11,12 +11,8 @@ import {
   type RecoveryFormDeps,
   type RecoveryFormState,
 } from '../../../../src/stores/flows/recovery-form.ts';
+import { http } from './failures.ts';
 
-const http = (status: number, message?: string): ApiFailure => ({
-  kind: 'http',
-  status,
-  body: message ? { error: message, message } : undefined,
-});
 const PHONE = '971500000001';
 const details: RecoveryDetails = {
   country: 'AE',
@@ -25,7 +21,7 @@ const details: RecoveryDetails = {
   answer: 'Layla Haddad',
 };
 const valid = { fullPhoneNumber: PHONE, isValid: true };
-const filled = initialFormState(details);
+const filled = initialState(details);
 const sending = transition(filled, { type: 'detailsSubmitted', phone: valid });
 const code = transition(sending, { type: 'codeSent', at: 1000 });
 const codeTyped = transition(code, { type: 'codeChanged', code: '123456' });
@@ -61,36 +57,36 @@ describe('answers', () => {
 
 describe('transition: details', () => {
   it('starts with an empty form for the UAE', () => {
-    expect(initialFormState()).toEqual({
-      step: 'details',
+    expect(initialState()).toEqual({
+      view: 'details',
       details: { country: 'AE', phoneInput: '', method: 'full_name', answer: '' },
-      errors: {},
-      busy: undefined,
+      fieldErrors: {},
+      submitting: false,
       verified: undefined,
     });
   });
 
   it('shows the phone and answer errors at their fields', () => {
-    const empty = transition(initialFormState(), {
+    const empty = transition(initialState(), {
       type: 'detailsSubmitted',
       phone: { fullPhoneNumber: '971', isValid: false },
     });
     expect(empty).toMatchObject({
-      busy: undefined,
-      errors: {
+      submitting: false,
+      fieldErrors: {
         phone: { key: 'fields:phone.empty' },
         answer: { key: 'recovery:form.fullName.required' },
       },
     });
-    const invalid = transition(initialFormState({ ...details, phoneInput: '12' }), {
+    const invalid = transition(initialState({ ...details, phoneInput: '12' }), {
       type: 'detailsSubmitted',
       phone: { fullPhoneNumber: '97112', isValid: false },
     });
-    expect(invalid).toMatchObject({ errors: { phone: { key: 'fields:phone.invalid' } } });
+    expect(invalid).toMatchObject({ fieldErrors: { phone: { key: 'fields:phone.invalid' } } });
   });
 
   it('keeps a field error until that field changes', () => {
-    const failed = transition(initialFormState(), {
+    const failed = transition(initialState(), {
       type: 'detailsSubmitted',
       phone: { fullPhoneNumber: '', isValid: false },
     });
@@ -98,45 +94,52 @@ describe('transition: details', () => {
       type: 'detailsChanged',
       details: { country: 'AE', phoneInput: '', method: 'full_name', answer: 'L' },
     });
-    expect(answered).toMatchObject({ errors: { phone: { key: 'fields:phone.empty' } } });
-    expect(answered).not.toHaveProperty('errors.answer');
+    expect(answered).toMatchObject({ fieldErrors: { phone: { key: 'fields:phone.empty' } } });
+    expect(answered).not.toHaveProperty('fieldErrors.answer');
     const phoned = transition(answered, {
       type: 'detailsChanged',
       details: { ...details, answer: 'L' },
     });
-    expect(phoned).toMatchObject({ errors: {} });
+    expect(phoned).toMatchObject({ fieldErrors: {} });
   });
 
   it('keeps the answer error while the phone changes, drops it when the method changes', () => {
     const mismatch: RecoveryFormState = {
-      step: 'details',
+      view: 'details',
       details,
-      errors: { answer: { key: 'error:INVALID_FULL_NAME' }, form: { key: 'error:default' } },
-      busy: undefined,
+      fieldErrors: { answer: { key: 'error:INVALID_FULL_NAME' } },
+      error: { key: 'error:default' },
+      submitting: false,
+      phoneNumber: undefined,
       verified: undefined,
     };
     expect(
       transition(mismatch, { type: 'detailsChanged', details: { ...details, phoneInput: '5' } }),
-    ).toMatchObject({ errors: { answer: { key: 'error:INVALID_FULL_NAME' } } });
+    ).toMatchObject({ fieldErrors: { answer: { key: 'error:INVALID_FULL_NAME' } } });
     expect(
       transition(mismatch, {
         type: 'detailsChanged',
         details: { ...details, method: 'email', answer: '' },
       }),
-    ).toMatchObject({ errors: {} });
+    ).toMatchObject({ fieldErrors: {} });
   });
 
   it('sends a code for valid details, and ignores changes while busy', () => {
-    expect(sending).toMatchObject({ step: 'details', busy: PHONE, errors: {} });
+    expect(sending).toMatchObject({
+      view: 'details',
+      submitting: true,
+      phoneNumber: PHONE,
+      fieldErrors: {},
+    });
     expect(transition(sending, { type: 'detailsChanged', details })).toBe(sending);
     expect(transition(sending, { type: 'detailsSubmitted', phone: valid })).toBe(sending);
     expect(code).toEqual({
-      step: 'code',
+      view: 'code',
       details,
       phoneNumber: PHONE,
       code: '',
       sentAt: 1000,
-      busy: false,
+      submitting: false,
     });
   });
 
@@ -144,8 +147,8 @@ describe('transition: details', () => {
     expect(
       transition(sending, { type: 'codeSendFailed', failure: http(400, 'INVALID_PHONE_NUMBER') }),
     ).toMatchObject({
-      busy: undefined,
-      errors: { phone: { key: 'fields:phone.invalidMobile' } },
+      submitting: false,
+      fieldErrors: { phone: { key: 'fields:phone.invalidMobile' } },
     });
     expect(
       transition(sending, {
@@ -153,7 +156,7 @@ describe('transition: details', () => {
         failure: http(429, 'ERROR_RATE_LIMIT_REACHED'),
       }),
     ).toMatchObject({
-      errors: { form: { dynamic: 'otp:error.ERROR_RATE_LIMIT_REACHED' } },
+      error: { dynamic: 'otp:error.ERROR_RATE_LIMIT_REACHED' },
     });
   });
 });
@@ -168,10 +171,11 @@ describe('transition: code', () => {
   it('asks for the whole code before verifying', () => {
     const short = transition(code, { type: 'codeChanged', code: '123' });
     expect(transition(short, { type: 'codeSubmitted' })).toMatchObject({
-      busy: false,
-      error: { atField: true, message: { key: 'fields:otp.required' } },
+      submitting: false,
+      error: undefined,
+      fieldError: { key: 'fields:otp.required' },
     });
-    expect(verifying).toMatchObject({ busy: true, error: undefined });
+    expect(verifying).toMatchObject({ submitting: true, error: undefined });
     expect(transition(verifying, { type: 'codeChanged', code: '1' })).toBe(verifying);
     expect(transition(verifying, { type: 'codeSubmitted' })).toBe(verifying);
   });
@@ -183,8 +187,9 @@ describe('transition: code', () => {
         failure: http(400, 'ERROR_INVALID_PIN_CODE'),
       }),
     ).toMatchObject({
-      busy: false,
-      error: { atField: true, message: { dynamic: 'otp:error.ERROR_INVALID_PIN_CODE' } },
+      submitting: false,
+      error: undefined,
+      fieldError: { dynamic: 'otp:error.ERROR_INVALID_PIN_CODE' },
     });
     expect(transition(code, { type: 'codeRejected', failure: http(400) })).toBe(code);
   });
@@ -197,9 +202,10 @@ describe('transition: code', () => {
         verified: { phoneNumber: PHONE, verificationId: 'v1' },
       }),
     ).toMatchObject({
-      step: 'code',
-      busy: false,
-      error: { atField: true, message: { dynamic: 'error:INVALID_OTP' } },
+      view: 'code',
+      submitting: false,
+      error: undefined,
+      fieldError: { dynamic: 'error:INVALID_OTP' },
     });
   });
 
@@ -210,7 +216,11 @@ describe('transition: code', () => {
         failure: http(500),
         verified: { phoneNumber: PHONE, verificationId: 'v1' },
       }),
-    ).toMatchObject({ step: 'code', error: { atField: false, message: { key: 'error:default' } } });
+    ).toMatchObject({
+      view: 'code',
+      error: { key: 'error:default' },
+      fieldError: undefined,
+    });
   });
 
   it('sends a wrong fact (or an unknown account) back to the details with the same message', () => {
@@ -219,17 +229,17 @@ describe('transition: code', () => {
       expect(
         transition(verifying, { type: 'tokenRefused', failure: http(400, message), verified }),
       ).toEqual({
-        step: 'details',
+        view: 'details',
         details,
-        errors: { answer: { key: 'error:INVALID_FULL_NAME' } },
-        busy: undefined,
+        fieldErrors: { answer: { key: 'error:INVALID_FULL_NAME' } },
+        submitting: false,
         verified,
       });
     }
     const byEmail = { ...verifying, details: { ...details, method: 'email' } } as RecoveryFormState;
     expect(
       transition(byEmail, { type: 'tokenRefused', failure: http(404, 'USER_NOT_FOUND'), verified }),
-    ).toMatchObject({ errors: { answer: { key: 'error:INVALID_EMAIL' } } });
+    ).toMatchObject({ fieldErrors: { answer: { key: 'error:INVALID_EMAIL' } } });
     const byId = {
       ...verifying,
       details: { ...details, method: 'national_id' },
@@ -240,7 +250,7 @@ describe('transition: code', () => {
         failure: http(400, 'INVALID_NATIONAL_ID'),
         verified,
       }),
-    ).toMatchObject({ errors: { answer: { key: 'error:INVALID_NATIONAL_ID' } } });
+    ).toMatchObject({ fieldErrors: { answer: { key: 'error:INVALID_NATIONAL_ID' } } });
   });
 
   it('reuses a kept verification for the same number only', () => {
@@ -251,7 +261,8 @@ describe('transition: code', () => {
       verified,
     });
     expect(transition(back, { type: 'detailsSubmitted', phone: valid })).toMatchObject({
-      busy: PHONE,
+      submitting: true,
+      phoneNumber: PHONE,
       verified,
     });
     expect(
@@ -259,7 +270,7 @@ describe('transition: code', () => {
         type: 'detailsSubmitted',
         phone: { fullPhoneNumber: '971500000002', isValid: true },
       }),
-    ).toMatchObject({ busy: '971500000002', verified: undefined });
+    ).toMatchObject({ submitting: true, phoneNumber: '971500000002', verified: undefined });
   });
 
   it('goes from a busy details step straight to the password, or back with errors', () => {
@@ -270,37 +281,41 @@ describe('transition: code', () => {
       verified,
     });
     const busy = transition(back, { type: 'detailsSubmitted', phone: valid });
-    expect(transition(busy, { type: 'tokenReceived', token: 't' }).step).toBe('password');
+    expect(transition(busy, { type: 'tokenReceived', token: 't' }).view).toBe('password');
     expect(
       transition(busy, { type: 'tokenRefused', failure: http(400, 'INVALID_OTP'), verified }),
     ).toMatchObject({
-      step: 'details',
+      view: 'details',
       verified: undefined,
-      errors: { form: { dynamic: 'error:INVALID_OTP' } },
+      error: { dynamic: 'error:INVALID_OTP' },
     });
   });
 
   it('resends a code, clearing the typed code', () => {
     const resending = transition(codeTyped, { type: 'resendRequested' });
-    expect(resending).toMatchObject({ busy: true });
+    expect(resending).toMatchObject({ submitting: true });
     expect(transition(resending, { type: 'resendRequested' })).toBe(resending);
     expect(transition(resending, { type: 'codeSent', at: 70_000 })).toMatchObject({
       code: '',
       sentAt: 70_000,
-      busy: false,
+      submitting: false,
       error: undefined,
     });
     expect(
       transition(resending, { type: 'codeSendFailed', failure: { kind: 'timeout' } }),
-    ).toMatchObject({ busy: false, error: { atField: false, message: { key: 'common:timeout' } } });
+    ).toMatchObject({
+      submitting: false,
+      error: { key: 'common:timeout' },
+      fieldError: undefined,
+    });
   });
 
   it('goes back to change the details, dropping any verification', () => {
     expect(transition(code, { type: 'backToDetails' })).toEqual({
-      step: 'details',
+      view: 'details',
       details,
-      errors: {},
-      busy: undefined,
+      fieldErrors: {},
+      submitting: false,
       verified: undefined,
     });
     expect(transition(verifying, { type: 'backToDetails' })).toBe(verifying);
@@ -323,13 +338,13 @@ describe('transition: code', () => {
 describe('transition: password', () => {
   it('starts empty and invalid', () => {
     expect(password).toMatchObject({
-      step: 'password',
+      view: 'password',
       token: 'reset_1',
       password: '',
       confirm: '',
       invalid: true,
       mismatch: false,
-      busy: false,
+      submitting: false,
     });
   });
 
@@ -362,10 +377,10 @@ describe('transition: password', () => {
 
   it('submits, then is done', () => {
     const submitting = transition(withPassword(password, GOOD), { type: 'passwordSubmitted' });
-    expect(submitting).toMatchObject({ busy: true });
+    expect(submitting).toMatchObject({ submitting: true });
     expect(transition(submitting, { type: 'passwordChanged', password: 'x' })).toBe(submitting);
     expect(transition(submitting, { type: 'confirmChanged', confirm: 'x' })).toBe(submitting);
-    expect(transition(submitting, { type: 'passwordChangedOnServer' })).toEqual({ step: 'done' });
+    expect(transition(submitting, { type: 'passwordChangedOnServer' })).toEqual({ view: 'done' });
     expect(transition(password, { type: 'passwordChangedOnServer' })).toBe(password);
   });
 
@@ -374,8 +389,9 @@ describe('transition: password', () => {
     expect(
       transition(submitting, { type: 'passwordRejected', failure: http(400, 'INVALID_PASSWORD') }),
     ).toMatchObject({
-      busy: false,
-      error: { atField: true, message: { dynamic: 'error:INVALID_PASSWORD' } },
+      submitting: false,
+      error: undefined,
+      fieldError: { dynamic: 'error:INVALID_PASSWORD' },
     });
   });
 
@@ -387,10 +403,11 @@ describe('transition: password', () => {
         failure: http(400, 'INVALID_RESET_TOKEN'),
       }),
     ).toEqual({
-      step: 'details',
+      view: 'details',
       details,
-      errors: { form: { key: 'recovery:form.sessionExpired' } },
-      busy: undefined,
+      fieldErrors: {},
+      error: { key: 'recovery:form.sessionExpired' },
+      submitting: false,
       verified: undefined,
     });
   });
@@ -403,7 +420,12 @@ describe('transition: password', () => {
     const submitting = transition(passed, { type: 'passwordSubmitted' });
     expect(
       transition(submitting, { type: 'passwordRejected', failure: http(400, 'INVALID_RECAPTCHA') }),
-    ).toMatchObject({ recaptchaToken: undefined, invalid: true, error: { atField: false } });
+    ).toMatchObject({
+      recaptchaToken: undefined,
+      invalid: true,
+      error: expect.anything(),
+      fieldError: undefined,
+    });
   });
 
   it('ignores password events outside the password step', () => {
@@ -446,7 +468,7 @@ describe('createRecoveryFormFlow', () => {
     await flow.submitDetails();
     expect(deps.parsePhone).toHaveBeenCalledWith('AE', '500000001');
     expect(deps.sendCode).toHaveBeenCalledWith(PHONE);
-    expect(flow.$form.get().step).toBe('code');
+    expect(flow.$state.get().view).toBe('code');
     flow.setCode('123456');
     await flow.submitCode();
     expect(deps.verifyCode).toHaveBeenCalledWith(PHONE, '123456');
@@ -457,17 +479,17 @@ describe('createRecoveryFormFlow', () => {
         { challengeIdentifier: 'NATIONAL_ID_CHALLENGE', challengeAnswer: '784199012345671' },
       ],
     });
-    expect(flow.$form.get().step).toBe('password');
+    expect(flow.$state.get().view).toBe('password');
     flow.setPassword(GOOD);
     flow.setConfirm(GOOD);
     await flow.submitPassword();
     expect(deps.resetPassword).toHaveBeenCalledWith({ token: 'reset_1', password: GOOD });
-    expect(flow.$form.get()).toEqual({ step: 'done' });
+    expect(flow.$state.get()).toEqual({ view: 'done' });
     expect(deps.go).toHaveBeenCalledWith('/password_success');
     expect(deps.track).toHaveBeenNthCalledWith(1, 'code_sent');
     expect(deps.track).toHaveBeenNthCalledWith(2, 'token');
     expect(deps.track).toHaveBeenNthCalledWith(3, 'changed');
-    flow.exit();
+    flow.destroy();
   });
 
   it('sends the robot-check token with the password when required', async () => {
@@ -491,10 +513,12 @@ describe('createRecoveryFormFlow', () => {
     const { deps } = fakeDeps({
       parsePhone: vi.fn().mockResolvedValue({ fullPhoneNumber: '9715', isValid: false }),
     });
-    const flow = createRecoveryFormFlow(deps, initialFormState(details));
+    const flow = createRecoveryFormFlow(deps, initialState(details));
     await flow.submitDetails();
     expect(deps.sendCode).not.toHaveBeenCalled();
-    expect(flow.$form.get()).toMatchObject({ errors: { phone: { key: 'fields:phone.invalid' } } });
+    expect(flow.$state.get()).toMatchObject({
+      fieldErrors: { phone: { key: 'fields:phone.invalid' } },
+    });
   });
 
   it('corrects a wrong fact without a new code', async () => {
@@ -503,13 +527,13 @@ describe('createRecoveryFormFlow', () => {
       .mockRejectedValueOnce(new ApiError(http(400, 'INVALID_FULL_NAME')))
       .mockResolvedValueOnce('reset_2');
     const { deps } = fakeDeps({ createToken });
-    const flow = createRecoveryFormFlow(deps, initialFormState({ ...details, answer: 'Wrong' }));
+    const flow = createRecoveryFormFlow(deps, initialState({ ...details, answer: 'Wrong' }));
     await flow.submitDetails();
     flow.setCode('123456');
     await flow.submitCode();
-    expect(flow.$form.get()).toMatchObject({
-      step: 'details',
-      errors: { answer: { key: 'error:INVALID_FULL_NAME' } },
+    expect(flow.$state.get()).toMatchObject({
+      view: 'details',
+      fieldErrors: { answer: { key: 'error:INVALID_FULL_NAME' } },
     });
     flow.setDetails(details);
     await flow.submitDetails();
@@ -520,7 +544,7 @@ describe('createRecoveryFormFlow', () => {
       verificationId: 'v1',
       challenges: [{ challengeIdentifier: 'FULL_NAME_CHALLENGE', challengeAnswer: 'Layla Haddad' }],
     });
-    expect(flow.$form.get()).toMatchObject({ step: 'password', token: 'reset_2' });
+    expect(flow.$state.get()).toMatchObject({ view: 'password', token: 'reset_2' });
   });
 
   it('does not ask for the token after a wrong code', async () => {
@@ -531,12 +555,12 @@ describe('createRecoveryFormFlow', () => {
     flow.setCode('000000');
     await flow.submitCode();
     expect(deps.createToken).not.toHaveBeenCalled();
-    expect(flow.$form.get()).toMatchObject({ step: 'code', error: { atField: true } });
+    expect(flow.$state.get()).toMatchObject({ view: 'code', fieldError: expect.anything() });
   });
 
   it('resends only after 60 seconds', async () => {
     const { deps, clock } = fakeDeps();
-    const flow = createRecoveryFormFlow(deps, initialFormState(details));
+    const flow = createRecoveryFormFlow(deps, initialState(details));
     await flow.submitDetails();
     clock.advance(RESEND_AFTER_S * 1000 - 1);
     await flow.resend();
@@ -544,14 +568,14 @@ describe('createRecoveryFormFlow', () => {
     clock.advance(1);
     await flow.resend();
     expect(deps.sendCode).toHaveBeenCalledTimes(2);
-    expect(flow.$form.get()).toMatchObject({ step: 'code', sentAt: RESEND_AFTER_S * 1000 });
+    expect(flow.$state.get()).toMatchObject({ view: 'code', sentAt: RESEND_AFTER_S * 1000 });
   });
 
   it('goes back to the details from the code step', () => {
     const { deps } = fakeDeps();
     const flow = createRecoveryFormFlow(deps, code);
     flow.back();
-    expect(flow.$form.get()).toMatchObject({ step: 'details', details });
+    expect(flow.$state.get()).toMatchObject({ view: 'details', details });
   });
 
   it('keeps the password step with the message when the reset fails', async () => {
@@ -562,7 +586,7 @@ describe('createRecoveryFormFlow', () => {
     flow.setPassword(GOOD);
     flow.setConfirm(GOOD);
     await flow.submitPassword();
-    expect(flow.$form.get()).toMatchObject({ step: 'password', error: { atField: true } });
+    expect(flow.$state.get()).toMatchObject({ view: 'password', fieldError: expect.anything() });
     expect(deps.go).not.toHaveBeenCalled();
   });
 
@@ -573,7 +597,7 @@ describe('createRecoveryFormFlow', () => {
     await flow.submitPassword();
     expect(deps.parsePhone).not.toHaveBeenCalled();
     expect(deps.resetPassword).not.toHaveBeenCalled();
-    const other = createRecoveryFormFlow(deps, initialFormState(details));
+    const other = createRecoveryFormFlow(deps, initialState(details));
     await other.resend();
     await other.submitCode();
     expect(deps.sendCode).not.toHaveBeenCalled();

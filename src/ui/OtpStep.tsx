@@ -1,29 +1,30 @@
 /**
- * The code step: one field, verify, resend by SMS / voice / e-mail after the 60 s countdown, and
- * the reCAPTCHA check first when the flag asks for it. Reusable by sign-up: it only needs an
- * `OtpFlow` and the surrounding flow's busy state and error.
+ * The code step of the login and sign-up pages: one field, verify, resend by SMS / voice / e-mail
+ * after the 60 s countdown, and the reCAPTCHA check first when the flag asks for it. It needs an
+ * `OtpFlow` and the surrounding flow's `submitting` and `error`; the `login_otp`, `otp`, `common`
+ * and `recaptcha` namespaces.
  */
 import { useStore } from '@nanostores/react';
 import { useCallback } from 'react';
-import { resolveMessage } from '../../api/error-catalogue.ts';
-import type { OtpType } from '../../contract/identity-api.ts';
-import type { Text } from '../../i18n/types.ts';
-import { recaptchaMode } from '../../lib/recaptcha.ts';
-import { canResend, type OtpFlow } from '../../stores/flows/otp.ts';
-import { Button } from '../../ui/Button.tsx';
-import { useT } from '../../ui/i18n.tsx';
-import { OtpInput } from '../../ui/OtpInput.tsx';
-import { Recaptcha } from '../../ui/Recaptcha.tsx';
-import { BackButton, FormError, ltr, ViewHeading } from './common.tsx';
+import type { OtpType } from '../contract/identity-api.ts';
+import type { Text } from '../i18n/types.ts';
+import { recaptchaMode } from '../lib/recaptcha.ts';
+import { canResend, type OtpFlow } from '../stores/flows/otp.ts';
+import { BackButton } from './BackButton.tsx';
+import { Button } from './Button.tsx';
+import { FormError } from './ErrorAlert.tsx';
+import { ltr, useT } from './i18n.tsx';
+import { OtpInput } from './OtpInput.tsx';
+import { Recaptcha } from './Recaptcha.tsx';
+import { ViewHeading } from './ViewHeading.tsx';
 
 export interface OtpStepProps {
   otp: OtpFlow;
-  /** The surrounding flow is busy with the retry that uses the verified code. */
-  busy: boolean;
+  /** The surrounding flow's retry that uses the verified code is in flight. */
+  submitting: boolean;
   error: Text | undefined;
   enhanced: boolean;
   recaptchaFlag: boolean;
-  focus: boolean;
   onBack: () => void;
 }
 
@@ -50,8 +51,8 @@ export function OtpStep(props: OtpStepProps) {
       : '';
   const onToken = useCallback((token: string) => void otp.recaptchaSolved(token), [otp]);
   const mode = recaptchaMode(props.recaptchaFlag);
-  const resendable = canResend(state) && !props.busy;
-  const verifying = state.status === 'verifying' || props.busy;
+  const resendable = canResend(state) && !props.submitting;
+  const verifying = state.view === 'verifying' || props.submitting;
 
   return (
     <form
@@ -68,10 +69,10 @@ export function OtpStep(props: OtpStepProps) {
           label={identifier.includes('@') ? t('login_otp:backEmail') : t('login_otp:back')}
         />
       )}
-      <ViewHeading focus={props.focus}>{t('login_otp:title')}</ViewHeading>
+      <ViewHeading>{t('login_otp:title')}</ViewHeading>
       <p className="muted" role="status">
-        {state.status === 'sending' || !state.sentVia
-          ? state.status === 'sending'
+        {state.view === 'sending' || !state.sentVia
+          ? state.view === 'sending'
             ? t('login_otp:sending', { identifier: ltr(identifier) })
             : ''
           : t(SENT_KEYS[state.sentVia], { identifier: ltr(identifier) })}
@@ -79,13 +80,13 @@ export function OtpStep(props: OtpStepProps) {
       <OtpInput
         value={state.code}
         onChange={otp.changeCode}
-        error={state.error ? resolveMessage(t, state.error) : undefined}
+        error={state.error ? t.text(state.error) : undefined}
       />
       <FormError error={props.error} />
       <Button type="submit" pending={verifying} pendingLabel={t('common:pleaseWait')}>
         {t('login_otp:submit')}
       </Button>
-      {state.status === 'recaptcha' && mode !== 'off' ? (
+      {state.view === 'recaptcha' && mode !== 'off' ? (
         <div
           className="stack login-recaptcha"
           role="group"

@@ -2,12 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   $flags,
   DEFAULT_FLAGS,
-  isWeakPassword,
   loadFlags,
   parseWeakPasswords,
   resetFlags,
   toFlags,
-} from '../../../src/lib/flags.ts';
+} from '../../../src/stores/flags.ts';
+import { isWeakPassword } from '../../../src/lib/signup-rules.ts';
 
 afterEach(() => resetFlags());
 

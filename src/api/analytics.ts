@@ -1,10 +1,11 @@
 /** The page's analytics instance, wired to the analytics back end and the device identity. */
-import { request } from '../api/client.ts';
+import { request } from './client.ts';
 import { BACKEND_URL, CLIENT_VERSION } from '../config.ts';
 import { PUBLISH_EVENT_PATH } from '../contract/shell.ts';
-import { createAnalytics, type Analytics } from './analytics.ts';
-import { deviceIdentity } from './device.ts';
-import { readPersisted } from './persisted.ts';
+import { createAnalytics, type Analytics, type FlowAnalytics } from '../lib/analytics.ts';
+import { deviceIdentity } from '../lib/device.ts';
+import { flushErrors } from '../lib/error-reporting.ts';
+import { readPersisted } from '../lib/persisted.ts';
 
 let instance: Analytics | undefined;
 
@@ -34,4 +35,16 @@ export function analytics(): Analytics {
   addEventListener('pagehide', () => created.flushOnExit());
   instance = created;
   return created;
+}
+
+/** The page's analytics for a flow's deps: created on first use, never while pre-rendering. */
+export const pageAnalytics: FlowAnalytics = {
+  page: (page, flow) => analytics().page(page, flow),
+  track: (name, details) => analytics().track(name, details),
+  flush: () => analytics().flush(),
+};
+
+/** Sends what analytics and error reporting hold, before the page goes away (~1 s at most). */
+export async function flushBeforeLeaving(): Promise<void> {
+  await Promise.allSettled([analytics().flush(), flushErrors()]);
 }

@@ -1,10 +1,10 @@
 /**
- * Remote feature flags (spec section 7): read once per page with a 3000 ms timeout; safe defaults
+ * Remote feature flags: read once per page (src/api/flags.ts, 3000 ms at most); safe defaults
  * when the flag service is slow, down or answers nonsense.
  */
 import { atom } from 'nanostores';
-import { request } from '../api/client.ts';
-import { FLAGS_PATH, type FlagsResponse } from '../contract/shell.ts';
+import { fetchFlags } from '../api/flags.ts';
+import type { FlagsResponse } from '../contract/shell.ts';
 
 export interface Flags {
   businessInvitationS2SRoles: boolean;
@@ -16,8 +16,6 @@ export interface Flags {
   shieldEnabled: boolean;
   oneClickSignup: boolean;
 }
-
-export const FLAGS_TIMEOUT_MS = 3000;
 
 /** Section 9: the default list includes 123456, password, qwerty, abc123, iloveyou. */
 export const DEFAULT_WEAK_PASSWORDS = [
@@ -82,10 +80,7 @@ export const $flags = atom<FlagsState>({ status: 'loading', flags: DEFAULT_FLAGS
 let loading: Promise<Flags> | undefined;
 
 /** Loads the flags once per page; resolves with the defaults on timeout or error. */
-export function loadFlags(
-  fetcher: () => Promise<unknown> = () =>
-    request('flags', FLAGS_PATH, { timeout: FLAGS_TIMEOUT_MS, idempotent: false }),
-): Promise<Flags> {
+export function loadFlags(fetcher: () => Promise<unknown> = fetchFlags): Promise<Flags> {
   loading ??= fetcher()
     .then(toFlags, () => DEFAULT_FLAGS)
     .then((flags) => {
@@ -99,8 +94,4 @@ export function loadFlags(
 export function resetFlags(): void {
   loading = undefined;
   $flags.set({ status: 'loading', flags: DEFAULT_FLAGS });
-}
-
-export function isWeakPassword(password: string, flags: Pick<Flags, 'weakPasswords'>): boolean {
-  return flags.weakPasswords.includes(password.trim().toLowerCase());
 }

@@ -1,18 +1,17 @@
 /**
- * The blocked-account page (spec section 2, redirect_to_blocked_user): its own image per variant,
- * a contact-support link and a way back to the login. Shared by the login and sign-up islands;
- * needs the `login` namespace's `blocked` messages.
+ * The blocked-account page (the login's redirect_to_blocked_user, the sign-up's blocked_user):
+ * its own image per variant, a contact-support link and a way back to the login. Needs the
+ * `login` namespace's `blocked` messages.
  */
-import { PRODUCT } from '../../config.ts';
-import { Button } from '../../ui/Button.tsx';
-import { useT } from '../../ui/i18n.tsx';
-import { ViewHeading } from './common.tsx';
+import { PRODUCT } from '../config.ts';
+import { Button } from './Button.tsx';
+import { useT } from './i18n.tsx';
+import { ViewHeading } from './ViewHeading.tsx';
 
 export type BlockedVariant = 'USER_BLOCKED' | 'USER_BLOCKED_FOR_SIGNUP';
 
 export function BlockedNotice(props: {
   variant: BlockedVariant;
-  focus: boolean;
   /** Back to the login: an action on the login page, a link elsewhere. */
   back: { onClick: () => void } | { href: string };
 }) {
@@ -27,7 +26,7 @@ export function BlockedNotice(props: {
         width={160}
         height={120}
       />
-      <ViewHeading focus={props.focus}>
+      <ViewHeading>
         {signup ? t('login:blocked.signupTitle') : t('login:blocked.title')}
       </ViewHeading>
       <p>{signup ? t('login:blocked.signupBody') : t('login:blocked.body')}</p>
