@@ -10,7 +10,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { RecoveryState } from '../../src/stores/flows/recovery.ts';
-import type { RecoveryFormState } from '../../src/stores/flows/recovery-form.ts';
+import type { RecoveryFormState } from '../../src/stores/flows/recovery-form/index.ts';
 import type { ResetPasswordState } from '../../src/stores/flows/reset-password.ts';
 import {
   expect,

@@ -12,7 +12,7 @@ import { BackButton } from '../../ui/BackButton.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { FormError } from '../../ui/ErrorAlert.tsx';
-import { TextField } from '../../ui/Field.tsx';
+import { EmailField, TextField } from '../../ui/Field.tsx';
 import { ltr, useT } from '../../ui/i18n.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { ViewHeading } from '../../ui/ViewHeading.tsx';
@@ -173,15 +173,8 @@ export function ChallengeForm(props: ViewProps) {
       title = t('login:challenge.emailTitle');
       intro = t('login:challenge.emailIntro', { masked });
       field = (
-        <TextField
+        <EmailField
           label={t('fields:email.label')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          dir="ltr"
-          required
-          spellCheck={false}
-          autoCapitalize="off"
           value={state.answers.email}
           error={state.fieldError ? t.text(state.fieldError) : undefined}
           onChange={(event) => flow.changeAnswer('email', event.target.value)}

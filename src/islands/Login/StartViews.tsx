@@ -3,7 +3,7 @@ import type { SocialProvider } from '../../lib/social/index.ts';
 import { BackButton } from '../../ui/BackButton.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/ErrorAlert.tsx';
-import { TextField } from '../../ui/Field.tsx';
+import { EmailField } from '../../ui/Field.tsx';
 import { useT } from '../../ui/i18n.tsx';
 import { PhoneInput } from '../../ui/PhoneInput.tsx';
 import { SocialButton, SocialButtons } from '../../ui/SocialButtons.tsx';
@@ -65,15 +65,8 @@ export function EmailForm({ flow, state, flags }: ViewProps) {
     >
       <ViewHeading>{t('login:email.title')}</ViewHeading>
       <p className="muted">{t('login:email.intro')}</p>
-      <TextField
+      <EmailField
         label={t('fields:email.label')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        dir="ltr"
-        required
-        spellCheck={false}
-        autoCapitalize="off"
         value={state.emailInput}
         disabled={state.submitting}
         error={state.fieldError ? t.text(state.fieldError) : undefined}

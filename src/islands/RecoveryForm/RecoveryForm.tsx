@@ -1,7 +1,7 @@
 /**
  * Hydrates `/recovery`: the wider recovery form behind 'Forgot your password?' (mobile number and
  * one fact, then the code sent by SMS, then a new password). The order of the steps is explained
- * in src/stores/flows/recovery-form.ts.
+ * in src/stores/flows/recovery-form/index.ts.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
@@ -28,7 +28,7 @@ import {
   type RecoveryFormFlow,
   type RecoveryFormState,
   type RecoveryMethod,
-} from '../../stores/flows/recovery-form.ts';
+} from '../../stores/flows/recovery-form/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/ErrorAlert.tsx';
 import { TextField } from '../../ui/Field.tsx';

@@ -6,7 +6,12 @@
  */
 import { PRODUCT } from '../../config.ts';
 import type { Locale } from '../../i18n/config.ts';
-import { isSubmitDisabled, MIN_PASSWORD_LENGTH, passwordProblem } from '../../lib/signup-rules.ts';
+import {
+  isSubmitDisabled,
+  MIN_PASSWORD_LENGTH,
+  passwordProblem,
+  type VisibleFields,
+} from '../../lib/signup-rules.ts';
 import type { SocialProvider } from '../../lib/social/index.ts';
 import type { Flags } from '../../stores/flags.ts';
 import {
@@ -18,7 +23,7 @@ import {
 } from '../../stores/flows/signup/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/ErrorAlert.tsx';
-import { TextField } from '../../ui/Field.tsx';
+import { EmailField, TextField } from '../../ui/Field.tsx';
 import { RichText, useT } from '../../ui/i18n.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { PhoneInput } from '../../ui/PhoneInput.tsx';
@@ -83,89 +88,31 @@ function SignupSocialButtons(props: {
   );
 }
 
-export function SignupForm(props: SignupViewProps) {
-  const t = useT();
-  const { flow, state, flags } = props;
-  const enhanced = flags.enhancedForm;
-  const visible = visibleOf(state, flags.googleEnabled);
-  const { values, fieldErrors } = state;
-  const live = passwordProblem(values.password, flags);
-  const passwordError = live ?? fieldErrors.password;
-  const blocked = isSubmitDisabled(rulesValues(state), visible, flags, false);
-  const busy = state.submitting || state.social !== undefined;
-  const provider = state.prefill?.provider === 'apple' ? 'Apple' : 'Google';
-  const intro = state.prefill
-    ? t('signup:socialIntro', { provider })
-    : isCorporate(state)
-      ? t('signup:corporateIntro')
-      : enhanced
-        ? t('signup:enhancedIntro')
-        : t('signup:intro');
-  const socialButtons = (before: boolean) => (
-    <SignupSocialButtons
-      flow={flow}
-      state={state}
-      apple={visible.apple}
-      google={visible.google}
-      before={before}
-    />
-  );
-  const text = (value: SignupState['fieldErrors'][keyof SignupState['fieldErrors']]) =>
-    value ? t.text(value) : undefined;
+/** The form's intro: for a social identity, a corporate invitation, or the layout. */
+function introOf(t: ReturnType<typeof useT>, state: SignupState, enhanced: boolean): string {
+  if (state.prefill) {
+    return t('signup:socialIntro', {
+      provider: state.prefill.provider === 'apple' ? 'Apple' : 'Google',
+    });
+  }
+  if (isCorporate(state)) return t('signup:corporateIntro');
+  return enhanced ? t('signup:enhancedIntro') : t('signup:intro');
+}
 
+/** The fields after the phone, as the presets show them: e-mail, password, invitation code. */
+function MoreFields(props: SignupViewProps & { visible: VisibleFields; busy: boolean }) {
+  const t = useT();
+  const { flow, state, flags, visible, busy } = props;
+  const { values, fieldErrors } = state;
+  const passwordError = passwordProblem(values.password, flags) ?? fieldErrors.password;
   return (
-    <form
-      className={`stack login-form signup-form ${enhanced ? 'login-enhanced' : 'login-classic'}`}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void flow.submit();
-      }}
-    >
-      <ViewHeading>{enhanced ? t('signup:enhancedTitle') : t('signup:title')}</ViewHeading>
-      <p className="muted">{intro}</p>
-      {enhanced && socialButtons(true)}
-      {visible.fullName && (
-        <TextField
-          label={t('signup:fullName.label')}
-          autoComplete="name"
-          autoCapitalize="words"
-          required
-          value={values.fullName}
-          disabled={busy}
-          hint={enhanced ? t('signup:fullName.hint') : undefined}
-          error={text(fieldErrors.fullName)}
-          onChange={(event) => flow.change('fullName', event.target.value)}
-          onBlur={() => flow.blur('fullName')}
-        />
-      )}
-      <div
-        className="signup-phone"
-        onBlur={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget)) flow.blur('phone');
-        }}
-      >
-        <PhoneInput
-          value={values.phone}
-          onChange={(value) => flow.changePhone(value)}
-          error={text(fieldErrors.phone)}
-          disabled={busy}
-        />
-        {enhanced && <p className="field-hint muted">{t('signup:phoneHint')}</p>}
-      </div>
+    <>
       {visible.email && (
-        <TextField
+        <EmailField
           label={t('fields:email.label')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          dir="ltr"
-          required
-          spellCheck={false}
-          autoCapitalize="off"
           value={values.email}
           disabled={busy}
-          error={text(fieldErrors.email)}
+          error={fieldErrors.email ? t.text(fieldErrors.email) : undefined}
           onChange={(event) => flow.change('email', event.target.value)}
           onBlur={() => flow.blur('email')}
         />
@@ -177,7 +124,9 @@ export function SignupForm(props: SignupViewProps) {
           required
           value={values.password}
           disabled={busy}
-          hint={enhanced ? t('signup:password.hint', { min: MIN_PASSWORD_LENGTH }) : undefined}
+          hint={
+            flags.enhancedForm ? t('signup:password.hint', { min: MIN_PASSWORD_LENGTH }) : undefined
+          }
           error={passwordError ? t.text(passwordError) : undefined}
           onChange={(event) => flow.change('password', event.target.value)}
         />
@@ -191,11 +140,74 @@ export function SignupForm(props: SignupViewProps) {
           dir="ltr"
           value={values.invitationCode}
           disabled={busy}
-          error={text(fieldErrors.invitationCode)}
+          error={fieldErrors.invitationCode ? t.text(fieldErrors.invitationCode) : undefined}
           onChange={(event) => flow.change('invitationCode', event.target.value)}
           onBlur={() => flow.blur('invitationCode')}
         />
       )}
+    </>
+  );
+}
+
+export function SignupForm(props: SignupViewProps) {
+  const t = useT();
+  const { flow, state, flags } = props;
+  const enhanced = flags.enhancedForm;
+  const visible = visibleOf(state, flags.googleEnabled);
+  const { values, fieldErrors } = state;
+  const blocked = isSubmitDisabled(rulesValues(state), visible, flags, false);
+  const busy = state.submitting || state.social !== undefined;
+  const socialButtons = (before: boolean) => (
+    <SignupSocialButtons
+      flow={flow}
+      state={state}
+      apple={visible.apple}
+      google={visible.google}
+      before={before}
+    />
+  );
+
+  return (
+    <form
+      className={`stack login-form signup-form ${enhanced ? 'login-enhanced' : 'login-classic'}`}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void flow.submit();
+      }}
+    >
+      <ViewHeading>{enhanced ? t('signup:enhancedTitle') : t('signup:title')}</ViewHeading>
+      <p className="muted">{introOf(t, state, enhanced)}</p>
+      {enhanced && socialButtons(true)}
+      {visible.fullName && (
+        <TextField
+          label={t('signup:fullName.label')}
+          autoComplete="name"
+          autoCapitalize="words"
+          required
+          value={values.fullName}
+          disabled={busy}
+          hint={enhanced ? t('signup:fullName.hint') : undefined}
+          error={fieldErrors.fullName ? t.text(fieldErrors.fullName) : undefined}
+          onChange={(event) => flow.change('fullName', event.target.value)}
+          onBlur={() => flow.blur('fullName')}
+        />
+      )}
+      <div
+        className="signup-phone"
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget)) flow.blur('phone');
+        }}
+      >
+        <PhoneInput
+          value={values.phone}
+          onChange={(value) => flow.changePhone(value)}
+          error={fieldErrors.phone ? t.text(fieldErrors.phone) : undefined}
+          disabled={busy}
+        />
+        {enhanced && <p className="field-hint muted">{t('signup:phoneHint')}</p>}
+      </div>
+      <MoreFields {...props} visible={visible} busy={busy} />
       <FormError
         error={state.error}
         action={

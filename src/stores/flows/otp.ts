@@ -11,7 +11,7 @@ import { ApiError, toFailure, type ApiFailure } from '../../api/errors.ts';
 import type { Guard, OtpType } from '../../contract/identity-api.ts';
 import type { Text } from '../../i18n/types.ts';
 import { digitsOnly } from '../../lib/digits.ts';
-import { createFlow } from './create-flow.ts';
+import { createFlow, type Flow } from './create-flow.ts';
 
 /** A new code may be asked for 60 s after the last one; the login guard allows 3 attempts. */
 export const OTP_RESEND_SECONDS = 60;
@@ -175,26 +175,32 @@ export interface OtpDeps {
   clearInterval?: (handle: unknown) => void;
 }
 
-export function createOtpFlow(deps: OtpDeps) {
-  const flow = createFlow({ initial: initialState(), transition });
-  const { dispatch } = flow;
+/** The resend countdown: a tick each second until it reaches 0. */
+function countdown(flow: Flow<OtpState, OtpEvent>, deps: OtpDeps) {
   const setTimer = deps.setInterval ?? ((fn, ms) => setInterval(fn, ms));
   const clearTimer = deps.clearInterval ?? ((handle) => clearInterval(handle as number));
   let timer: unknown;
-
-  function stopTimer(): void {
+  const stop = (): void => {
     if (timer !== undefined) clearTimer(timer);
     timer = undefined;
-  }
-  flow.onDestroy(stopTimer);
+  };
+  flow.onDestroy(stop);
+  return {
+    stop,
+    start(): void {
+      stop();
+      timer = setTimer(() => {
+        flow.dispatch({ type: 'tick' });
+        if (flow.get().resendIn === 0) stop();
+      }, 1000);
+    },
+  };
+}
 
-  function startTimer(): void {
-    stopTimer();
-    timer = setTimer(() => {
-      dispatch({ type: 'tick' });
-      if (flow.get().resendIn === 0) stopTimer();
-    }, 1000);
-  }
+export function createOtpFlow(deps: OtpDeps) {
+  const flow = createFlow({ initial: initialState(), transition });
+  const { dispatch } = flow;
+  const timer = countdown(flow, deps);
 
   async function send(channel: OtpType, guard: Guard): Promise<void> {
     const signal = flow.begin();
@@ -214,7 +220,7 @@ export function createOtpFlow(deps: OtpDeps) {
       if (signal.aborted) return;
       dispatch({ type: 'sendFailed', failure: toFailure(error) });
     }
-    if (flow.get().resendIn > 0) startTimer();
+    if (flow.get().resendIn > 0) timer.start();
   }
 
   async function verify(): Promise<void> {
@@ -255,7 +261,7 @@ export function createOtpFlow(deps: OtpDeps) {
     /** Opens the step for an identifier and sends the first code. */
     start: (identifier: string): Promise<void> => {
       flow.cancel();
-      stopTimer();
+      timer.stop();
       dispatch({ type: 'started', identifier });
       return send(firstChannel(identifier), { attempts: DEFAULT_GUARD_ATTEMPTS });
     },
@@ -295,7 +301,7 @@ export function createOtpFlow(deps: OtpDeps) {
     /** Leaves the step: timers stop and late answers are ignored. */
     stop: (): void => {
       flow.cancel();
-      stopTimer();
+      timer.stop();
       dispatch({ type: 'stopped' });
     },
   };

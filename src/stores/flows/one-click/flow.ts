@@ -127,6 +127,57 @@ function loginCall(
   };
 }
 
+/** The same attempt (no answer last time) keeps its key; any other gets a new one. */
+function sameOrNewAttempt(
+  last: Attempt | undefined,
+  phone: string,
+  isRetry: boolean,
+  newKey: () => string,
+): Attempt {
+  if (last && last.phone === phone && last.isRetry === isRetry) return last;
+  return { key: newKey(), phone, isRetry };
+}
+
+/** The store of a phone's platform, for the open-app button (none on other devices). */
+const storeOf = (device: OneClickDeps['device']) =>
+  device ? storeFor(device.userAgent, device.maxTouchPoints) : undefined;
+
+/** How a wait ends: approved (the proof token, then the identity service), or rejected. */
+function endings(
+  flow: OneClickCore,
+  deps: OneClickDeps,
+  stopTimers: () => void,
+  context: () => { idpClientId?: string | undefined },
+) {
+  const { dispatch } = flow;
+  return {
+    /** 'confirmed': the proof token; a failure is a rejected user. */
+    confirm: async (id: string): Promise<void> => {
+      const state = flow.get();
+      if (!isWaiting(state) || state.approval.id !== id || state.confirming) return;
+      dispatch({ type: 'confirmed' });
+      stopTimers();
+      const signal = flow.begin();
+      try {
+        const token = await deps.proof(id, deps.profiling(), context());
+        if (signal.aborted) return;
+        deps.analytics.track('one_click_confirmed', { flow: FLOW });
+        await deps.analytics.flush();
+        dispatch({ type: 'proofIssued', token });
+      } catch {
+        if (signal.aborted) return;
+        deps.analytics.track('one_click_proof_failed', { flow: FLOW });
+        dispatch({ type: 'proofFailed' });
+      }
+    },
+    reject: (reason: RejectReason): void => {
+      if (!isWaiting(flow.get())) return;
+      deps.analytics.track('one_click_rejected', { flow: FLOW, properties: { reason } });
+      dispatch({ type: 'rejected', reason });
+    },
+  };
+}
+
 export function createOneClickFlow(deps: OneClickDeps) {
   const clock = deps.scheduler ?? browserScheduler;
   const visibility = deps.visibility ?? alwaysVisible;
@@ -135,9 +186,9 @@ export function createOneClickFlow(deps: OneClickDeps) {
   let init: OneClickInit = { checkout: flow.get().checkout };
   const context = () => ({ idpClientId: init.clientId });
   const paused = () => flow.isDestroyed() || visibility.hidden();
-  const device = deps.device;
-  const storeOfDevice = () =>
-    device ? storeFor(device.userAgent, device.maxTouchPoints) : undefined;
+  const storeOfDevice = () => storeOf(deps.device);
+  const attemptFor = (phone: string, isRetry: boolean) =>
+    sameOrNewAttempt(flow.get().attempt, phone, isRetry, deps.newKey);
 
   const timers = createOneClickTimers({
     clock,
@@ -148,39 +199,7 @@ export function createOneClickFlow(deps: OneClickDeps) {
     settled: (id, status) => (status === 'confirmed' ? void confirm(id) : reject('rejected')),
   });
   flow.onDestroy(timers.stopAll);
-
-  /** 'confirmed': the proof token, then the identity service; a failure is a rejected user. */
-  async function confirm(id: string): Promise<void> {
-    const state = flow.get();
-    if (!isWaiting(state) || state.approval.id !== id || state.confirming) return;
-    dispatch({ type: 'confirmed' });
-    timers.stopAll();
-    const signal = flow.begin();
-    try {
-      const token = await deps.proof(id, deps.profiling(), context());
-      if (signal.aborted) return;
-      deps.analytics.track('one_click_confirmed', { flow: FLOW });
-      await deps.analytics.flush();
-      dispatch({ type: 'proofIssued', token });
-    } catch {
-      if (signal.aborted) return;
-      deps.analytics.track('one_click_proof_failed', { flow: FLOW });
-      dispatch({ type: 'proofFailed' });
-    }
-  }
-
-  function reject(reason: RejectReason): void {
-    if (!isWaiting(flow.get())) return;
-    deps.analytics.track('one_click_rejected', { flow: FLOW, properties: { reason } });
-    dispatch({ type: 'rejected', reason });
-  }
-
-  /** The same attempt (no answer last time) keeps its key; any other gets a new one. */
-  function attemptFor(phone: string, isRetry: boolean): Attempt {
-    const last = flow.get().attempt;
-    if (last && last.phone === phone && last.isRetry === isRetry) return last;
-    return { key: deps.newKey(), phone, isRetry };
-  }
+  const { confirm, reject } = endings(flow, deps, timers.stopAll, context);
 
   const otpHref = (phone: string) =>
     loginOtpHref(deps.locale, phone, {
@@ -262,10 +281,7 @@ export function createOneClickFlow(deps: OneClickDeps) {
 
     switchTo: (view: WaitingView) => dispatch({ type: 'switchedTo', view }),
 
-    /**
-     * 'Open the app': the approval deep link, then after 1000 ms the store for the device, unless
-     * the page went to the background meanwhile (the app opened).
-     */
+    /** 'Open the app': its link, then the device's store unless the app opened meanwhile. */
     openApp(): void {
       const state = flow.get();
       if (!isWaiting(state)) return;

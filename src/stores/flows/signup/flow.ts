@@ -65,6 +65,14 @@ export interface SignupDeps extends SocialDeps {
 
 type SignupCore = Flow<SignupState, SignupEvent>;
 
+/** A token: analytics are flushed, then (unless the answer is late) the redirect. */
+type Finish = (
+  token: string,
+  name: FlowName,
+  signal: AbortSignal,
+  registered: boolean,
+) => Promise<void>;
+
 /** What is wrong with a field when it loses focus (the password speaks while it is typed). */
 function fieldProblem(state: SignupState, field: SignupField): Text | undefined {
   const { values } = state;
@@ -95,64 +103,39 @@ function reactToViews(flow: SignupCore, deps: SignupDeps, otp: OtpFlow): void {
   });
 }
 
-export function createSignupFlow(deps: SignupDeps) {
-  const flow = createFlow({ initial: initialState(), transition });
+/** The presets, the preset number once the phone rules know it, and what was typed re-checked. */
+async function init(flow: SignupCore, deps: SignupDeps, presets: SignupPresets): Promise<void> {
   const { dispatch } = flow;
-  const clientId = () => flow.get().presets.clientId ?? deps.fallbackClientId?.();
-  const context = (): Context => ({ clientId: clientId() });
-
-  const otp = createOtpFlow({
-    sendOtp: deps.sendOtp,
-    verifyOtp: deps.verifyOtp,
-    clientId,
-    onVerified: (id) => {
-      dispatch({ type: 'otpVerified', id });
-      if (flow.get().submitting) void runOnboarding();
-    },
-    ...(deps.recaptchaRequired ? { recaptchaRequired: deps.recaptchaRequired } : {}),
-    ...(deps.shieldParams ? { shieldParams: deps.shieldParams } : {}),
+  dispatch({
+    type: 'initialized',
+    presets,
+    appleFullName: presets.appleIdToken ? deps.persisted?.read('appleFullName') : undefined,
   });
-  flow.onDestroy(() => {
-    otp.stop();
-    otp.destroy();
-  });
-  reactToViews(flow, deps, otp);
-
-  /** A token: analytics are flushed, then the identity-service redirect. */
-  async function finish(token: string, name: FlowName, signal: AbortSignal, registered: boolean) {
-    deps.analytics.track(registered ? 'signup_succeeded' : 'login_succeeded', { flow: name });
-    await deps.analytics.flush();
-    if (signal.aborted) return;
-    dispatch({ type: 'succeeded', token, flow: name, registered });
-  }
-
-  async function runOnboarding(): Promise<void> {
-    const signal = flow.begin();
+  deps.analytics.page('signup_form', flowOf(flow.get()));
+  if (presets.fullMobileNumber && deps.presetPhone) {
+    const value = await deps.presetPhone(presets.fullMobileNumber);
     const state = flow.get();
-    const name = flowOf(state);
-    try {
-      const body = onboardBody(state, {
-        deviceId: deps.deviceId(),
-        clientId: clientId(),
-        profiling: deps.profiling(),
-      });
-      const token = await deps.onboard(body, context());
-      if (signal.aborted) return;
-      await finish(token, name, signal, true);
-    } catch (error) {
-      if (signal.aborted) return;
-      const failure = toFailure(error);
-      deps.analytics.track('signup_failed', {
-        flow: name,
-        page: 'signup_form',
-        properties: { reason: errorName(failure) ?? failure.kind },
-      });
-      dispatch({ type: 'failed', failure });
+    if (value && !flow.isDestroyed() && state.values.phone.input === '' && !state.submitting) {
+      dispatch({ type: 'phoneChanged', value, digits: deps.parsePhone(value) });
     }
   }
+  await deps.loadPhone();
+  if (flow.isDestroyed()) return;
+  // Re-check what was typed before the phone rules arrived.
+  const { values, view, submitting } = flow.get();
+  if (view === 'signup_form' && !submitting) {
+    dispatch({
+      type: 'phoneChanged',
+      value: values.phone,
+      digits: deps.parsePhone(values.phone),
+    });
+  }
+}
 
-  /** Apple or Google: a login when the account exists, else the form turns into its sign-up. */
-  async function socialSignIn(provider: SocialProvider): Promise<void> {
+/** Apple or Google: a login when the account exists, else the form turns into its sign-up. */
+function socialAction(flow: SignupCore, deps: SignupDeps, context: () => Context, finish: Finish) {
+  const { dispatch } = flow;
+  return async (provider: SocialProvider): Promise<void> => {
     const before = flow.get();
     if (before.submitting || before.social || before.view !== 'signup_form') return;
     dispatch({ type: 'socialStarted', provider });
@@ -186,39 +169,73 @@ export function createSignupFlow(deps: SignupDeps) {
       const { idToken, email, fullName } = result;
       dispatch({ type: 'socialUnregistered', prefill: { provider, idToken, email, fullName } });
     }
+  };
+}
+
+export function createSignupFlow(deps: SignupDeps) {
+  const flow = createFlow({ initial: initialState(), transition });
+  const { dispatch } = flow;
+  const clientId = () => flow.get().presets.clientId ?? deps.fallbackClientId?.();
+  const context = (): Context => ({ clientId: clientId() });
+
+  const otp = createOtpFlow({
+    sendOtp: deps.sendOtp,
+    verifyOtp: deps.verifyOtp,
+    clientId,
+    onVerified: (id) => {
+      dispatch({ type: 'otpVerified', id });
+      if (flow.get().submitting) void runOnboarding();
+    },
+    ...(deps.recaptchaRequired ? { recaptchaRequired: deps.recaptchaRequired } : {}),
+    ...(deps.shieldParams ? { shieldParams: deps.shieldParams } : {}),
+  });
+  flow.onDestroy(() => {
+    otp.stop();
+    otp.destroy();
+  });
+  reactToViews(flow, deps, otp);
+
+  /** A token: analytics are flushed, then the identity-service redirect. */
+  const finish: Finish = async (token, name, signal, registered) => {
+    deps.analytics.track(registered ? 'signup_succeeded' : 'login_succeeded', { flow: name });
+    await deps.analytics.flush();
+    if (signal.aborted) return;
+    dispatch({ type: 'succeeded', token, flow: name, registered });
+  };
+
+  async function runOnboarding(): Promise<void> {
+    const signal = flow.begin();
+    const state = flow.get();
+    const name = flowOf(state);
+    try {
+      const body = onboardBody(state, {
+        deviceId: deps.deviceId(),
+        clientId: clientId(),
+        profiling: deps.profiling(),
+      });
+      const token = await deps.onboard(body, context());
+      if (signal.aborted) return;
+      await finish(token, name, signal, true);
+    } catch (error) {
+      if (signal.aborted) return;
+      const failure = toFailure(error);
+      deps.analytics.track('signup_failed', {
+        flow: name,
+        page: 'signup_form',
+        properties: { reason: errorName(failure) ?? failure.kind },
+      });
+      dispatch({ type: 'failed', failure });
+    }
   }
+
+  const socialSignIn = socialAction(flow, deps, context, finish);
 
   return {
     ...flow.surface,
     otp,
 
     /** Reads the presets once the page runs (secrets have already left the address). */
-    async init(presets: SignupPresets): Promise<void> {
-      dispatch({
-        type: 'initialized',
-        presets,
-        appleFullName: presets.appleIdToken ? deps.persisted?.read('appleFullName') : undefined,
-      });
-      deps.analytics.page('signup_form', flowOf(flow.get()));
-      if (presets.fullMobileNumber && deps.presetPhone) {
-        const value = await deps.presetPhone(presets.fullMobileNumber);
-        const state = flow.get();
-        if (value && !flow.isDestroyed() && state.values.phone.input === '' && !state.submitting) {
-          dispatch({ type: 'phoneChanged', value, digits: deps.parsePhone(value) });
-        }
-      }
-      await deps.loadPhone();
-      if (flow.isDestroyed()) return;
-      // Re-check what was typed before the phone rules arrived.
-      const { values, view, submitting } = flow.get();
-      if (view === 'signup_form' && !submitting) {
-        dispatch({
-          type: 'phoneChanged',
-          value: values.phone,
-          digits: deps.parsePhone(values.phone),
-        });
-      }
-    },
+    init: (presets: SignupPresets) => init(flow, deps, presets),
 
     changePhone(value: PhoneInputValue): void {
       dispatch({ type: 'phoneChanged', value, digits: deps.parsePhone(value) });

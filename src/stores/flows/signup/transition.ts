@@ -11,6 +11,48 @@ import {
   type SignupState,
 } from './state.ts';
 
+/** Apple and Google: the window, its login, or the form turned into the social sign-up. */
+function socialTransition(
+  state: SignupState,
+  event: Extract<
+    SignupEvent,
+    { type: 'socialStarted' | 'socialSubmitted' | 'socialFailed' | 'socialUnregistered' }
+  >,
+): SignupState {
+  switch (event.type) {
+    case 'socialStarted':
+      if (state.view !== 'signup_form' || state.submitting || state.social) return state;
+      return { ...state, social: event.provider, error: undefined, contact: false };
+    case 'socialSubmitted':
+      if (!state.social) return state;
+      return { ...state, submitting: true };
+    case 'socialFailed':
+      return {
+        ...state,
+        social: undefined,
+        submitting: false,
+        error: socialMessage(event.provider, event.reason),
+        contact: false,
+      };
+    case 'socialUnregistered': {
+      // Not registered yet: the form turns into the social sign-up (no name, password, buttons).
+      const email =
+        state.values.email.trim() === '' ? (event.prefill.email ?? '') : state.values.email;
+      return {
+        ...common(state),
+        view: 'signup_form',
+        prefill: event.prefill,
+        values: { ...state.values, email, password: '' },
+        submitting: false,
+        social: undefined,
+        error: undefined,
+        contact: false,
+        fieldErrors: {},
+      };
+    }
+  }
+}
+
 /** Every branch of the sign-up page: pure, the only way its state changes. */
 export function transition(state: SignupState, event: SignupEvent): SignupState {
   switch (event.type) {
@@ -100,35 +142,10 @@ export function transition(state: SignupState, event: SignupEvent): SignupState 
     case 'failed':
       return failed(state, event.failure);
     case 'socialStarted':
-      if (state.view !== 'signup_form' || state.submitting || state.social) return state;
-      return { ...state, social: event.provider, error: undefined, contact: false };
     case 'socialSubmitted':
-      if (!state.social) return state;
-      return { ...state, submitting: true };
     case 'socialFailed':
-      return {
-        ...state,
-        social: undefined,
-        submitting: false,
-        error: socialMessage(event.provider, event.reason),
-        contact: false,
-      };
-    case 'socialUnregistered': {
-      // Not registered yet: the form turns into the social sign-up (no name, password, buttons).
-      const email =
-        state.values.email.trim() === '' ? (event.prefill.email ?? '') : state.values.email;
-      return {
-        ...common(state),
-        view: 'signup_form',
-        prefill: event.prefill,
-        values: { ...state.values, email, password: '' },
-        submitting: false,
-        social: undefined,
-        error: undefined,
-        contact: false,
-        fieldErrors: {},
-      };
-    }
+    case 'socialUnregistered':
+      return socialTransition(state, event);
     case 'back':
       if (state.view === 'redirect_to_idp') return state;
       return {

@@ -10,7 +10,7 @@ import {
   type RecoveryDetails,
   type RecoveryFormDeps,
   type RecoveryFormState,
-} from '../../../../src/stores/flows/recovery-form.ts';
+} from '../../../../src/stores/flows/recovery-form/index.ts';
 import { http } from './failures.ts';
 
 const PHONE = '971500000001';
