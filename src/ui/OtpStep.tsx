@@ -9,6 +9,7 @@ import { useCallback } from 'react';
 import type { OtpType } from '../contract/identity-api.ts';
 import type { Text } from '../i18n/types.ts';
 import { recaptchaMode } from '../lib/recaptcha.ts';
+import type { Flags } from '../stores/flags.ts';
 import { canResend, type OtpFlow } from '../stores/flows/otp.ts';
 import { BackButton } from './BackButton.tsx';
 import { Button } from './Button.tsx';
@@ -17,14 +18,13 @@ import { ltr, useT } from './i18n.tsx';
 import { OtpInput } from './OtpInput.tsx';
 import { Recaptcha } from './Recaptcha.tsx';
 import { ViewHeading } from './ViewHeading.tsx';
+import { Form } from './Form.tsx';
 
 export interface OtpStepProps {
   otp: OtpFlow;
-  /** The surrounding flow's retry that uses the verified code is in flight. */
-  submitting: boolean;
-  error: Text | undefined;
-  enhanced: boolean;
-  recaptchaFlag: boolean;
+  /** The surrounding flow: its retry with the verified code in flight, its error. */
+  parent: { submitting: boolean; error: Text | undefined };
+  flags: Pick<Flags, 'enhancedForm' | 'recaptchaV2'>;
   onBack: () => void;
 }
 
@@ -50,20 +50,13 @@ export function OtpStep(props: OtpStepProps) {
       ? `+${state.identifier}`
       : '';
   const onToken = useCallback((token: string) => void otp.recaptchaSolved(token), [otp]);
-  const mode = recaptchaMode(props.recaptchaFlag);
-  const resendable = canResend(state) && !props.submitting;
-  const verifying = state.view === 'verifying' || props.submitting;
+  const mode = recaptchaMode(props.flags.recaptchaV2);
+  const resendable = canResend(state) && !props.parent.submitting;
+  const verifying = state.view === 'verifying' || props.parent.submitting;
 
   return (
-    <form
-      className="stack login-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void otp.verify();
-      }}
-    >
-      {props.enhanced && (
+    <Form className="stack login-form" onSubmit={() => otp.verify()}>
+      {props.flags.enhancedForm && (
         <BackButton
           onClick={props.onBack}
           label={identifier.includes('@') ? t('login_otp:backEmail') : t('login_otp:back')}
@@ -82,7 +75,7 @@ export function OtpStep(props: OtpStepProps) {
         onChange={otp.changeCode}
         error={state.error ? t.text(state.error) : undefined}
       />
-      <FormError error={props.error} />
+      <FormError error={props.parent.error} />
       <Button type="submit" pending={verifying} pendingLabel={t('common:pleaseWait')}>
         {t('login_otp:submit')}
       </Button>
@@ -120,6 +113,6 @@ export function OtpStep(props: OtpStepProps) {
           </div>
         </div>
       )}
-    </form>
+    </Form>
   );
 }

@@ -2,8 +2,7 @@
  * Hydrates `/invitation/{token}`: the signed-in invitee accepts a business invitation; signed
  * out, the identity service's authorize flow first (once).
  */
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { acceptInvitation, assignBusinessRole, fetchUserInfo } from '../../api/business.ts';
 import { toFailure } from '../../api/errors.ts';
 import { APP_ENV, BUSINESS_WEB_APP_LOGIN } from '../../config.ts';
@@ -27,8 +26,10 @@ import {
 } from '../../stores/flows/business-invitation.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ErrorAlert, FormError } from '../../ui/ErrorAlert.tsx';
-import { I18nProvider, Ltr, RichText, useT } from '../../ui/i18n.tsx';
+import { Ltr, RichText, useT } from '../../ui/i18n.tsx';
 import { ViewFocus, ViewHeading } from '../../ui/ViewHeading.tsx';
+import { island, useFlow } from '../../ui/island.tsx';
+import { WaitCard } from '../../ui/WaitCard.tsx';
 
 /** The `state` this page sends to the authorize flow: its return says "we have been there". */
 const INVITATION_AUTHORIZE_STATE = 'invitation';
@@ -41,18 +42,9 @@ const INVITATION_AUTHORIZE_STATE = 'invitation';
 const fromHash: AuthorizeReturn | undefined =
   typeof window === 'undefined' ? undefined : readAuthorizeReturn(takeHashParams());
 
-export interface BusinessInvitationProps {
-  locale: Locale;
-  messages: Pick<Messages, 'invitation' | 'common'>;
-}
+export type BusinessInvitationMessages = Pick<Messages, 'invitation' | 'common'>;
 
-export function BusinessInvitation(props: BusinessInvitationProps) {
-  return (
-    <I18nProvider locale={props.locale} messages={props.messages}>
-      <InvitationView locale={props.locale} />
-    </I18nProvider>
-  );
-}
+export const BusinessInvitation = island<BusinessInvitationMessages>(InvitationView);
 
 const PAGE = 'business_invitation' as const;
 
@@ -80,7 +72,7 @@ function screenOf(state: InvitationState): string {
 }
 
 function InvitationView(props: { locale: Locale }) {
-  const [flow] = useState<BusinessInvitationFlow>(() =>
+  const { flow, state, focus } = useFlow(() =>
     createBusinessInvitationFlow({
       code: typeof location === 'undefined' ? undefined : pathToken(location.pathname, -1),
       returned: fromHash?.state === INVITATION_AUTHORIZE_STATE,
@@ -98,8 +90,6 @@ function InvitationView(props: { locale: Locale }) {
       pageView: () => pageAnalytics.page(PAGE),
     }),
   );
-  const state = useStore(flow.$state);
-  const focus = useStore(flow.$viewChanged);
   const screen = screenOf(state);
 
   useEffect(() => {
@@ -160,23 +150,15 @@ function Busy(props: {
   link?: { href: string; label: I18nKey };
 }) {
   const t = useT();
+  const { link } = props;
   return (
-    <section
-      className="card center stack"
-      aria-labelledby="invitation-title"
-      aria-busy={props.busy === true || undefined}
-    >
-      <ViewHeading id="invitation-title">{t(props.title)}</ViewHeading>
-      <div className="spinner" aria-hidden="true" />
-      <p className="muted" role="status">
-        {t(props.status)}
-      </p>
-      {props.link && (
-        <a className="button button-secondary" href={props.link.href}>
-          {t(props.link.label)}
-        </a>
-      )}
-    </section>
+    <WaitCard
+      id="invitation-title"
+      title={t(props.title)}
+      status={t(props.status)}
+      busy={props.busy === true}
+      link={link && { href: link.href, label: t(link.label) }}
+    />
   );
 }
 

@@ -2,7 +2,6 @@
  * Hydrates `/client-management/`: the apps the user approved, each removable after a
  * confirmation; signed out, the identity service's authorize flow first (once).
  */
-import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { fetchApprovedApps, removeApprovedApp } from '../../api/connected-apps.ts';
 import { toFailure } from '../../api/errors.ts';
@@ -27,8 +26,10 @@ import {
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
-import { I18nProvider, useT } from '../../ui/i18n.tsx';
+import { useT } from '../../ui/i18n.tsx';
 import { ViewFocus, ViewHeading } from '../../ui/ViewHeading.tsx';
+import { island, useFlow } from '../../ui/island.tsx';
+import { WaitCard } from '../../ui/WaitCard.tsx';
 
 /** The `state` this page sends to the authorize flow: its return says "we have been there". */
 export const APPS_AUTHORIZE_STATE = 'client-management';
@@ -41,18 +42,9 @@ export const APPS_AUTHORIZE_STATE = 'client-management';
 const fromHash: AuthorizeReturn | undefined =
   typeof window === 'undefined' ? undefined : readAuthorizeReturn(takeHashParams());
 
-export interface ConnectedAppsProps {
-  locale: Locale;
-  messages: Pick<Messages, 'apps' | 'common'>;
-}
+export type ConnectedAppsMessages = Pick<Messages, 'apps' | 'common'>;
 
-export function ConnectedApps(props: ConnectedAppsProps) {
-  return (
-    <I18nProvider locale={props.locale} messages={props.messages}>
-      <AppsView locale={props.locale} />
-    </I18nProvider>
-  );
-}
+export const ConnectedApps = island<ConnectedAppsMessages>(AppsView);
 
 function authorizeHref(locale: Locale): string {
   return authorizeAddress(
@@ -70,7 +62,7 @@ const REASON_KEYS = {
 } as const satisfies Record<Exclude<FailureReason, 'expired'>, I18nKey>;
 
 function AppsView(props: { locale: Locale }) {
-  const [flow] = useState<ConnectedAppsFlow>(() =>
+  const { flow, state, focus } = useFlow(() =>
     createConnectedAppsFlow({
       accessToken: fromHash?.accessToken,
       returned: fromHash?.state === APPS_AUTHORIZE_STATE,
@@ -81,8 +73,6 @@ function AppsView(props: { locale: Locale }) {
       toFailure,
     }),
   );
-  const state = useStore(flow.$state);
-  const focus = useStore(flow.$viewChanged);
 
   useEffect(() => {
     flow.start();
@@ -119,30 +109,18 @@ const focusTitle = () => document.getElementById(TITLE_ID)?.focus();
 
 function Loading() {
   const t = useT();
-  return (
-    <section className="card center stack" aria-labelledby="apps-title" aria-busy="true">
-      <h1 id="apps-title">{t('apps:title')}</h1>
-      <div className="spinner" aria-hidden="true" />
-      <p className="muted" role="status">
-        {t('apps:loading')}
-      </p>
-    </section>
-  );
+  return <WaitCard id={TITLE_ID} title={t('apps:title')} status={t('apps:loading')} busy />;
 }
 
 function Redirecting(props: { locale: Locale }) {
   const t = useT();
   return (
-    <section className="card center stack" aria-labelledby="apps-title">
-      <ViewHeading id={TITLE_ID}>{t('apps:title')}</ViewHeading>
-      <div className="spinner" aria-hidden="true" />
-      <p className="muted" role="status">
-        {t('apps:redirecting')}
-      </p>
-      <a className="button button-secondary" href={authorizeHref(props.locale)}>
-        {t('apps:continueToSignIn')}
-      </a>
-    </section>
+    <WaitCard
+      id={TITLE_ID}
+      title={t('apps:title')}
+      status={t('apps:redirecting')}
+      link={{ href: authorizeHref(props.locale), label: t('apps:continueToSignIn') }}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 /** The login's answer views: the password, the name (classic and enhanced), the four challenges. */
-import { useId, useState } from 'react';
+import { useId, useState, type ChangeEvent } from 'react';
 import { localizedPath } from '../../i18n/config.ts';
 import {
   currentChallenge,
@@ -14,9 +14,10 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { FormError } from '../../ui/ErrorAlert.tsx';
 import { EmailField, TextField } from '../../ui/Field.tsx';
 import { ltr, useT } from '../../ui/i18n.tsx';
-import { PasswordField } from '../../ui/PasswordField.tsx';
+import { PasswordField, ShowToggle } from '../../ui/PasswordField.tsx';
 import { ViewHeading } from '../../ui/ViewHeading.tsx';
 import { shownIdentifier, type ViewProps } from './view-props.ts';
+import { Form } from '../../ui/Form.tsx';
 
 /** The recovery page, with what it can use (client and phone) when known. */
 function recoveryHref(props: ViewProps): string {
@@ -26,6 +27,36 @@ function recoveryHref(props: ViewProps): string {
   if (attempt?.kind === 'phone') query.set('phoneNumber', `+${attempt.phone}`);
   const search = query.toString();
   return `${localizedPath(props.locale, '/recovery')}${search ? `?${search}` : ''}`;
+}
+
+/** An input tied to one answer of the flow, with the view's field error. */
+function answerInput(
+  t: ReturnType<typeof useT>,
+  { flow, state }: Pick<ViewProps, 'flow' | 'state'>,
+  field: keyof Answers,
+) {
+  return {
+    value: state.answers[field],
+    error: state.fieldError ? t.text(state.fieldError) : undefined,
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      flow.changeAnswer(field, event.target.value),
+  };
+}
+
+/** The account's password (the password view and the enhanced name view). */
+function PasswordAnswer(props: Pick<ViewProps, 'flow' | 'state'>) {
+  const t = useT();
+  return (
+    <>
+      <UsernameHint state={props.state} />
+      <PasswordField
+        label={t('fields:password.label')}
+        autoComplete="current-password"
+        required
+        {...answerInput(t, props, 'password')}
+      />
+    </>
+  );
 }
 
 /** For password managers: the account the password belongs to. */
@@ -57,16 +88,9 @@ function AnswerActions(props: ViewProps & { submitLabel: string }) {
 
 function AnswerForm(props: ViewProps & { children: React.ReactNode }) {
   return (
-    <form
-      className="stack login-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void props.flow.submitAnswer();
-      }}
-    >
+    <Form className="stack login-form" onSubmit={() => props.flow.submitAnswer()}>
       {props.children}
-    </form>
+    </Form>
   );
 }
 
@@ -79,15 +103,7 @@ export function PasswordForm(props: ViewProps) {
       <p className="muted">
         {t('login:password.intro', { identifier: ltr(shownIdentifier(state)) })}
       </p>
-      <UsernameHint state={state} />
-      <PasswordField
-        label={t('fields:password.label')}
-        autoComplete="current-password"
-        required
-        value={state.answers.password}
-        error={state.fieldError ? t.text(state.fieldError) : undefined}
-        onChange={(event) => flow.changeAnswer('password', event.target.value)}
-      />
+      <PasswordAnswer flow={flow} state={state} />
       <AnswerActions {...props} submitLabel={t('login:password.submit')} />
       <p className="login-links">
         <a href={recoveryHref(props)}>{t('login:password.forgot')}</a>
@@ -108,7 +124,6 @@ function DigitsField(props: {
 }) {
   const t = useT();
   const [visible, setVisible] = useState(false);
-  const { flow, state } = props.view;
   return (
     <TextField
       label={props.label}
@@ -120,18 +135,13 @@ function DigitsField(props: {
       dir="ltr"
       required
       className="login-digits"
-      value={state.answers[props.field]}
-      error={state.fieldError ? t.text(state.fieldError) : undefined}
-      onChange={(event) => flow.changeAnswer(props.field, event.target.value)}
+      {...answerInput(t, props.view, props.field)}
       addon={
-        <button
-          type="button"
-          className="input-addon"
-          aria-pressed={visible}
-          onClick={() => setVisible(!visible)}
-        >
-          {visible ? t('login:challenge.hide') : t('login:challenge.show')}
-        </button>
+        <ShowToggle
+          visible={visible}
+          onToggle={() => setVisible(!visible)}
+          labels={[t('login:challenge.show'), t('login:challenge.hide')]}
+        />
       }
     />
   );
@@ -163,23 +173,14 @@ export function ChallengeForm(props: ViewProps) {
           label={t('login:challenge.fullNameLabel')}
           autoComplete="name"
           required
-          value={state.answers.fullName}
-          error={state.fieldError ? t.text(state.fieldError) : undefined}
-          onChange={(event) => flow.changeAnswer('fullName', event.target.value)}
+          {...answerInput(t, props, 'fullName')}
         />
       );
       break;
     default:
       title = t('login:challenge.emailTitle');
       intro = t('login:challenge.emailIntro', { masked });
-      field = (
-        <EmailField
-          label={t('fields:email.label')}
-          value={state.answers.email}
-          error={state.fieldError ? t.text(state.fieldError) : undefined}
-          onChange={(event) => flow.changeAnswer('email', event.target.value)}
-        />
-      );
+      field = <EmailField label={t('fields:email.label')} {...answerInput(t, props, 'email')} />;
   }
   return (
     <AnswerForm {...props}>
@@ -239,15 +240,7 @@ function NameEnhanced(props: ViewProps) {
       <AnswerForm {...props}>
         <ViewHeading>{t('login:name.enhancedTitle', { name })}</ViewHeading>
         <p className="muted">{t('login:name.enhancedIntro')}</p>
-        <UsernameHint state={state} />
-        <PasswordField
-          label={t('fields:password.label')}
-          autoComplete="current-password"
-          required
-          value={state.answers.password}
-          error={state.fieldError ? t.text(state.fieldError) : undefined}
-          onChange={(event) => flow.changeAnswer('password', event.target.value)}
-        />
+        <PasswordAnswer flow={flow} state={state} />
         <FormError error={state.error} />
         <Button
           type="submit"

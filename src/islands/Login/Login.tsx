@@ -4,7 +4,7 @@
  * the empty phone form.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { appleLogin, emailLogin, googleLogin, phoneLogin } from '../../api/login.ts';
 import { sendOtp, verifyOtp } from '../../api/otp.ts';
 import type { Locale } from '../../i18n/config.ts';
@@ -23,9 +23,7 @@ import {
   validatePhone,
 } from '../../stores/flows/browser-deps.ts';
 import { createLoginFlow, parsePresets, type LoginDeps } from '../../stores/flows/login/index.ts';
-import { I18nProvider } from '../../ui/i18n.tsx';
 import { OtpStep } from '../../ui/OtpStep.tsx';
-import { ViewFocus } from '../../ui/ViewHeading.tsx';
 import { ChallengeForm, NameConfirmation, PasswordForm } from './ChallengeViews.tsx';
 import {
   BlockedUser,
@@ -35,6 +33,8 @@ import {
 } from './OutcomeViews.tsx';
 import { EmailForm, PhoneForm, SocialForm } from './StartViews.tsx';
 import type { ViewProps } from './view-props.ts';
+import { island, useFlow } from '../../ui/island.tsx';
+import { FlagsCard } from '../../ui/FlagsCard.tsx';
 
 export type LoginMessages = Pick<
   Messages,
@@ -48,11 +48,6 @@ export type LoginMessages = Pick<
   | 'redirect'
   | 'spring_security_error'
 >;
-
-export interface LoginProps {
-  locale: Locale;
-  messages: LoginMessages;
-}
 
 function browserDeps(locale: Locale): LoginDeps {
   return {
@@ -75,19 +70,11 @@ function browserDeps(locale: Locale): LoginDeps {
   };
 }
 
-export function Login(props: LoginProps) {
-  return (
-    <I18nProvider locale={props.locale} messages={props.messages}>
-      <LoginScreen locale={props.locale} />
-    </I18nProvider>
-  );
-}
+export const Login = island<LoginMessages>(LoginScreen);
 
 function LoginScreen({ locale }: { locale: Locale }) {
-  const [flow] = useState(() => createLoginFlow(browserDeps(locale)));
-  const state = useStore(flow.$state);
-  const { flags, status } = useStore($flags);
-  const focus = useStore(flow.$viewChanged);
+  const { flow, state, focus } = useFlow(() => createLoginFlow(browserDeps(locale)));
+  const { flags } = useStore($flags);
 
   useEffect(() => {
     // The csrf leaves the address at once and waits in session storage for the final form post.
@@ -98,19 +85,10 @@ function LoginScreen({ locale }: { locale: Locale }) {
   }, [flow]);
 
   const view: ViewProps = { flow, state, flags, locale };
-  // The flags choose the layout: the form is laid out but not shown until they are known, so it
-  // never jumps under the user's finger (see `data-flags` in global.css).
   return (
-    <section
-      className="card login"
-      data-view={state.view}
-      aria-busy={status === 'loading' || undefined}
-      data-flags={status}
-    >
-      <ViewFocus focus={focus} view={state.view}>
-        <View {...view} />
-      </ViewFocus>
-    </section>
+    <FlagsCard className="card login" view={state.view} focus={focus}>
+      <View {...view} />
+    </FlagsCard>
   );
 }
 
@@ -122,16 +100,7 @@ function View(props: ViewProps) {
     case 'email_form':
       return <EmailForm key="email" {...props} />;
     case 'otp':
-      return (
-        <OtpStep
-          otp={flow.otp}
-          submitting={state.submitting}
-          error={state.error}
-          enhanced={flags.enhancedForm}
-          recaptchaFlag={flags.recaptchaV2}
-          onBack={flow.back}
-        />
-      );
+      return <OtpStep otp={flow.otp} parent={state} flags={flags} onBack={flow.back} />;
     case 'password_form':
       return <PasswordForm key="password" {...props} />;
     case 'name_confirmation':

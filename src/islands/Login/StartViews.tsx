@@ -9,19 +9,16 @@ import { PhoneInput } from '../../ui/PhoneInput.tsx';
 import { SocialButton, SocialButtons } from '../../ui/SocialButtons.tsx';
 import { ViewHeading } from '../../ui/ViewHeading.tsx';
 import type { ViewProps } from './view-props.ts';
+import { Form } from '../../ui/Form.tsx';
 
 export function PhoneForm({ flow, state, flags }: ViewProps) {
   const t = useT();
   const enhanced = flags.enhancedForm;
   const empty = state.phoneInput.input.trim() === '';
   return (
-    <form
+    <Form
       className={`stack login-form ${enhanced ? 'login-enhanced' : 'login-classic'}`}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void flow.submitPhone();
-      }}
+      onSubmit={() => flow.submitPhone()}
     >
       <ViewHeading>
         {enhanced ? t('login:phone.enhancedTitle') : t('login:phone.title')}
@@ -48,21 +45,14 @@ export function PhoneForm({ flow, state, flags }: ViewProps) {
         </Button>
       )}
       <LoginSocialButtons flow={flow} state={state} flags={flags} />
-    </form>
+    </Form>
   );
 }
 
 export function EmailForm({ flow, state, flags }: ViewProps) {
   const t = useT();
   return (
-    <form
-      className="stack login-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void flow.submitEmail();
-      }}
-    >
+    <Form className="stack login-form" onSubmit={() => flow.submitEmail()}>
       <ViewHeading>{t('login:email.title')}</ViewHeading>
       <p className="muted">{t('login:email.intro')}</p>
       <EmailField
@@ -85,7 +75,7 @@ export function EmailForm({ flow, state, flags }: ViewProps) {
         {t('login:email.usePhone')}
       </Button>
       <LoginSocialButtons flow={flow} state={state} flags={flags} />
-    </form>
+    </Form>
   );
 }
 

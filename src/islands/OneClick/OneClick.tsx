@@ -4,7 +4,7 @@
  * through its actions; the first paint is the empty phone form.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { approvalStatus, oneClickLogin, oneClickProof } from '../../api/one-click.ts';
 import { pageAnalytics } from '../../api/analytics.ts';
 import type { Locale } from '../../i18n/config.ts';
@@ -21,7 +21,6 @@ import {
   type OneClickDeps,
   type PageVisibility,
 } from '../../stores/flows/one-click/index.ts';
-import { I18nProvider } from '../../ui/i18n.tsx';
 import { IdpRedirect } from '../../ui/IdpRedirect.tsx';
 import { useHydrated } from '../../ui/use-query.ts';
 import { ViewFocus } from '../../ui/ViewHeading.tsx';
@@ -35,16 +34,12 @@ import {
   type ViewProps,
 } from './Views.tsx';
 import { WaitingView } from './Waiting.tsx';
+import { island, useFlow } from '../../ui/island.tsx';
 
 export type OneClickMessages = Pick<
   Messages,
   'common' | 'fields' | 'one_click' | 'recaptcha' | 'redirect' | 'spring_security_error'
 >;
-
-export interface OneClickProps {
-  locale: Locale;
-  messages: OneClickMessages;
-}
 
 const pageVisibility: PageVisibility = {
   hidden: () => document.hidden,
@@ -71,19 +66,11 @@ function browserDeps(locale: Locale): OneClickDeps {
   };
 }
 
-export function OneClick(props: OneClickProps) {
-  return (
-    <I18nProvider locale={props.locale} messages={props.messages}>
-      <OneClickScreen locale={props.locale} />
-    </I18nProvider>
-  );
-}
+export const OneClick = island<OneClickMessages>(OneClickScreen);
 
 function OneClickScreen({ locale }: { locale: Locale }) {
-  const [flow] = useState(() => createOneClickFlow(browserDeps(locale)));
-  const state = useStore(flow.$state);
+  const { flow, state, focus } = useFlow(() => createOneClickFlow(browserDeps(locale)));
   const { flags } = useStore($flags);
-  const focus = useStore(flow.$viewChanged);
   const hydrated = useHydrated();
 
   useEffect(() => {

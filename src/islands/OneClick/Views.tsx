@@ -8,6 +8,7 @@ import { ErrorAlert, FormError } from '../../ui/ErrorAlert.tsx';
 import { Ltr, RichText, useT } from '../../ui/i18n.tsx';
 import { PhoneInput } from '../../ui/PhoneInput.tsx';
 import { ViewHeading } from '../../ui/ViewHeading.tsx';
+import { Form } from '../../ui/Form.tsx';
 
 export interface ViewProps {
   flow: OneClickFlow;
@@ -25,14 +26,7 @@ export function PhoneForm({ flow, state, locale }: ViewProps) {
   if (state.view !== 'phone_form') return null;
   const { merchant, promo } = state.checkout;
   return (
-    <form
-      className="stack one-click-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void flow.submit();
-      }}
-    >
+    <Form className="stack one-click-form" onSubmit={() => flow.submit()}>
       <ViewHeading>{t('one_click:phone.title')}</ViewHeading>
       <p className="one-click-merchant">
         {merchant ? (
@@ -87,7 +81,7 @@ export function PhoneForm({ flow, state, locale }: ViewProps) {
       <Button type="submit" pending={state.submitting} pendingLabel={t('common:pleaseWait')}>
         {t('one_click:phone.continue')}
       </Button>
-    </form>
+    </Form>
   );
 }
 

@@ -1,10 +1,9 @@
 /**
  * Hydrates `/recovery`: the wider recovery form behind 'Forgot your password?' (mobile number and
  * one fact, then the code sent by SMS, then a new password). The order of the steps is explained
- * in src/stores/flows/recovery-form/index.ts.
+ * in src/stores/flows/recovery-form/state.ts.
  */
-import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { pageAnalytics } from '../../api/analytics.ts';
 import {
   createRecoveryToken,
@@ -13,7 +12,7 @@ import {
   verifyRecoveryCode,
 } from '../../api/recovery.ts';
 import { localizedPath, type Locale } from '../../i18n/config.ts';
-import type { Messages } from '../../i18n/types.ts';
+import type { Messages, Text } from '../../i18n/types.ts';
 import { currentQuery, queryClientId } from '../../lib/address.ts';
 import { deviceIdentity } from '../../lib/device.ts';
 import { loginHref } from '../../lib/hrefs.ts';
@@ -31,8 +30,8 @@ import {
 } from '../../stores/flows/recovery-form/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/ErrorAlert.tsx';
-import { TextField } from '../../ui/Field.tsx';
-import { I18nProvider, ltr, useT } from '../../ui/i18n.tsx';
+import { TextField, type TextFieldProps } from '../../ui/Field.tsx';
+import { ltr, useT } from '../../ui/i18n.tsx';
 import { NewPasswordField, NewPasswordRecaptcha } from '../../ui/NewPasswordField.tsx';
 import { OtpInput } from '../../ui/OtpInput.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
@@ -40,25 +39,19 @@ import { PhoneInput } from '../../ui/PhoneInput.tsx';
 import { useCountdown } from '../../ui/use-countdown.ts';
 import { useHydrated, usePageClientId } from '../../ui/use-query.ts';
 import { ViewFocus, ViewHeading } from '../../ui/ViewHeading.tsx';
+import { Form } from '../../ui/Form.tsx';
+import { island, useFlow } from '../../ui/island.tsx';
+import { WaitCard } from '../../ui/WaitCard.tsx';
 
-export interface RecoveryFormProps {
-  locale: Locale;
-  messages: Pick<
-    Messages,
-    'common' | 'error' | 'fields' | 'otp' | 'password' | 'recaptcha' | 'recovery'
-  >;
-}
+export type RecoveryFormMessages = Pick<
+  Messages,
+  'common' | 'error' | 'fields' | 'otp' | 'password' | 'recaptcha' | 'recovery'
+>;
 
 const STEPS = 3;
 const HEADING_ID = 'recovery-title';
 
-export function RecoveryForm(props: RecoveryFormProps) {
-  return (
-    <I18nProvider locale={props.locale} messages={props.messages}>
-      <RecoveryFormView locale={props.locale} />
-    </I18nProvider>
-  );
-}
+export const RecoveryForm = island<RecoveryFormMessages>(RecoveryFormView);
 
 /** Recovery needs the client: the link's, or this tab's login page's. */
 const recoveryClient = () => queryClientId(currentQuery(), readPersisted('clientId'));
@@ -84,11 +77,9 @@ function browserDeps(locale: Locale, clientId: string): RecoveryFormDeps {
 
 function RecoveryFormView(props: { locale: Locale }) {
   const { locale } = props;
-  const [flow] = useState(() =>
+  const { flow, state, focus } = useFlow(() =>
     createRecoveryFormFlow(browserDeps(locale, recoveryClient() ?? '')),
   );
-  const state = useStore(flow.$state);
-  const focus = useStore(flow.$viewChanged);
   // The link's client or this tab's login page's; null when there is none.
   const clientId = usePageClientId(true);
 
@@ -117,7 +108,7 @@ function Step(props: { flow: RecoveryFormFlow; state: RecoveryFormState; loginHr
     case 'details':
       return <DetailsStep flow={flow} state={state} loginHref={loginHref} />;
     case 'code':
-      return <CodeStep flow={flow} state={state} />;
+      return <CodeStep flow={flow} state={state} loginHref={loginHref} />;
     case 'password':
       return <PasswordStep flow={flow} state={state} loginHref={loginHref} />;
     case 'done':
@@ -125,23 +116,54 @@ function Step(props: { flow: RecoveryFormFlow; state: RecoveryFormState; loginHr
   }
 }
 
-function StepHeader(props: { title: string; current: number }) {
+/** A step: its count and title, what it asks, its form (the form's error first), what follows. */
+function StepCard(props: {
+  current: number;
+  title: string;
+  intro: ReactNode;
+  error: Text | undefined;
+  onSubmit: () => unknown;
+  children: ReactNode;
+  after: ReactNode;
+}) {
   const t = useT();
   return (
-    <>
+    <section className="card stack" aria-labelledby={HEADING_ID}>
       <p className="step-count muted">
         {t('recovery:form.step', { current: props.current, total: STEPS })}
       </p>
       <ViewHeading id={HEADING_ID}>{props.title}</ViewHeading>
-    </>
+      {props.intro}
+      <Form className="stack" onSubmit={props.onSubmit}>
+        <FormError error={props.error} />
+        {props.children}
+      </Form>
+      {props.after}
+    </section>
   );
 }
 
-function DetailsStep(props: {
+/** The answer's input for each fact: its name, keyboard, autofill and direction. */
+const ANSWER_INPUTS = {
+  full_name: { name: 'name', autoComplete: 'name', dir: 'auto' },
+  email: { name: 'email', type: 'email', inputMode: 'email', autoComplete: 'email', dir: 'ltr' },
+  national_id: { name: 'national-id', inputMode: 'numeric', autoComplete: 'off', dir: 'ltr' },
+} as const satisfies Record<RecoveryMethod, Partial<TextFieldProps>>;
+
+const ANSWER_KEYS = {
+  full_name: 'fullName',
+  email: 'email',
+  national_id: 'nationalId',
+} as const satisfies Record<RecoveryMethod, string>;
+
+/** What a step is given: the flow, its state in that step, the login page's address. */
+interface StepProps<V extends RecoveryFormState['view']> {
   flow: RecoveryFormFlow;
-  state: Extract<RecoveryFormState, { view: 'details' }>;
+  state: Extract<RecoveryFormState, { view: V }>;
   loginHref: string;
-}) {
+}
+
+function DetailsStep(props: StepProps<'details'>) {
   const t = useT();
   const { flow, state } = props;
   const { details, fieldErrors } = state;
@@ -149,199 +171,158 @@ function DetailsStep(props: {
   // A choice made before the island runs would be undone by it: the choice waits for it.
   const hydrated = useHydrated();
   const groupId = useId();
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void flow.submitDetails();
-  };
   const answerError = fieldErrors.answer ? t.text(fieldErrors.answer) : undefined;
   const setMethod = (method: RecoveryMethod) => flow.setDetails({ method, answer: '' });
   const setAnswer = (answer: string) => flow.setDetails({ answer });
 
   return (
-    <section className="card stack" aria-labelledby={HEADING_ID}>
-      <StepHeader title={t('recovery:form.title')} current={1} />
-      <p className="muted">{t('recovery:form.intro')}</p>
-      <form className="stack" noValidate onSubmit={onSubmit}>
-        <FormError error={state.error} />
-        <PhoneInput
-          value={{ country: details.country, input: details.phoneInput }}
-          onChange={(phone) => flow.setDetails({ country: phone.country, phoneInput: phone.input })}
-          error={fieldErrors.phone ? t.text(fieldErrors.phone) : undefined}
-          disabled={submitting}
-        />
-        <fieldset className="method-choice" disabled={submitting || !hydrated}>
-          <legend>{t('recovery:form.method.legend')}</legend>
-          {RECOVERY_METHODS.map((method) => (
-            <div className="radio" key={method}>
-              <input
-                type="radio"
-                id={`${groupId}-${method}`}
-                name="recovery-method"
-                value={method}
-                checked={details.method === method}
-                onChange={() => setMethod(method)}
-              />
-              <label htmlFor={`${groupId}-${method}`}>{t(`recovery:form.method.${method}`)}</label>
-            </div>
-          ))}
-        </fieldset>
-        {details.method === 'full_name' && (
-          <TextField
-            key="full_name"
-            label={t('recovery:form.fullName.label')}
-            name="name"
-            autoComplete="name"
-            dir="auto"
-            required
-            value={details.answer}
-            readOnly={submitting}
-            error={answerError}
-            onChange={(event) => setAnswer(event.target.value)}
-          />
-        )}
-        {details.method === 'email' && (
-          <TextField
-            key="email"
-            label={t('recovery:form.email.label')}
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            dir="ltr"
-            required
-            value={details.answer}
-            readOnly={submitting}
-            error={answerError}
-            onChange={(event) => setAnswer(event.target.value)}
-          />
-        )}
-        {details.method === 'national_id' && (
-          <TextField
-            key="national_id"
-            label={t('recovery:form.nationalId.label')}
-            hint={t('recovery:form.nationalId.hint')}
-            name="national-id"
-            inputMode="numeric"
-            autoComplete="off"
-            dir="ltr"
-            required
-            value={details.answer}
-            readOnly={submitting}
-            error={answerError}
-            onChange={(event) => setAnswer(event.target.value)}
-          />
-        )}
-        <Button type="submit" pending={submitting} pendingLabel={t('common:pleaseWait')}>
-          {t('recovery:form.sendCode')}
-        </Button>
-      </form>
-      <a className="button button-link" href={props.loginHref}>
-        {t('common:backToLogin')}
-      </a>
-    </section>
+    <StepCard
+      current={1}
+      title={t('recovery:form.title')}
+      intro={<p className="muted">{t('recovery:form.intro')}</p>}
+      error={state.error}
+      onSubmit={() => flow.submitDetails()}
+      after={<BackToLogin href={props.loginHref} />}
+    >
+      <PhoneInput
+        value={{ country: details.country, input: details.phoneInput }}
+        onChange={(phone) => flow.setDetails({ country: phone.country, phoneInput: phone.input })}
+        error={fieldErrors.phone ? t.text(fieldErrors.phone) : undefined}
+        disabled={submitting}
+      />
+      <fieldset className="method-choice" disabled={submitting || !hydrated}>
+        <legend>{t('recovery:form.method.legend')}</legend>
+        {RECOVERY_METHODS.map((method) => (
+          <div className="radio" key={method}>
+            <input
+              type="radio"
+              id={`${groupId}-${method}`}
+              name="recovery-method"
+              value={method}
+              checked={details.method === method}
+              onChange={() => setMethod(method)}
+            />
+            <label htmlFor={`${groupId}-${method}`}>{t(`recovery:form.method.${method}`)}</label>
+          </div>
+        ))}
+      </fieldset>
+      <TextField
+        key={details.method}
+        {...ANSWER_INPUTS[details.method]}
+        label={t(`recovery:form.${ANSWER_KEYS[details.method]}.label`)}
+        hint={details.method === 'national_id' ? t('recovery:form.nationalId.hint') : undefined}
+        required
+        value={details.answer}
+        readOnly={submitting}
+        error={answerError}
+        onChange={(event) => setAnswer(event.target.value)}
+      />
+      <Button type="submit" pending={submitting} pendingLabel={t('common:pleaseWait')}>
+        {t('recovery:form.sendCode')}
+      </Button>
+    </StepCard>
   );
 }
 
-function CodeStep(props: {
-  flow: RecoveryFormFlow;
-  state: Extract<RecoveryFormState, { view: 'code' }>;
-}) {
+function CodeStep(props: StepProps<'code'>) {
   const t = useT();
   const { flow, state } = props;
   const left = useCountdown(RESEND_AFTER_S, true, state.sentAt);
   const [firstSentAt] = useState(state.sentAt);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void flow.submitCode();
-  };
   return (
-    <section className="card stack" aria-labelledby={HEADING_ID}>
-      <StepHeader title={t('recovery:form.codeTitle')} current={2} />
-      <p>{t('recovery:form.codeSentTo', { phone: ltr(`+${state.phoneNumber}`) })}</p>
-      <form className="stack" noValidate onSubmit={onSubmit}>
-        <FormError error={state.error} />
-        <OtpInput
-          value={state.code}
-          onChange={(code) => flow.setCode(code)}
-          error={state.fieldError ? t.text(state.fieldError) : undefined}
-        />
-        <Button type="submit" pending={state.submitting} pendingLabel={t('common:pleaseWait')}>
-          {t('recovery:form.verify')}
-        </Button>
-      </form>
-      {state.sentAt !== firstSentAt && !state.submitting && (
-        <p className="muted" role="status">
-          {t('recovery:form.codeResent')}
-        </p>
-      )}
-      <div className="stack">
-        {left > 0 && (
-          <p className="muted" aria-live="off">
-            {t('recovery:form.resendIn', { count: left })}
-          </p>
-        )}
-        <Button
-          variant="secondary"
-          disabled={left > 0 || state.submitting}
-          onClick={() => void flow.resend()}
-        >
-          {t('recovery:form.resend')}
-        </Button>
-        <Button variant="link" disabled={state.submitting} onClick={() => flow.back()}>
-          {t('recovery:form.changeDetails')}
-        </Button>
-      </div>
-    </section>
+    <StepCard
+      current={2}
+      title={t('recovery:form.codeTitle')}
+      intro={<p>{t('recovery:form.codeSentTo', { phone: ltr(`+${state.phoneNumber}`) })}</p>}
+      error={state.error}
+      onSubmit={() => flow.submitCode()}
+      after={
+        <>
+          {state.sentAt !== firstSentAt && !state.submitting && (
+            <p className="muted" role="status">
+              {t('recovery:form.codeResent')}
+            </p>
+          )}
+          <div className="stack">
+            {left > 0 && (
+              <p className="muted" aria-live="off">
+                {t('recovery:form.resendIn', { count: left })}
+              </p>
+            )}
+            <Button
+              variant="secondary"
+              disabled={left > 0 || state.submitting}
+              onClick={() => void flow.resend()}
+            >
+              {t('recovery:form.resend')}
+            </Button>
+            <Button variant="link" disabled={state.submitting} onClick={() => flow.back()}>
+              {t('recovery:form.changeDetails')}
+            </Button>
+          </div>
+        </>
+      }
+    >
+      <OtpInput
+        value={state.code}
+        onChange={(code) => flow.setCode(code)}
+        error={state.fieldError ? t.text(state.fieldError) : undefined}
+      />
+      <Button type="submit" pending={state.submitting} pendingLabel={t('common:pleaseWait')}>
+        {t('recovery:form.verify')}
+      </Button>
+    </StepCard>
   );
 }
 
-function PasswordStep(props: {
-  flow: RecoveryFormFlow;
-  state: Extract<RecoveryFormState, { view: 'password' }>;
-  loginHref: string;
-}) {
+function PasswordStep(props: StepProps<'password'>) {
   const t = useT();
   const { flow, state } = props;
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void flow.submitPassword();
-  };
   return (
-    <section className="card stack" aria-labelledby={HEADING_ID}>
-      <StepHeader title={t('recovery:form.passwordTitle')} current={3} />
-      <p className="muted">{t('password:intro')}</p>
-      <form className="stack" noValidate onSubmit={onSubmit}>
-        <FormError error={state.error} />
-        <NewPasswordField
-          value={state.password}
-          onChange={(password) => flow.setPassword(password)}
-          failed={state.failed}
-          error={state.fieldError ? t.text(state.fieldError) : undefined}
-          disabled={state.submitting}
-        />
-        <PasswordField
-          label={t('password:confirmLabel')}
-          autoComplete="new-password"
-          name="confirm-password"
-          value={state.confirm}
-          disabled={state.submitting}
-          error={state.mismatch ? t('password:mismatch') : undefined}
-          onChange={(event) => flow.setConfirm(event.target.value)}
-        />
-        <NewPasswordRecaptcha flow={flow} token={state.recaptchaToken} />
-        <Button
-          type="submit"
-          pending={state.submitting}
-          pendingLabel={t('common:pleaseWait')}
-          disabled={state.invalid && !state.submitting}
-        >
-          {t('password:submit')}
-        </Button>
-      </form>
-      <a className="button button-link" href={props.loginHref}>
-        {t('common:backToLogin')}
-      </a>
-    </section>
+    <StepCard
+      current={3}
+      title={t('recovery:form.passwordTitle')}
+      intro={<p className="muted">{t('password:intro')}</p>}
+      error={state.error}
+      onSubmit={() => flow.submitPassword()}
+      after={<BackToLogin href={props.loginHref} />}
+    >
+      <NewPasswordField
+        value={state.password}
+        onChange={(password) => flow.setPassword(password)}
+        failed={state.failed}
+        error={state.fieldError ? t.text(state.fieldError) : undefined}
+        disabled={state.submitting}
+      />
+      <PasswordField
+        label={t('password:confirmLabel')}
+        autoComplete="new-password"
+        name="confirm-password"
+        value={state.confirm}
+        disabled={state.submitting}
+        error={state.mismatch ? t('password:mismatch') : undefined}
+        onChange={(event) => flow.setConfirm(event.target.value)}
+      />
+      <NewPasswordRecaptcha flow={flow} token={state.recaptchaToken} />
+      <Button
+        type="submit"
+        pending={state.submitting}
+        pendingLabel={t('common:pleaseWait')}
+        disabled={state.invalid && !state.submitting}
+      >
+        {t('password:submit')}
+      </Button>
+    </StepCard>
+  );
+}
+
+/** Back to the login page (of the same client). */
+function BackToLogin(props: { href: string }) {
+  const t = useT();
+  return (
+    <a className="button button-link" href={props.href}>
+      {t('common:backToLogin')}
+    </a>
   );
 }
 
@@ -362,12 +343,10 @@ function NoClient(props: { loginHref: string }) {
 function Done() {
   const t = useT();
   return (
-    <section className="card center stack" aria-labelledby={HEADING_ID}>
-      <ViewHeading id={HEADING_ID}>{t('recovery:form.passwordTitle')}</ViewHeading>
-      <div className="spinner" aria-hidden="true" />
-      <p className="muted" role="status">
-        {t('common:pleaseWait')}
-      </p>
-    </section>
+    <WaitCard
+      id={HEADING_ID}
+      title={t('recovery:form.passwordTitle')}
+      status={t('common:pleaseWait')}
+    />
   );
 }

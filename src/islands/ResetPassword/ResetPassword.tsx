@@ -2,8 +2,7 @@
  * Hydrates `/password/{token}`: a new password from a reset link (its rules shown while typing,
  * the robot check when the flag asks for it), or the expired link with a way to ask for another.
  */
-import { useStore } from '@nanostores/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { pageAnalytics } from '../../api/analytics.ts';
 import { resetPassword } from '../../api/recovery.ts';
 import { localizedPath, type Locale } from '../../i18n/config.ts';
@@ -14,30 +13,27 @@ import { loadFlags } from '../../stores/flags.ts';
 import { createResetPasswordFlow } from '../../stores/flows/reset-password.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/ErrorAlert.tsx';
-import { I18nProvider, useT } from '../../ui/i18n.tsx';
+import { useT } from '../../ui/i18n.tsx';
 import { NewPasswordField, NewPasswordRecaptcha } from '../../ui/NewPasswordField.tsx';
 import { usePageClientId } from '../../ui/use-query.ts';
 import { ViewFocus, ViewHeading } from '../../ui/ViewHeading.tsx';
+import { Form } from '../../ui/Form.tsx';
+import { island, useFlow } from '../../ui/island.tsx';
+import { WaitCard } from '../../ui/WaitCard.tsx';
 
-export interface ResetPasswordProps {
-  locale: Locale;
-  messages: Pick<Messages, 'common' | 'error' | 'fields' | 'password' | 'recaptcha'>;
-}
+export type ResetPasswordMessages = Pick<
+  Messages,
+  'common' | 'error' | 'fields' | 'password' | 'recaptcha'
+>;
 
 const HEADING_ID = 'password-title';
 
-export function ResetPassword(props: ResetPasswordProps) {
-  return (
-    <I18nProvider locale={props.locale} messages={props.messages}>
-      <ResetPasswordView locale={props.locale} />
-    </I18nProvider>
-  );
-}
+export const ResetPassword = island<ResetPasswordMessages>(ResetPasswordView);
 
 function ResetPasswordView(props: { locale: Locale }) {
   const { locale } = props;
   const t = useT();
-  const [flow] = useState(() =>
+  const { flow, state, focus } = useFlow(() =>
     createResetPasswordFlow({
       resetPassword,
       go: (path) => location.replace(localizedPath(locale, path)),
@@ -47,8 +43,6 @@ function ResetPasswordView(props: { locale: Locale }) {
       },
     }),
   );
-  const state = useStore(flow.$state);
-  const focus = useStore(flow.$viewChanged);
   const clientId = usePageClientId(true);
 
   useEffect(() => {
@@ -81,29 +75,19 @@ function ResetPasswordView(props: { locale: Locale }) {
   if (state.view === 'changed') {
     return (
       <ViewFocus focus={focus} view={screen}>
-        <section className="card center stack" aria-labelledby={HEADING_ID}>
-          <ViewHeading id={HEADING_ID}>{t('password:title')}</ViewHeading>
-          <div className="spinner" aria-hidden="true" />
-          <p className="muted" role="status">
-            {t('common:pleaseWait')}
-          </p>
-        </section>
+        <WaitCard id={HEADING_ID} title={t('password:title')} status={t('common:pleaseWait')} />
       </ViewFocus>
     );
   }
 
   const submitting = state.view === 'submitting';
   const editing = state.view === 'editing' ? state : undefined;
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void flow.submit();
-  };
   return (
     <ViewFocus focus={focus} view={screen}>
       <section className="card stack" aria-labelledby={HEADING_ID}>
         <ViewHeading id={HEADING_ID}>{t('password:title')}</ViewHeading>
         <p className="muted">{t('password:intro')}</p>
-        <form className="stack" noValidate onSubmit={onSubmit}>
+        <Form className="stack" onSubmit={() => flow.submit()}>
           <FormError error={editing?.error} />
           <NewPasswordField
             value={state.password}
@@ -121,7 +105,7 @@ function ResetPasswordView(props: { locale: Locale }) {
           >
             {t('password:submit')}
           </Button>
-        </form>
+        </Form>
         <a className="button button-link" href={login}>
           {t('common:backToLogin')}
         </a>

@@ -2,8 +2,7 @@
  * Hydrates `/session_init` and `/`: recovery from a session link (the full-name challenge, then
  * 'link sent'), or the session-expired screen when the address carries no recovery request.
  */
-import { useStore } from '@nanostores/react';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { pageAnalytics } from '../../api/analytics.ts';
 import { fetchRecoveryChallenges, sendRecoveryNotification } from '../../api/recovery.ts';
 import { localizedPath, type Locale } from '../../i18n/config.ts';
@@ -20,27 +19,20 @@ import {
 import { Button } from '../../ui/Button.tsx';
 import { ErrorAlert, FormError } from '../../ui/ErrorAlert.tsx';
 import { TextField } from '../../ui/Field.tsx';
-import { I18nProvider, useT } from '../../ui/i18n.tsx';
+import { useT } from '../../ui/i18n.tsx';
 import { usePageClientId } from '../../ui/use-query.ts';
 import { ViewFocus, ViewHeading } from '../../ui/ViewHeading.tsx';
+import { Form } from '../../ui/Form.tsx';
+import { island, useFlow } from '../../ui/island.tsx';
 
-export interface SessionRecoveryProps {
-  locale: Locale;
-  messages: Pick<Messages, 'common' | 'error' | 'recovery' | 'session'>;
-}
+export type SessionRecoveryMessages = Pick<Messages, 'common' | 'error' | 'recovery' | 'session'>;
 
 const HEADING_ID = 'recovery-title';
 
 /** The session-expired screen sends the person to the login after 2 s. */
 const SESSION_REDIRECT_MS = 2000;
 
-export function SessionRecovery(props: SessionRecoveryProps) {
-  return (
-    <I18nProvider locale={props.locale} messages={props.messages}>
-      <SessionRecoveryView locale={props.locale} />
-    </I18nProvider>
-  );
-}
+export const SessionRecovery = island<SessionRecoveryMessages>(SessionRecoveryView);
 
 /** The screen a view shows: the loader stands for the address not read yet and a redirect too. */
 function screenOf(state: RecoveryState): string {
@@ -60,7 +52,7 @@ function screenOf(state: RecoveryState): string {
 
 function SessionRecoveryView(props: { locale: Locale }) {
   const { locale } = props;
-  const [flow] = useState(() =>
+  const { flow, state, focus } = useFlow(() =>
     createRecoveryFlow({
       fetchChallenges: fetchRecoveryChallenges,
       sendNotification: sendRecoveryNotification,
@@ -71,8 +63,6 @@ function SessionRecoveryView(props: { locale: Locale }) {
       },
     }),
   );
-  const state = useStore(flow.$state);
-  const focus = useStore(flow.$viewChanged);
   const clientId = usePageClientId();
 
   useEffect(() => {
@@ -145,10 +135,6 @@ function Screen(props: {
     case 'error': {
       const submitting = state.view === 'submitting';
       const fieldError = state.view === 'submitting' ? undefined : state.fieldError;
-      const onSubmit = (event: FormEvent) => {
-        event.preventDefault();
-        props.submit();
-      };
       return (
         <Card heading={t('recovery:challenge.title')}>
           <p>{t('recovery:challenge.intro')}</p>
@@ -160,7 +146,7 @@ function Screen(props: {
               </bdi>
             </p>
           )}
-          <form className="stack" noValidate onSubmit={onSubmit}>
+          <Form className="stack" onSubmit={props.submit}>
             <FormError error={state.view === 'error' ? state.error : undefined} />
             <TextField
               label={t('recovery:challenge.label')}
@@ -176,7 +162,7 @@ function Screen(props: {
             <Button type="submit" pending={submitting} pendingLabel={t('common:pleaseWait')}>
               {t('recovery:challenge.submit')}
             </Button>
-          </form>
+          </Form>
           <a className="button button-link" href={login}>
             {t('common:backToLogin')}
           </a>

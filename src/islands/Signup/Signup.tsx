@@ -5,7 +5,7 @@
  * its actions; the first paint is the empty form.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { appleLogin, googleLogin } from '../../api/login.ts';
 import { sendOtp, verifyOtp } from '../../api/otp.ts';
 import { onboard } from '../../api/signup.ts';
@@ -36,11 +36,11 @@ import {
   type SignupDeps,
 } from '../../stores/flows/signup/index.ts';
 import { BlockedNotice } from '../../ui/BlockedNotice.tsx';
-import { I18nProvider } from '../../ui/i18n.tsx';
 import { IdpRedirect } from '../../ui/IdpRedirect.tsx';
 import { OtpStep } from '../../ui/OtpStep.tsx';
-import { ViewFocus } from '../../ui/ViewHeading.tsx';
 import { CorporateError, SignupForm, type SignupViewProps } from './SignupForm.tsx';
+import { island, useFlow } from '../../ui/island.tsx';
+import { FlagsCard } from '../../ui/FlagsCard.tsx';
 
 export type SignupMessages = Pick<
   Messages,
@@ -57,11 +57,6 @@ export type SignupMessages = Pick<
   /** Only the blocked page and the social sign-in messages of the login catalog. */
   login: Pick<Messages['login'], 'blocked' | 'social'>;
 };
-
-export interface SignupProps {
-  locale: Locale;
-  messages: SignupMessages;
-}
 
 function browserDeps(locale: Locale): SignupDeps {
   let fallbackReported = false;
@@ -113,19 +108,11 @@ function readPresets() {
   return parseSignupPresets(query);
 }
 
-export function Signup(props: SignupProps) {
-  return (
-    <I18nProvider locale={props.locale} messages={props.messages}>
-      <SignupScreen locale={props.locale} />
-    </I18nProvider>
-  );
-}
+export const Signup = island<SignupMessages>(SignupScreen);
 
 function SignupScreen({ locale }: { locale: Locale }) {
-  const [flow] = useState(() => createSignupFlow(browserDeps(locale)));
-  const state = useStore(flow.$state);
-  const { flags, status } = useStore($flags);
-  const focus = useStore(flow.$viewChanged);
+  const { flow, state, focus } = useFlow(() => createSignupFlow(browserDeps(locale)));
+  const { flags } = useStore($flags);
 
   useEffect(() => {
     void loadFlags();
@@ -150,31 +137,16 @@ function SignupScreen({ locale }: { locale: Locale }) {
     case 'corporate_error':
     case 'blocked_user':
       return (
-        // Hidden until the flags choose the layout (as on /login).
-        <section
-          className="card login signup"
-          data-view={state.view}
-          aria-busy={status === 'loading' || undefined}
-          data-flags={status}
-        >
-          <ViewFocus focus={focus} view={state.view}>
-            {state.view === 'signup_form' && <SignupForm {...view} />}
-            {state.view === 'otp' && (
-              <OtpStep
-                otp={flow.otp}
-                submitting={state.submitting}
-                error={state.error}
-                enhanced={flags.enhancedForm}
-                recaptchaFlag={flags.recaptchaV2}
-                onBack={() => flow.back()}
-              />
-            )}
-            {state.view === 'corporate_error' && <CorporateError {...view} />}
-            {state.view === 'blocked_user' && (
-              <BlockedNotice variant="USER_BLOCKED_FOR_SIGNUP" back={{ href: login }} />
-            )}
-          </ViewFocus>
-        </section>
+        <FlagsCard className="card login signup" view={state.view} focus={focus}>
+          {state.view === 'signup_form' && <SignupForm {...view} />}
+          {state.view === 'otp' && (
+            <OtpStep otp={flow.otp} parent={state} flags={flags} onBack={flow.back} />
+          )}
+          {state.view === 'corporate_error' && <CorporateError {...view} />}
+          {state.view === 'blocked_user' && (
+            <BlockedNotice variant="USER_BLOCKED_FOR_SIGNUP" back={{ href: login }} />
+          )}
+        </FlagsCard>
       );
   }
 }

@@ -29,6 +29,7 @@ import { PasswordField } from '../../ui/PasswordField.tsx';
 import { PhoneInput } from '../../ui/PhoneInput.tsx';
 import { SocialButtons } from '../../ui/SocialButtons.tsx';
 import { ViewHeading } from '../../ui/ViewHeading.tsx';
+import { Form } from '../../ui/Form.tsx';
 
 export interface SignupViewProps {
   flow: SignupFlow;
@@ -168,13 +169,9 @@ export function SignupForm(props: SignupViewProps) {
   );
 
   return (
-    <form
+    <Form
       className={`stack login-form signup-form ${enhanced ? 'login-enhanced' : 'login-classic'}`}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void flow.submit();
-      }}
+      onSubmit={() => flow.submit()}
     >
       <ViewHeading>{enhanced ? t('signup:enhancedTitle') : t('signup:title')}</ViewHeading>
       <p className="muted">{introOf(t, state, enhanced)}</p>
@@ -231,7 +228,7 @@ export function SignupForm(props: SignupViewProps) {
       <p className="signup-login">
         {t('signup:haveAccount')} <a href={props.loginHref}>{t('signup:login')}</a>
       </p>
-    </form>
+    </Form>
   );
 }
 

@@ -11,6 +11,9 @@ import type { ApiFailure } from '../../api/errors.ts';
 import { ERROR, INVITATION_ERROR_CODES } from '../../contract/errors.ts';
 import type { I18nKey, Text } from '../../i18n/types.ts';
 import { createFlow } from './create-flow.ts';
+import { signedInActions, signedInFailure, type LoadFailure } from './signed-in.ts';
+
+export type { LoadFailure };
 
 export type { Invitee };
 
@@ -75,8 +78,6 @@ export function invitationError(failure: ApiFailure, call: InvitationCall): Invi
   }
   return 'unknown';
 }
-
-export type LoadFailure = 'offline' | 'network' | 'timeout' | 'server';
 
 export type InvitationState =
   | { view: 'loading' }
@@ -176,17 +177,10 @@ export function isPlausibleCode(code: string | undefined): code is string {
   return code !== undefined && code !== '_' && code.length <= 256 && /^[\x21-\x7e]+$/.test(code);
 }
 
+/** Who is signed in could not be read: a 401 is no sign-in. */
 export function loadFailure(failure: ApiFailure): LoadFailure | 'unauthorized' {
-  switch (failure.kind) {
-    case 'offline':
-    case 'network':
-    case 'timeout':
-      return failure.kind;
-    case 'malformed':
-      return 'server';
-    case 'http':
-      return failure.status === 401 ? 'unauthorized' : 'server';
-  }
+  const reason = signedInFailure(failure, [401]);
+  return reason === 'refused' ? 'unauthorized' : reason;
 }
 
 export interface BusinessInvitationDeps {
@@ -296,13 +290,7 @@ export function createBusinessInvitationFlow(deps: BusinessInvitationDeps) {
 
   return {
     ...flow.surface,
-    start: () => void load(),
-    retry: () => {
-      if (flow.get().view !== 'load_failed') return;
-      dispatch({ type: 'retry' });
-      void load();
-    },
-    signIn: () => dispatch({ type: 'sign_in' }),
+    ...signedInActions(() => flow.get().view, dispatch, load),
     accept,
     notNow: () => dispatch({ type: 'not_now' }),
   };

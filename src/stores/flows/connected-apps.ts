@@ -8,6 +8,7 @@
 import type { ApiFailure } from '../../api/errors.ts';
 import type { Association } from '../../contract/identity-service.ts';
 import { createFlow } from './create-flow.ts';
+import { signedInActions, signedInFailure, type LoadFailure } from './signed-in.ts';
 
 export interface ConnectedApp {
   clientId: string;
@@ -17,7 +18,7 @@ export interface ConnectedApp {
 }
 
 /** Why a call failed, in the words the view needs. */
-export type FailureReason = 'offline' | 'network' | 'timeout' | 'server' | 'expired';
+export type FailureReason = LoadFailure | 'expired';
 
 export type AppsNotice =
   | { kind: 'removed'; name: string }
@@ -129,16 +130,8 @@ function withoutKeys<S extends object, K extends keyof S>(state: S, ...keys: K[]
 
 /** 401 and 403 mean the token is no good; everything else may pass. */
 export function failureReason(failure: ApiFailure): FailureReason {
-  switch (failure.kind) {
-    case 'offline':
-    case 'network':
-    case 'timeout':
-      return failure.kind;
-    case 'malformed':
-      return 'server';
-    case 'http':
-      return failure.status === 401 || failure.status === 403 ? 'expired' : 'server';
-  }
+  const reason = signedInFailure(failure, [401, 403]);
+  return reason === 'refused' ? 'expired' : reason;
 }
 
 /** Only https logos or this site's own paths (like the header's `safeLogoUri`). */
@@ -224,13 +217,7 @@ export function createConnectedAppsFlow(deps: ConnectedAppsDeps) {
 
   return {
     ...flow.surface,
-    start: () => void load(),
-    retry: () => {
-      if (flow.get().view !== 'load_failed') return;
-      dispatch({ type: 'retry' });
-      void load();
-    },
-    signIn: () => dispatch({ type: 'sign_in' }),
+    ...signedInActions(() => flow.get().view, dispatch, load),
     askRemove: (clientId: string) => dispatch({ type: 'ask_remove', clientId }),
     cancelRemove: () => dispatch({ type: 'cancel_remove' }),
     confirmRemove,

@@ -63,6 +63,20 @@ function rejected(state: WaitingState, reason: RejectReason): OneClickState {
   }
 }
 
+/** A login's answer counts on the phone form while it is sent, and in the wait. */
+const loginAnswered = (state: OneClickState) =>
+  (state.view === 'phone_form' && state.submitting) || isWaiting(state);
+
+/** The login page's code step takes over (for an OTP challenge, or to sign up). */
+function toLoginOtp(
+  state: OneClickState,
+  href: string,
+  phone: string,
+  reason: 'otp_challenge' | 'signup',
+): OneClickState {
+  return { ...common(state), attempt: undefined, view: 'redirect_to_otp', href, phone, reason };
+}
+
 /** Every branch of one-click checkout: pure, the only way its state changes. */
 export function transition(state: OneClickState, event: OneClickEvent): OneClickState {
   switch (event.type) {
@@ -122,28 +136,12 @@ export function transition(state: OneClickState, event: OneClickEvent): OneClick
       return state;
     }
     case 'otpChallenged':
-      if (!(state.view === 'phone_form' && state.submitting) && !isWaiting(state)) return state;
-      return {
-        ...common(state),
-        attempt: undefined,
-        view: 'redirect_to_otp',
-        href: event.href,
-        phone: event.phone,
-        reason: 'otp_challenge',
-      };
+      if (!loginAnswered(state)) return state;
+      return toLoginOtp(state, event.href, event.phone, 'otp_challenge');
     case 'invalidUser':
-      if (!(state.view === 'phone_form' && state.submitting) && !isWaiting(state)) return state;
+      if (!loginAnswered(state)) return state;
       // With the one-click sign-up flag on, the code step of the login page; else sign up in the app.
-      if (event.signupHref) {
-        return {
-          ...common(state),
-          attempt: undefined,
-          view: 'redirect_to_otp',
-          href: event.signupHref,
-          phone: event.phone,
-          reason: 'signup',
-        };
-      }
+      if (event.signupHref) return toLoginOtp(state, event.signupHref, event.phone, 'signup');
       return { ...common(state), attempt: undefined, view: 'redirect_to_signup' };
     case 'failed':
       return failed(state, event.failure);
