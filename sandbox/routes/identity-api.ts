@@ -50,7 +50,7 @@ const sameName = (a: string, b: string) =>
   a.trim().replace(/\s+/gu, ' ').toLocaleLowerCase() ===
   b.trim().replace(/\s+/gu, ' ').toLocaleLowerCase();
 
-/** Passwords of the reset rules (spec section 5); letters and digits of any script count. */
+/** Passwords of the reset rules (src/lib/password-rules.ts); letters and digits of any script count. */
 export function meetsResetRules(password: string): boolean {
   return (
     [...password].length >= 8 &&
@@ -67,7 +67,10 @@ const MISMATCH: Record<RecoveryChallengeId, RecoveryErrorMessage> = {
   EMAIL_CHALLENGE: 'INVALID_EMAIL',
 };
 
-/** Whether a recovery answer matches the records of the phone's user (spec section 5). */
+/**
+ * Whether a recovery answer matches the records of the phone's user: names and e-mails
+ * regardless of case and spacing, national ids by their digits.
+ */
 function answerMatches(user: User, id: RecoveryChallengeId, answer: string): boolean {
   switch (id) {
     case 'FULL_NAME_CHALLENGE':

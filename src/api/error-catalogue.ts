@@ -1,5 +1,5 @@
 /**
- * The error catalogue of spec section 8: every server code to its name, every name to its
+ * The error catalogue: every server code to its name, every name to its
  * message, and the fallbacks of each family (login, OTP, recovery, one-click). Exhaustive by type:
  * a server code without a name, or a name without an English message, does not compile.
  */
@@ -38,7 +38,7 @@ export const ERROR_NAMES = [
 ] as const;
 export type ErrorName = (typeof ERROR_NAMES)[number];
 
-/** Section 8 'Server code mapping'. */
+/** Every server code the front end tells apart, to its name; an unknown code has no entry. */
 export const SERVER_CODES = {
   'APP-0001': 'INTERNAL_SERVER_ERROR',
   'APP-0088': 'INTERNAL_SERVER_ERROR',

@@ -1,5 +1,5 @@
 /**
- * Headers of the identity API calls of spec section 7: device id and session id when present,
+ * Headers of the identity API calls (src/contract/headers.ts): device id and session id when present,
  * the login page's client id ('client id separately'), the page language, and on the social
  * calls agent WEB and version 1.
  */

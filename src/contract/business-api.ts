@@ -1,5 +1,5 @@
 /**
- * Contract of the business API (spec section 7): business invitations. Paths are relative to
+ * Contract of the business API: business invitations. Paths are relative to
  * `BACKEND_URL.businessApi`. Errors: 400 with `error_code` BU-0010..BU-0016 (see
  * `INVITATION_ERROR_CODES` in ./errors.ts) or another code, 401, 404, and
  * `{ error: 'mot_request_failed' }` when the business portal cannot assign the role.

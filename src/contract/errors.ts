@@ -1,5 +1,5 @@
 /**
- * The error body every back end answers with (spec sections 7 and 8), and the codes the sandbox
+ * The error body every back end answers with, and the codes the sandbox
  * can answer. `src/api/errors.ts` reads the same shape; every field is optional.
  */
 import {
@@ -16,7 +16,7 @@ import {
   type InferOutput,
 } from 'valibot';
 
-/** A login challenge (spec section 4, 'Phone login'). */
+/** What a phone login can ask for before it gives a proof token (`challenge_required`). */
 export const LOGIN_CHALLENGES = [
   'otp',
   'password',
@@ -114,7 +114,7 @@ export const RECOVERY_ERROR_MESSAGES = [
 ] as const;
 export type RecoveryErrorMessage = (typeof RECOVERY_ERROR_MESSAGES)[number];
 
-/** Business invitation errors (spec section 8): 400 with one of these `error_code`s. */
+/** Business invitation errors: 400 with one of these `error_code`s, each its own message. */
 export const INVITATION_ERROR_CODES = {
   'BU-0010': 'expired',
   'BU-0011': 'already_used',

@@ -1,5 +1,5 @@
 /**
- * Contract of the identity API (spec section 7): recovery, link tokens, alerts, approve
+ * Contract of the identity API: recovery, link tokens, alerts, approve
  * requests, OTP, the logins and one-click checkout. Paths are relative to the identity API base
  * (`BACKEND_URL.identityApi`); `{name}` placeholders are filled with `fillPath` (./path.ts).
  * Client data (`CLIENT_PATH`) lives in ./shell.ts.
@@ -89,7 +89,7 @@ export const RecoveryNotificationBody = object({
 export type RecoveryNotificationBody = InferOutput<typeof RecoveryNotificationBody>;
 
 /**
- * The wider recovery form (spec section 2, 'Recovery'; path chosen by the sandbox): the same body
+ * The wider recovery form (src/stores/flows/recovery-form; path chosen by the sandbox): the same body
  * as the notification, answered with a reset token for `RECOVERY_PASSWORD_PATH` instead of a
  * link sent by SMS. Once the code is good, an unknown number answers the same mismatch code as a
  * known one (`INVALID_FULL_NAME`, `INVALID_EMAIL`, `INVALID_NATIONAL_ID`): no account enumeration.

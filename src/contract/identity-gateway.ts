@@ -1,5 +1,5 @@
 /**
- * Contract of the identity gateway (spec section 7): e-mail verification links. Paths are
+ * Contract of the identity gateway: e-mail verification links. Paths are
  * relative to `BACKEND_URL.identityGateway`. Neither call has a body.
  *
  * PUT (verify): 204 = verified; 200 with `EmailVerificationStatus` = the link was already used;

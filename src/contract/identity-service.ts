@@ -1,5 +1,5 @@
 /**
- * Contract of the identity service (spec section 7): the `/login` form that finishes a sign-in,
+ * Contract of the identity service: the `/login` form that finishes a sign-in,
  * the authorize entry, logout, connected apps and user info. Paths are relative to
  * `BACKEND_URL.identityService`.
  */

@@ -1,5 +1,5 @@
 /**
- * Contract of the onboarder gateway (spec section 7): sign-up. Paths are relative to
+ * Contract of the onboarder gateway: sign-up. Paths are relative to
  * `BACKEND_URL.onboarder`. Headers (./headers.ts): agent WEB, version 1, client-version,
  * accept-language, `x-device-id`, `x-idp-client-id`, optional `x-session-id`.
  */
@@ -19,7 +19,7 @@ const IdToken = pipe(string(), maxLength(8192));
 
 export const ONBOARD_PATH = '/onboard';
 
-/** Spec section 3, 'Signup onboarding payload'. */
+/** What sign-up posts to the onboarder: the form, the proofs and the device record. */
 export const OnboardBody = object({
   deviceId: optional(ShortText),
   /** From the `challenge_required` answer of a previous attempt. */

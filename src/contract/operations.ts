@@ -1,5 +1,5 @@
 /**
- * Every call of spec section 7 in one table: back end, method, path template, request and
+ * Every call the front end makes, in one table: back end, method, path template, request and
  * answer schemas. The sandbox's OpenAPI document is generated from it and a test checks that the
  * sandbox routes every row. The front end imports schemas and paths from the per-back-end files,
  * not from here.

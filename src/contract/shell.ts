@@ -32,7 +32,7 @@ export const CLIENT_PATH = '/clients/api/v3/clients/{clientId}';
 export const clientPath = (clientId: string) =>
   `/clients/api/v3/clients/${encodeURIComponent(clientId)}`;
 
-/** The seven remote flags of spec section 7. */
+/** The seven remote flags the shell's flags call answers with. */
 export const FLAG_NAMES = [
   'businessInvitationS2SRoles',
   'googleEnabled',

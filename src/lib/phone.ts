@@ -1,5 +1,5 @@
 /**
- * Phone numbers (spec sections 2, 3, 5): preferred countries first, a separate dial code, numbers
+ * Phone numbers: preferred countries first, a separate dial code, numbers
  * normalised to international digits. libphonenumber-js (core ~10 KB and mobile metadata ~23 KB
  * gzip) loads after first render (`loadPhoneMetadata`), never on the page's first load: until it
  * arrives the field offers the preferred countries, and submitting waits for it.

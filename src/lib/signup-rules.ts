@@ -1,6 +1,6 @@
 /**
- * Sign-up validation (spec section 5) and which fields the form shows (spec section 2,
- * 'Sign-up'). Pure: no DOM, no network. The flow (src/stores/flows/signup.ts) and the island use
+ * Sign-up validation and which fields the form shows (a social or corporate token hides what it
+ * already gave). Pure: no DOM, no network. The flow (src/stores/flows/signup) and the island use
  * the same rules, so what disables the button is what the submit checks.
  */
 import type { Text } from '../i18n/types.ts';
@@ -9,7 +9,7 @@ import { isEmailAddress } from './patterns.ts';
 /** The flag that lists the passwords refused at sign-up (lower-cased). */
 type WeakPasswords = { weakPasswords: readonly string[] };
 
-/** Spec section 9: 6 at sign-up and in the typing check. */
+/** A sign-up password needs at least 6 characters, at submit and in the typing check. */
 export const MIN_PASSWORD_LENGTH = 6;
 
 export type SignupField = 'fullName' | 'phone' | 'email' | 'password' | 'invitationCode';
@@ -142,7 +142,7 @@ export function formProblems(
 }
 
 /**
- * Spec section 5: submit is disabled while submitting, while a visible name, e-mail or password
+ * Submit is disabled while submitting, while a visible name, e-mail or password
  * is empty, while the password is invalid, or while the phone is invalid.
  */
 export function isSubmitDisabled(

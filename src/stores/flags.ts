@@ -17,7 +17,7 @@ export interface Flags {
   oneClickSignup: boolean;
 }
 
-/** Section 9: the default list includes 123456, password, qwerty, abc123, iloveyou. */
+/** The weak passwords refused at sign-up while the remote flags give no list of their own. */
 export const DEFAULT_WEAK_PASSWORDS = [
   '123456',
   '1234567',

@@ -1,5 +1,5 @@
 /**
- * Corporate invitation and corporate e-mail verification (spec section 4, 'Link pages'):
+ * Corporate invitation and corporate e-mail verification:
  * loading, then valid or invalid. No answer at all (offline, timeout) offers a retry instead of
  * calling a good link invalid.
  */

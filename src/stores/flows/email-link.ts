@@ -1,5 +1,5 @@
 /**
- * The e-mail link pages (spec section 4, 'Link pages' and 'E-mail verification outcomes'):
+ * The e-mail link pages:
  * `/email/{id}/verify` (PUT: verified, or already used when the answer is a 200 with a body),
  * `/email/{id}/unlink` (DELETE: the e-mail is removed from the wrong account) and the plain
  * `/email/{id}` (always expired). Any server error shows 'expired'; no answer at all offers a retry.

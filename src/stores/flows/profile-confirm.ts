@@ -1,5 +1,5 @@
 /**
- * Profile update confirmation (spec sections 4 and 8, 'Profile confirmation'): loading, then
+ * Profile update confirmation: loading, then
  * success, or invalid-token (US-0002: invalid or older than 3 days), or another error shown with
  * a support code (the server's code, or HTTP-{status}). No answer at all offers a retry.
  */

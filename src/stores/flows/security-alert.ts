@@ -1,5 +1,5 @@
 /**
- * Security alerts (spec sections 2 and 4, 'Alert'): loading, then the alert (LOGIN or
+ * Security alerts: loading, then the alert (LOGIN or
  * PROFILE_UPDATE) with a 'click here' to report it, then the thank-you page; an alert reported
  * before shows 'acknowledged'; a server error shows the error page with HTTP-{status}. No answer
  * at all keeps the user where they are with the message and a way to try again.
@@ -28,7 +28,7 @@ export type SecurityAlertEvent =
   | { type: 'reported' }
   | { type: 'failed'; failure: ApiFailure };
 
-/** Alert errors show HTTP-{status} (spec section 8). */
+/** An alert error is shown as HTTP-{status}; no answer at all as HTTP-0. */
 function httpCode(failure: ApiFailure): string {
   return failure.kind === 'http' ? `HTTP-${failure.status}` : 'HTTP-0';
 }

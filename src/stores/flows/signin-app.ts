@@ -1,5 +1,5 @@
 /**
- * `/signin/{id}` (spec section 2): go to the Android or iOS store by device; on any other device
+ * `/signin/{id}`: go to the Android or iOS store by device; on any other device
  * say 'We couldn't verify you, please install the app and try again'. The store is chosen in the
  * browser (the shell is static), so the pre-rendered state is 'checking'.
  */

@@ -103,7 +103,7 @@ describe('password (spec sections 5 and 9)', () => {
     expect(passwordProblem('PassWord', flags)).toEqual({ key: 'signup:password.weak' });
     expect(passwordProblem('qwerty', flags)).toEqual({ key: 'signup:password.weak' });
     expect(passwordProblem('iloveyou', flags)).toBeUndefined();
-    // The default list (section 9) when the flag has none.
+    // The default list when the flag has none.
     for (const weak of ['123456', 'password', 'qwerty', 'abc123', 'iloveyou']) {
       expect(passwordProblem(weak, DEFAULT_FLAGS)).toEqual({ key: 'signup:password.weak' });
     }
