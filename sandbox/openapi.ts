@@ -7,7 +7,8 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { SANDBOX_PREFIX } from '../src/contract/backends.ts';
 import { ErrorBody } from '../src/contract/errors.ts';
-import { OPERATIONS, type Operation, type Schema } from '../src/contract/operations.ts';
+import type { Operation, Schema } from '../src/contract/operation.ts';
+import { OPERATIONS } from '../src/contract/operations.ts';
 import {
   EventsResponse,
   FaultBody,

@@ -22,7 +22,8 @@ import {
   type SocialProvider,
 } from './personas.ts';
 import { makeSocialToken } from './social.ts';
-import { flagsOf, pendingPushes, type Sandbox } from './state.ts';
+import type { Sandbox } from './state.ts';
+import { flagsOf, pendingPushes } from './queries.ts';
 
 export const SANDBOX_LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" role="img" aria-label="Sandbox Web"><rect width="64" height="64" rx="14" fill="#3AB54E"/><path d="M18 40c0-9 6-16 14-16s14 7 14 16" fill="none" stroke="#fff" stroke-width="6" stroke-linecap="round"/><circle cx="32" cy="22" r="5" fill="#fff"/></svg>`;
 

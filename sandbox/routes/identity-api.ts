@@ -31,16 +31,8 @@ import {
   CORPORATE_TOKENS,
   NATIONAL_ID_RECOVERY_CLIENT,
 } from '../personas.ts';
-import {
-  RESET_VALIDITY_MS,
-  checkOtpProof,
-  flagsOf,
-  maskName,
-  sendToOutbox,
-  userByPhone,
-  type Sandbox,
-  type User,
-} from '../state.ts';
+import { RESET_VALIDITY_MS, type Sandbox, type User } from '../state.ts';
+import { checkOtpProof, flagsOf, maskName, sendToOutbox, userByPhone } from '../queries.ts';
 
 function recoveryError(status: 400 | 404, message: RecoveryErrorMessage): never {
   fail(status, { error: message, message });

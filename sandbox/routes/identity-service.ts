@@ -25,13 +25,8 @@ import { fail } from '../errors.ts';
 import { escapeHtml, htmlPage, PAGE_HEADERS } from '../html.ts';
 import { honoPath, param } from '../http.ts';
 import { ACCESS_TOKENS, CLIENTS } from '../personas.ts';
-import {
-  ACCESS_TOKEN_VALIDITY_S,
-  SESSION_VALIDITY_MS,
-  consumeProof,
-  type Sandbox,
-  type User,
-} from '../state.ts';
+import { ACCESS_TOKEN_VALIDITY_S, SESSION_VALIDITY_MS, type Sandbox, type User } from '../state.ts';
+import { consumeProof } from '../queries.ts';
 
 export const SESSION_COOKIE = 'sbx_idp_session';
 const PREFIX = SANDBOX_PREFIX.identityService;

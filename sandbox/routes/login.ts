@@ -25,6 +25,7 @@ import {
   type OtpSendResponse,
   type PhoneLoginBody as PhoneLogin,
 } from '../../src/contract/identity-api.ts';
+import { isEmailAddress } from '../../src/lib/patterns.ts';
 import { fail, jsonBody } from '../errors.ts';
 import { assertReachable, header } from '../http.ts';
 import { SOCIAL_ACCOUNTS, type SocialProvider } from '../personas.ts';
@@ -35,8 +36,11 @@ import {
   OTP_VALIDITY_MS,
   TEMPORARY_BLOCK_MS,
   WRONG_PASSWORDS_BEFORE_BLOCK,
+  type Sandbox,
+  type User,
+} from '../state.ts';
+import {
   checkOtpProof,
-  isEmail,
   issueProof,
   maskEmail,
   maskName,
@@ -45,9 +49,7 @@ import {
   userByEmail,
   userByPhone,
   userBySocial,
-  type Sandbox,
-  type User,
-} from '../state.ts';
+} from '../queries.ts';
 import { requirePhone } from '../http.ts';
 
 const INVALID_IDENTIFIER: ErrorBody = {
@@ -239,7 +241,7 @@ export function loginRoutes(sandbox: Sandbox): Hono {
 
   app.post(EMAIL_LOGIN_PATH, async (c) => {
     const body = await jsonBody(c, EmailLoginBody);
-    if (!isEmail(body.email)) {
+    if (!isEmailAddress(body.email)) {
       fail(400, {
         error: 'invalid_email',
         message: 'INVALID_EMAIL',

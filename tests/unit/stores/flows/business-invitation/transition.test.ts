@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type ApiFailure } from '../../../../../src/api/errors.ts';
+import type { ApiFailure } from '../../../../../src/api/errors.ts';
 import { LOCALES } from '../../../../../src/i18n/config.ts';
 import {
   initialState,

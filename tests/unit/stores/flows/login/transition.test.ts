@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ApiFailure } from '../../../../../src/api/errors.ts';
+import type { ApiFailure } from '../../../../../src/api/errors.ts';
 import {
   EMPTY_ANSWERS,
   initialState,

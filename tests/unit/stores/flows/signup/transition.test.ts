@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ErrorBody } from '../../../../../src/api/errors.ts';
+import type { ErrorBody } from '../../../../../src/api/errors.ts';
 import {
   DEFAULT_SIGNUP_PRESETS,
   initialState,
