@@ -112,6 +112,11 @@ export function pendingPushes(sandbox: Sandbox): PushRequest[] {
     .filter((request): request is PushRequest => request?.status === 'pending');
 }
 
+/** Whether two names (or answers) are the same regardless of case and spacing. */
+export const sameName = (a: string, b: string): boolean =>
+  a.trim().replace(/\s+/gu, ' ').toLocaleLowerCase() ===
+  b.trim().replace(/\s+/gu, ' ').toLocaleLowerCase();
+
 /** E.164 form of a phone given as digits, with or without '+', or undefined if malformed. */
 export function normalizePhone(raw: string): string | undefined {
   const compact = raw.trim().replace(/[\s\-().]/g, '');
