@@ -58,7 +58,7 @@ const SCHEMA_BUILDERS = [
 export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
-  build: { format: 'directory', inlineStylesheets: 'always' },
+  build: { format: 'preserve', inlineStylesheets: 'always' },
   i18n: {
     locales: ['en', 'ar', 'ur', 'fr', 'ckb'],
     defaultLocale: 'en',

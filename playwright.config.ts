@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
-import type { ServeWith } from './tests/e2e/servers.ts';
+import type { Host, ServeWith } from './tests/e2e/servers.ts';
 
 const isCI = Boolean(process.env['CI']);
 
@@ -15,13 +15,16 @@ function hasNginx(): boolean {
 }
 const nginx = hasNginx() || isCI;
 if (!nginx) console.warn('nginx not found: skipping the self-hosting smoke run');
+/** The CDN runtimes come from the dev dependencies; nginx from Debian. */
+const HOSTS: Host[] = [...(nginx ? (['nginx'] as const) : []), 'cloudflare', 'netlify'];
 
 /**
  * End-to-end tests drive the production build, served with the sandbox, in Debian's Chromium
  * (CHROME_PATH overrides /usr/bin/chromium). Each worker starts its own sandbox server
  * (tests/e2e/servers.ts), so workers share no state; every test starts from `POST /_sandbox/reset`.
- * The `nginx` project runs the route smoke suite and the header checks again with the site
- * served by nginx and the shipped deploy/nginx.conf.
+ * The host projects run the hosting smoke and the security checks again with the site served by
+ * each host the README deploys to, with its shipped configuration: nginx (deploy/nginx.conf),
+ * Cloudflare's Pages runtime (wrangler.toml, functions/) and Netlify's (netlify.toml).
  */
 export default defineConfig<object, { serveWith: ServeWith }>({
   testDir: 'tests/e2e',
@@ -56,16 +59,10 @@ export default defineConfig<object, { serveWith: ServeWith }>({
   },
   projects: [
     { name: 'sandbox' },
-    ...(nginx
-      ? [
-          {
-            name: 'nginx',
-            testMatch: ['routes.spec.ts', 'security.spec.ts'],
-            // The route smoke (in English and Arabic there), the 404s and the headers.
-            grep: /route |unmatched|headers/,
-            use: { serveWith: 'nginx' as const },
-          },
-        ]
-      : []),
+    ...HOSTS.map((host) => ({
+      name: host,
+      testMatch: ['hosting.spec.ts', 'security.spec.ts'],
+      use: { serveWith: host },
+    })),
   ],
 });
