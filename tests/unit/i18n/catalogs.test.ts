@@ -62,7 +62,7 @@ describe('the i18n check', () => {
 });
 
 describe('the rules of issue 19', () => {
-  const base = (ar: Tree, fr: Tree = good('Bonjour')) =>
+  const base = (ar: Record<string, Tree>, fr: Record<string, Tree> = good('Bonjour')) =>
     reader({ en, ar, ur: good('سلام'), fr, ckb: good('سڵاو') });
 
   it('lets a plural form leave out {{count}} only where CLDR gives its category one number', () => {

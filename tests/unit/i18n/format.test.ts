@@ -13,10 +13,8 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
 const EASTERN_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/;
 
 function wordsOf(locale: (typeof LOCALES)[number]): DateWords {
-  const date = (pickMessages(locale, ['links']).links as { date: DateWords & object }).date as {
-    pattern: string;
-    months: Record<string, string>;
-  };
+  const date: { pattern: string; months: Record<string, string> } = pickMessages(locale, ['links'])
+    .links.date;
   return { pattern: date.pattern, months: MONTHS.map((m) => date.months[m] ?? '') };
 }
 
