@@ -256,8 +256,9 @@ test.describe('the header fits one line from 320 px up', () => {
     await page.setViewportSize({ width: 320, height: 700 });
     for (const locale of ['en', 'ckb'] as const) {
       await page.goto(`/email/ev-valid/verify?lang=${locale}`);
-      const mark = page.locator('.brand .brand-mark');
-      await expect(mark).toHaveCSS('background-image', /favicon\.svg/);
+      const logo = page.locator('.brand img.brand-logo');
+      await expect(logo).toHaveAttribute('src', '/favicon.svg');
+      expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
       const layout = await headerLayout(page);
       for (const item of layout.lines) expect(item.lines, item.item).toBeLessThanOrEqual(1);
       expect(layout.overflow).toBeLessThanOrEqual(0);

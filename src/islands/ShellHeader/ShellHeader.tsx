@@ -51,10 +51,7 @@ function Brand() {
           onError={() => setLogoFailed(true)}
         />
       ) : (
-        <span
-          className={client.status === 'product' ? 'brand-mark brand-product' : 'brand-mark'}
-          aria-hidden="true"
-        />
+        <span className="brand-mark" aria-hidden="true" />
       )}
       {/* The name's own direction on the element that cuts it: the ellipsis at its logical end. */}
       <span className="brand-name" dir="auto">
@@ -102,9 +99,7 @@ function CloseMenu() {
         aria-controls={menuId}
         onClick={() => setOpen(!open)}
       >
-        <svg className="menu-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" />
-        </svg>
+        <span className="menu-icon" aria-hidden="true" />
         <span className="menu-text">{t('shell:menu')}</span>
       </button>
       <div id={menuId} className="close-menu-list" hidden={!open}>
