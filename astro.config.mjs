@@ -1,4 +1,5 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { hosting } from './src/integrations/hosting.ts';
@@ -70,6 +71,26 @@ const pureSchemaCalls = {
   },
 };
 
+// ofetch (src/api/client.ts) imports destr, its JSON parser, and two URL helpers of ufo: 1.6 KB
+// gzip on every page that calls a back end, for a parser the client never calls (it reads bodies
+// as text and parses them strictly) and helpers it needs only in their simplest form. In the
+// site's build those imports resolve to src/api/ofetch-deps.ts (tested against both libraries).
+const OFETCH_DEPS = fileURLToPath(new URL('./src/api/ofetch-deps.ts', import.meta.url));
+/** @type {import('vite').Plugin} */
+const slimOfetchDeps = {
+  name: 'account:slim-ofetch-deps',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (
+      (source === 'destr' || source === 'ufo') &&
+      /[\\/]node_modules[\\/]ofetch[\\/]/.test(importer ?? '')
+    ) {
+      return OFETCH_DEPS;
+    }
+    return null;
+  },
+};
+
 export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
@@ -103,7 +124,7 @@ export default defineConfig({
   },
   devToolbar: { enabled: false },
   vite: {
-    plugins: [pureSchemaCalls],
+    plugins: [pureSchemaCalls, slimOfetchDeps],
     build: {
       rolldownOptions: {
         treeshake: {
