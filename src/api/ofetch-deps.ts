@@ -4,8 +4,9 @@
  * end. Unit tests (Node) run ofetch with the real libraries.
  * - destr, ofetch's default JSON parser, is never called: client.ts reads every body as text and
  *   parses it strictly. Here it is strict JSON too.
- * - ufo's `withBase` and `withQuery`, for what client.ts gives them: a path (starting with `/`,
- *   without a query) under a back end's base URL, and a flat query of strings.
+ * - ufo's `withBase` and `withQuery`, for what client.ts and ofetch give them: a path (starting
+ *   with `/`, without a query) or a URL already under a back end's base URL (a retry), and a flat
+ *   query of strings.
  *   tests/unit/api/ofetch-deps.test.ts checks both against ufo on such input.
  * An ofetch that imports anything else from them fails the build (a missing export).
  */
@@ -14,9 +15,12 @@ export default function destr(text: string): unknown {
   return JSON.parse(text);
 }
 
+/** ufo's `withBase`: a URL already under the base (ofetch's retries pass it again) is kept. */
 export function withBase(input: string, base: string): string {
-  if (!base || base === '/') return input;
-  return `${base.replace(/\/$/, '')}/${input.replace(/^\.?\//, '')}`;
+  if (!base || base === '/' || /^[\s\w\0+.-]{2,}:/.test(input)) return input;
+  const root = base.endsWith('/') ? base.slice(0, -1) : base;
+  if (input.startsWith(root) && /^(?:[/?]|$)/.test(input.slice(root.length))) return input;
+  return !input || input === '/' ? root : `${root}/${input.replace(/^\.?\//, '')}`;
 }
 
 export function withQuery(input: string, query: Record<string, string | undefined>): string {
