@@ -9,6 +9,9 @@
  * - its `timeout` stops at the headers and is ignored when a signal is passed: each try gets one
  *   signal (`deadline`) that joins the caller's abort with a timer, cleared only once the whole
  *   answer has been read (or at the next try);
+ * - it reads the body after its error handling, so a body cut short or too slow would fail the
+ *   call without a retry: the fetch it is given (`wholeAnswer`) settles only once the body has
+ *   arrived, which makes either a failed try like a dropped connection;
  * - its JSON parsing (`destr`) turns a malformed body into a string: bodies are read as text and
  *   parsed strictly in `onResponse`, which knows the status (`parseResponse` does not): a
  *   malformed success is a failure (thrown from the hook, so never retried), a malformed error
@@ -122,20 +125,37 @@ export function deadline(ms: number, caller?: AbortSignal): Deadline {
   };
 }
 
-function createBackend(backend: Backend): $Fetch {
-  return ofetch.create({
-    baseURL: BACKEND_URL[backend],
-    headers: { accept: 'application/json' },
-    responseType: 'text',
-    retryStatusCodes: RETRY_STATUS,
-    retryDelay,
-    onRequestError({ error }) {
-      if (isOffline()) throw error;
-    },
-    onResponse({ response }) {
-      response._data = response.ok ? strictJson(response._data) : errorBody(response._data);
-    },
+/** Statuses whose answer has no body (a `Response` with one cannot be made). */
+const NO_BODY = new Set([204, 205, 304]);
+
+/** `fetch` that settles once the whole body has arrived (read while the try's signal holds). */
+async function wholeAnswer(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const response = await fetch(input, init);
+  const body = await response.arrayBuffer();
+  return new Response(NO_BODY.has(response.status) ? null : body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
   });
+}
+
+function createBackend(backend: Backend): $Fetch {
+  return ofetch.create(
+    {
+      baseURL: BACKEND_URL[backend],
+      headers: { accept: 'application/json' },
+      responseType: 'text',
+      retryStatusCodes: RETRY_STATUS,
+      retryDelay,
+      onRequestError({ error }) {
+        if (isOffline()) throw error;
+      },
+      onResponse({ response }) {
+        response._data = response.ok ? strictJson(response._data) : errorBody(response._data);
+      },
+    },
+    { fetch: wholeAnswer },
+  );
 }
 
 const backends: Partial<Record<Backend, $Fetch>> = {};
