@@ -62,6 +62,8 @@ export default defineConfig<object, { serveWith: ServeWith }>({
     ...HOSTS.map((host) => ({
       name: host,
       testMatch: ['hosting.spec.ts', 'security.spec.ts'],
+      // The built files' own checks do not depend on who serves them: the sandbox run has them.
+      grepInvert: /built pages/,
       use: { serveWith: host },
     })),
   ],
