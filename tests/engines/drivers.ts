@@ -216,8 +216,9 @@ export async function startFirefox(): Promise<Driver> {
       navigate: async (target) => {
         await page.goto(target);
       },
-      // page.goBack() waits for a load event, which a page restored from the back/forward cache
-      // never fires; history.back() runs the same traversal as BiDi's traverseHistory.
+      // page.goBack() waits for a navigation's load, and hung after Back from the identity
+      // service's page; history.back() runs the same traversal as BiDi's traverseHistory, and
+      // EnginePage.back() waits for the other document itself.
       back: () => page.evaluate(() => history.back()),
       // The functions are sent as source; their arguments are plain JSON.
       run: (fn, ...args) => page.evaluate(fn as (...params: unknown[]) => never, ...args),
