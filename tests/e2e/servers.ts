@@ -67,12 +67,19 @@ function stopAll(children: readonly ChildProcess[]): Promise<void> {
   ).then(() => undefined);
 }
 
-/** Starts the servers of one worker; resolves with its base URL and a stop function. */
-export async function startSite(serveWith: ServeWith, workerIndex: number) {
+/**
+ * Starts the servers of one worker; resolves with its base URL and a stop function. `sandboxEnv`
+ * adds to the sandbox server's environment (the engine smoke's `SANDBOX_PROBE=1`).
+ */
+export async function startSite(
+  serveWith: ServeWith,
+  workerIndex: number,
+  sandboxEnv: Readonly<Record<string, string>> = {},
+) {
   const sandboxPort = BASE_PORT + workerIndex * 2;
   const children: ChildProcess[] = [];
   try {
-    const sandbox = start('sandbox/server.ts', { PORT: String(sandboxPort) });
+    const sandbox = start('sandbox/server.ts', { ...sandboxEnv, PORT: String(sandboxPort) });
     children.push(sandbox.child);
     await waitFor(
       `http://localhost:${sandboxPort}/_sandbox/openapi.json`,
