@@ -6,7 +6,7 @@
  */
 import { DIR, localizedPath, type Locale } from '../../src/i18n/config.ts';
 import { catalogT } from '../e2e/fixtures.ts';
-import type { EnginePage } from './engine.ts';
+import { waitFor, type EnginePage } from './engine.ts';
 
 export interface Scenario {
   readonly name: string;
@@ -100,10 +100,12 @@ export const SCENARIOS: readonly Scenario[] = [
       await page.type('form.signup-form input[autocomplete=new-password]', 'Sandbox-Pass9');
       await page.click('form.signup-form button[type=submit]');
       await page.expectText('h1', en('login_otp:title'));
-      const sent = await sandbox.outbox('+971500000003');
-      if (!sent.some((item) => item.channel === 'sms' && item.code)) {
-        throw new Error(`no code sent to +971500000003: ${JSON.stringify(sent)}`);
-      }
+      // The code view sends the code as it opens: the SMS reaches the outbox just after.
+      await waitFor(
+        'a code sent to +971500000003 by SMS',
+        () => sandbox.outbox('+971500000003'),
+        (sent) => sent.some((item) => item.channel === 'sms' && item.code),
+      );
     },
   },
   {
