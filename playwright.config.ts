@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
-import type { ServeWith } from './tests/e2e/servers.ts';
+import type { Host, ServeWith } from './tests/e2e/servers.ts';
+import { ENGINE_PROGRAMS } from './tests/engines/programs.ts';
 
 const isCI = Boolean(process.env['CI']);
 
@@ -15,13 +16,23 @@ function hasNginx(): boolean {
 }
 const nginx = hasNginx() || isCI;
 if (!nginx) console.warn('nginx not found: skipping the self-hosting smoke run');
+/** The engine smoke needs Debian's firefox-esr, webkit2gtk-driver and xvfb (npm test installs them). */
+const engines = ENGINE_PROGRAMS.every((program) => program.present()) || isCI;
+if (!engines)
+  console.warn('Firefox ESR, WebKitWebDriver or Xvfb not found: skipping the engine smoke');
+/** The CDN runtimes come from the dev dependencies; nginx from Debian. */
+const HOSTS: Host[] = [...(nginx ? (['nginx'] as const) : []), 'cloudflare', 'netlify'];
 
 /**
  * End-to-end tests drive the production build, served with the sandbox, in Debian's Chromium
  * (CHROME_PATH overrides /usr/bin/chromium). Each worker starts its own sandbox server
  * (tests/e2e/servers.ts), so workers share no state; every test starts from `POST /_sandbox/reset`.
- * The `nginx` project runs the route smoke suite and the header checks again with the site
- * served by nginx and the shipped deploy/nginx.conf.
+ * The host projects run the hosting smoke and the security checks again with the site served by
+ * each host the README deploys to, with its shipped configuration: nginx (deploy/nginx.conf),
+ * Cloudflare's Pages runtime (wrangler.toml, functions/) and Netlify's (netlify.toml).
+ * The engines project (tests/engines/) runs the main flows in WebKit and Firefox ESR over
+ * WebDriver, one browser session per engine and worker; it comes first so that its two long
+ * files start at once, one per worker, instead of ending the run.
  */
 export default defineConfig<object, { serveWith: ServeWith }>({
   testDir: 'tests/e2e',
@@ -55,17 +66,24 @@ export default defineConfig<object, { serveWith: ServeWith }>({
     trace: 'on-first-retry',
   },
   projects: [
-    { name: 'sandbox' },
-    ...(nginx
+    ...(engines
       ? [
           {
-            name: 'nginx',
-            testMatch: ['routes.spec.ts', 'security.spec.ts'],
-            // The route smoke (in English and Arabic there), the 404s and the headers.
-            grep: /route |unmatched|headers/,
-            use: { serveWith: 'nginx' as const },
+            name: 'engines',
+            testDir: 'tests/engines',
+            // The scenarios of one engine run in order in one worker, on its one session.
+            fullyParallel: false,
+            expect: { timeout: 15_000 },
           },
         ]
       : []),
+    { name: 'sandbox' },
+    ...HOSTS.map((host) => ({
+      name: host,
+      testMatch: ['hosting.spec.ts', 'security.spec.ts'],
+      // The built files' own checks do not depend on who serves them: the sandbox run has them.
+      grepInvert: /built pages/,
+      use: { serveWith: host },
+    })),
   ],
 });

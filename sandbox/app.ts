@@ -9,6 +9,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { SANDBOX_PREFIX } from '../src/contract/backends.ts';
 import { controlRoutes, faultInjector } from './control.ts';
 import { handleError } from './errors.ts';
+import { probeInjector } from './probe.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { businessApiRoutes } from './routes/business-api.ts';
 import { flagsRoutes } from './routes/flags.ts';
@@ -33,6 +34,8 @@ export interface AppOptions extends SandboxOptions {
   distDir?: string;
   /** Signs the identity service's session cookie; random per app by default. */
   cookieSecret?: string;
+  /** Puts the engine smoke's page probe into every HTML answer (sandbox/probe.ts); off by default. */
+  probe?: boolean;
 }
 
 export function createApp(options: AppOptions = {}): Hono {
@@ -41,6 +44,7 @@ export function createApp(options: AppOptions = {}): Hono {
   const app = new Hono();
 
   app.onError(handleError);
+  if (options.probe) app.use('*', probeInjector());
   app.use('*', faultInjector(sandbox));
   const limit = bodyLimit({
     maxSize: MAX_BODY_BYTES,

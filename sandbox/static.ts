@@ -9,9 +9,10 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
-import { headersFor } from '../src/routing/headers.ts';
-import { headersForPath, parseHeadersFile, type HeaderRule } from '../src/routing/hosting.ts';
+import { headersFor, headersForPath, type HeaderRule } from '../src/routing/headers.ts';
+import { parseHeadersFile } from '../src/routing/hosting.ts';
 import { findRewrite } from '../src/routing/rewrites.ts';
+import { pageFile } from '../src/routing/routes.ts';
 
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -142,8 +143,11 @@ export function createSiteHandler(distDir: string) {
       }
     }
     const rule = findRewrite(url.pathname, url.searchParams);
-    const file = rule ? await fileAt(rule.to) : undefined;
-    if (rule && file) return respond(c, url.pathname, file, rule.status);
+    const file = rule ? await fileAt(pageFile(rule.to)) : undefined;
+    // A 404 carries the headers of the page that answers it (never stored), as on every host.
+    if (rule && file) {
+      return respond(c, rule.status === 404 ? pageFile(rule.to) : url.pathname, file, rule.status);
+    }
     return c.text(
       'Not found. Build the site first (npm run build), or set DIST_DIR.',
       404,

@@ -25,7 +25,7 @@ const LINK_ROUTES = /^\/(?:[a-z]{2,3}\/)?(email|alerts|profile|corporate|signin)
 
 function budgetFor(path: string): [string, Budget] {
   if (LINK_ROUTES.test(path)) return ['link page', LINK_PAGE];
-  if (/^\/(?:[a-z]{2,3}\/)?login\/$/.test(path)) return ['login', LOGIN];
+  if (/^\/(?:[a-z]{2,3}\/)?login$/.test(path)) return ['login', LOGIN];
   return ['other', OTHER];
 }
 
@@ -96,7 +96,8 @@ if (!args.has('--no-build')) {
 
 const pages = walk(DIST).filter((f) => f.endsWith('.html'));
 const rows = pages.map((file) => {
-  const path = `/${relative(DIST, file)}`.replace(/index\.html$/, '');
+  // The page's address: `login.html` serves /login, `signup/index.html` /signup/.
+  const path = `/${relative(DIST, file)}`.replace(/index\.html$/, '').replace(/\.html$/, '');
   const [kind, budget] = budgetFor(path);
   return { path, kind, budget, ...measurePage(file) };
 });

@@ -2,20 +2,37 @@
  * Fails when a locale misses a key or has an extra one, when placeholders differ from English,
  * when a non-English value is still the English text (brand names and the like allow-listed),
  * or when a value is empty. English (`i18n/en/`) is the source.
+ *
+ * And the rules a native review asked for (issue 19):
+ * - a plural form may leave out `{{count}}` only where CLDR gives its category one number
+ *   (Arabic zero, one and two; English, Urdu and Sorani one; never French one, which is 0 and 1);
+ * - the product's name is never typed into a sentence: `{{product}}` (from the config) is;
+ * - Latin digits in every language (no Arabic-Indic ٠-٩ or Eastern ۰-۹ digits);
+ * - in right-to-left languages a dial code `(+{{code}})` is isolated left-to-right (LRI ... PDI);
+ * - French typography: U+202F before ? ! ; and » and after «, U+00A0 before :, and ’ (never ');
+ * - each language's glossary (`i18n/<lang>/GLOSSARY.md`): a term's variants it lists are errors.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOCALES, DEFAULT_LOCALE } from '../src/i18n/config.ts';
+import { DIR, INTL_LOCALE, LOCALES, DEFAULT_LOCALE, type Locale } from '../src/i18n/config.ts';
 
 type Tree = { [key: string]: string | Tree };
 
 const ROOT = new URL('../i18n/', import.meta.url).pathname;
 /** Brand and technical names that are the same in every language. */
 const SAME_EVERYWHERE = new Set(['Masar', 'Apple', 'Google', 'OTP', 'PIN', 'SMS']);
+/** Words a language writes as English does (French « Menu »). */
+const SAME_IN: Partial<Record<Locale, ReadonlySet<string>>> = { fr: new Set(['Menu']) };
+/** Where the product's name itself lives; every other string takes it as `{{product}}`. */
+const PRODUCT_KEY = { ns: 'common', key: 'productName' } as const;
 
 /** A value may equal English when it is a name, or has no words outside its placeholders. */
-function mayEqualEnglish(value: string): boolean {
-  return SAME_EVERYWHERE.has(value) || !/\p{L}/u.test(value.replace(/\{\{\s*\w+\s*\}\}/g, ''));
+function mayEqualEnglish(value: string, locale: Locale): boolean {
+  return (
+    SAME_EVERYWHERE.has(value) ||
+    SAME_IN[locale]?.has(value) === true ||
+    !/\p{L}/u.test(value.replace(/\{\{\s*\w+\s*\}\}/g, ''))
+  );
 }
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
@@ -32,19 +49,174 @@ export function placeholders(value: string): string[] {
   return [...value.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
 }
 
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
 /** Plural keys (`x_one`, `x_few` ...) are checked by their base: locales have different forms. */
 function pluralBase(key: string): string {
-  return key.replace(/_(zero|one|two|few|many|other)$/, '');
+  return key.replace(PLURAL, '');
+}
+
+/**
+ * Whether a plural form of this locale may leave out `{{count}}`: its CLDR category holds one
+ * whole number only (Arabic 'two' is 2, so «ثانيتين» says it; French 'one' is 0 and 1, so not).
+ */
+export function mayOmitCount(locale: Locale, category: string): boolean {
+  const rules = new Intl.PluralRules(INTL_LOCALE[locale]);
+  let numbers = 0;
+  for (let n = 0; n <= 1000 && numbers < 2; n += 1) if (rules.select(n) === category) numbers += 1;
+  return numbers === 1;
+}
+
+const EASTERN_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/u;
+
+/** Latin digits in every language: the product formats every number so. */
+export function digitProblems(value: string): string[] {
+  return EASTERN_DIGITS.test(value)
+    ? ['uses Eastern Arabic digits (Latin digits are the rule)']
+    : [];
+}
+
+/**
+ * A dial code next to a right-to-left country name reads "(971+)" unless it is isolated
+ * left-to-right: `\u2066(+{{code}})\u2069` (LRI ... PDI).
+ */
+export function dialCodeProblems(value: string): string[] {
+  const codes = value.match(/\(\+\{\{\s*\w+\s*\}\}\)/g) ?? [];
+  const isolated = value.match(/\u2066\(\+\{\{\s*\w+\s*\}\}\)\u2069/g) ?? [];
+  return codes.length > isolated.length
+    ? ['has a dial code (+{{code}}) not isolated left-to-right (U+2066 ... U+2069)']
+    : [];
+}
+
+/** French typography (the Imprimerie nationale's rules, as French apps follow them). */
+export function frenchProblems(value: string): string[] {
+  const problems: string[] = [];
+  const text = value.replace(/\{\{\s*\w+\s*\}\}/g, 'x');
+  if (/[ \u00A0][?!;»]/u.test(text) || /«[ \u00A0]/u.test(text)) {
+    problems.push('needs U+202F (narrow no-break space) before ? ! ; » and after «');
+  }
+  if (
+    /[^\s\u00A0\u202F]([?!;»])/u.test(text.replace(/\.\.\.|…/g, '')) ||
+    /«[^\s\u00A0\u202F]/u.test(text)
+  ) {
+    problems.push('has ? ! ; or « » without the narrow no-break space (U+202F)');
+  }
+  if (/ :/u.test(text) || /[^\s\u00A0\u202F\d]:(?!\/\/)/u.test(text)) {
+    problems.push('needs U+00A0 (no-break space) before :');
+  }
+  if (text.includes("'")) problems.push("uses a straight apostrophe (' instead of ’)");
+  return problems;
+}
+
+/** One glossary row: a term and the variants of it that must not be written. */
+export interface GlossaryEntry {
+  term: string;
+  rendering: string;
+  avoid: string[];
+  /** Keys (`ns:key`) where a variant is what the spec quotes. */
+  allowedIn: string[];
+}
+
+const codeSpans = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1] ?? '');
+
+/**
+ * `GLOSSARY.md`: a Markdown table `| Term | Rendering | Avoid | Allowed in |`, variants and keys
+ * in backticks. Rows without a variant document a term and check nothing.
+ */
+export function parseGlossary(markdown: string): GlossaryEntry[] {
+  const entries: GlossaryEntry[] = [];
+  for (const line of markdown.split('\n')) {
+    if (!line.trim().startsWith('|')) continue;
+    const cells = line.split('|').slice(1, -1);
+    const [term = '', rendering = '', avoid = '', allowed = ''] = cells.map((c) => c.trim());
+    if (/^-+$/.test(term.replace(/[:\s]/g, '')) || term.toLowerCase() === 'term') continue;
+    entries.push({
+      term,
+      rendering: codeSpans(rendering).join(' / ') || rendering,
+      avoid: codeSpans(avoid),
+      allowedIn: codeSpans(allowed),
+    });
+  }
+  return entries;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * A variant as a word (a hyphen joins words: `mail` is not in `e-mail`): Latin words whole and in
+ * any case; Arabic script from a word's start (suffixes attach: حسابك).
+ */
+function variantPattern(variant: string): RegExp {
+  const latin = !/[\u0600-\u06FF]/u.test(variant);
+  const before = /^[\p{L}\p{M}]/u.test(variant) ? '(?<![\\p{L}\\p{M}-])' : '';
+  const after = latin && /[\p{L}\p{M}]$/u.test(variant) ? '(?![\\p{L}\\p{M}-])' : '';
+  return new RegExp(`${before}${escapeRegExp(variant)}${after}`, latin ? 'iu' : 'u');
+}
+
+/** The glossary's variants found in one value. */
+export function glossaryProblems(
+  glossary: readonly GlossaryEntry[],
+  key: string,
+  value: string,
+): string[] {
+  const problems: string[] = [];
+  const text = value.replace(/\{\{\s*\w+\s*\}\}/g, '\u2026');
+  for (const entry of glossary) {
+    if (entry.allowedIn.includes(key)) continue;
+    for (const variant of entry.avoid) {
+      if (variantPattern(variant).test(text)) {
+        problems.push(
+          `writes "${variant}" for "${entry.term}" (the glossary says ${entry.rendering})`,
+        );
+      }
+    }
+  }
+  return problems;
+}
+
+/** The rules on each value's own text, for one locale. */
+function textProblems(
+  locale: Locale,
+  key: string,
+  value: string,
+  product: string | undefined,
+  glossary: readonly GlossaryEntry[],
+): string[] {
+  const problems: string[] = [];
+  if (product && key !== `${PRODUCT_KEY.ns}:${PRODUCT_KEY.key}` && value.includes(product)) {
+    problems.push(`types the product's name "${product}" (use {{product}})`);
+  }
+  if (locale !== 'en' && locale !== 'fr') problems.push(...digitProblems(value));
+  if (DIR[locale] === 'rtl') problems.push(...dialCodeProblems(value));
+  if (locale === 'fr') problems.push(...frenchProblems(value));
+  problems.push(...glossaryProblems(glossary, key, value));
+  return problems;
 }
 
 export function checkCatalogs(
   read: (locale: string, ns: string) => Tree | undefined,
   namespaces: string[],
+  glossaries: Partial<Record<Locale, readonly GlossaryEntry[]>> = {},
 ): string[] {
   const problems: string[] = [];
+  const productTree = read(DEFAULT_LOCALE, PRODUCT_KEY.ns);
+  const product = productTree ? flatten(productTree).get(PRODUCT_KEY.key) : undefined;
   for (const ns of namespaces) {
     const english = flatten(read(DEFAULT_LOCALE, ns) ?? {});
     const englishBases = new Set([...english.keys()].map(pluralBase));
+    for (const [key, value] of english) {
+      for (const problem of textProblems(
+        'en',
+        `${ns}:${key}`,
+        value,
+        product,
+        glossaries.en ?? [],
+      )) {
+        problems.push(`en/${ns}: ${key} ${problem}`);
+      }
+    }
     for (const locale of LOCALES) {
       if (locale === DEFAULT_LOCALE) continue;
       const tree = read(locale, ns);
@@ -65,11 +237,21 @@ export function checkCatalogs(
         }
         const source = english.get(key) ?? english.get(`${base}_other`) ?? english.get(base) ?? '';
         if (value.trim() === '') problems.push(`${locale}/${ns}: empty value ${key}`);
-        if (placeholders(value).join() !== placeholders(source).join()) {
+        const category = PLURAL.exec(key)?.[1];
+        const expected = placeholders(source);
+        const mayOmit =
+          category !== undefined && expected.includes('count') && mayOmitCount(locale, category);
+        const found = placeholders(value);
+        const withCount = mayOmit && !found.includes('count') ? [...found, 'count'].sort() : found;
+        if (withCount.join() !== expected.join()) {
           problems.push(`${locale}/${ns}: placeholders of ${key} differ from English`);
         }
-        if (value === source && !mayEqualEnglish(value)) {
+        if (value === source && !mayEqualEnglish(value, locale)) {
           problems.push(`${locale}/${ns}: ${key} is still English ("${value}")`);
+        }
+        const glossary = glossaries[locale] ?? [];
+        for (const problem of textProblems(locale, `${ns}:${key}`, value, product, glossary)) {
+          problems.push(`${locale}/${ns}: ${key} ${problem}`);
         }
       }
     }
@@ -86,16 +268,29 @@ function readFromDisk(locale: string, ns: string): Tree | undefined {
   }
 }
 
+function readGlossaries(): Partial<Record<Locale, GlossaryEntry[]>> {
+  const out: Partial<Record<Locale, GlossaryEntry[]>> = {};
+  for (const locale of LOCALES) {
+    const file = join(ROOT, locale, 'GLOSSARY.md');
+    if (existsSync(file)) out[locale] = parseGlossary(readFileSync(file, 'utf8'));
+  }
+  return out;
+}
+
 if (import.meta.main) {
   const namespaces = readdirSync(join(ROOT, DEFAULT_LOCALE))
     .filter((file) => file.endsWith('.json'))
     .map((file) => file.slice(0, -'.json'.length));
-  const problems = checkCatalogs(readFromDisk, namespaces);
+  const glossaries = readGlossaries();
+  const problems = checkCatalogs(readFromDisk, namespaces, glossaries);
+  const missing = LOCALES.filter((locale) => !glossaries[locale]);
+  if (missing.length > 0) problems.push(`no glossary for ${missing.join(', ')}`);
   if (problems.length > 0) {
     console.error(`i18n check: ${problems.length} problem(s)\n${problems.join('\n')}`);
     process.exit(1);
   }
+  const terms = LOCALES.map((locale) => `${locale} ${glossaries[locale]?.length ?? 0}`).join(', ');
   console.log(
-    `i18n check: ${namespaces.length} namespaces complete in ${LOCALES.length} languages`,
+    `i18n check: ${namespaces.length} namespaces complete in ${LOCALES.length} languages; glossary terms: ${terms}`,
   );
 }

@@ -3,7 +3,8 @@
  * English and Arabic, offline with Debian's Chromium, against the built site served by the
  * sandbox server (gzip and the real headers). Prints performance, accessibility and best-practice
  * scores against the budgets of design.md; exits non-zero when one is missed.
- * Needs a build (`npm run build`) first.
+ * Needs a build (`npm run build`) first. Pages given as arguments replace the default list, e.g.
+ * `npm run lighthouse -- /ur/login /ckb/login '/email/ev-valid/verify?lang=ckb'`.
  */
 import { spawn } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
@@ -11,7 +12,7 @@ import lighthouse from 'lighthouse';
 
 const PORT = Number(process.env['LH_PORT'] ?? 4398);
 const ORIGIN = `http://localhost:${PORT}`;
-const PAGES = [
+const DEFAULT_PAGES = [
   '/login',
   '/ar/login',
   '/signup/',
@@ -19,6 +20,8 @@ const PAGES = [
   '/email/ev-valid/verify',
   '/email/ev-valid/verify?lang=ar',
 ];
+const fromArgs = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
+const PAGES = fromArgs.length > 0 ? fromArgs : DEFAULT_PAGES;
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100 } as const;
 
 async function waitForServer(): Promise<void> {

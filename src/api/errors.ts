@@ -58,7 +58,7 @@ export class MalformedResponseError extends Error {
   }
 }
 
-function isOffline(): boolean {
+export function isOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 

@@ -14,8 +14,12 @@ import {
   type PhoneLoginBody,
   type TokenResponse,
 } from '../contract/identity-api.ts';
-import { request } from './client.ts';
-import { currentDeviceId, identityHeaders, type CallContext } from './identity-headers.ts';
+import {
+  callHeaders,
+  currentDeviceId,
+  identityApiCall,
+  type CallContext,
+} from './identity-headers.ts';
 
 async function tokenOf(answer: Promise<TokenResponse>): Promise<string> {
   return (await answer).token;
@@ -23,20 +27,20 @@ async function tokenOf(answer: Promise<TokenResponse>): Promise<string> {
 
 export function phoneLogin(body: PhoneLoginBody, context: CallContext): Promise<string> {
   return tokenOf(
-    request<TokenResponse>('identityApi', PHONE_LOGIN_PATH, {
+    identityApiCall<TokenResponse>(PHONE_LOGIN_PATH, {
       method: 'POST',
       body,
-      headers: identityHeaders(context),
+      headers: callHeaders(context),
     }),
   );
 }
 
 export function emailLogin(body: EmailLoginBody, context: CallContext): Promise<string> {
   return tokenOf(
-    request<TokenResponse>('identityApi', EMAIL_LOGIN_PATH, {
+    identityApiCall<TokenResponse>(EMAIL_LOGIN_PATH, {
       method: 'POST',
       body,
-      headers: identityHeaders(context),
+      headers: callHeaders(context),
     }),
   );
 }
@@ -48,10 +52,10 @@ export function appleLogin(idToken: string, context: CallContext): Promise<strin
     ...(deviceId ? { device_id: deviceId } : {}),
   };
   return tokenOf(
-    request<TokenResponse>('identityApi', APPLE_LOGIN_PATH, {
+    identityApiCall<TokenResponse>(APPLE_LOGIN_PATH, {
       method: 'POST',
       body,
-      headers: identityHeaders(context, { social: true }),
+      headers: callHeaders(context, { social: true }),
     }),
   );
 }
@@ -60,10 +64,10 @@ export function googleLogin(idToken: string, context: CallContext): Promise<stri
   const deviceId = currentDeviceId();
   const body: GoogleLoginBody = { id_token: idToken, ...(deviceId ? { device_id: deviceId } : {}) };
   return tokenOf(
-    request<TokenResponse>('identityApi', GOOGLE_LOGIN_PATH, {
+    identityApiCall<TokenResponse>(GOOGLE_LOGIN_PATH, {
       method: 'POST',
       body,
-      headers: identityHeaders(context, { social: true }),
+      headers: callHeaders(context, { social: true }),
     }),
   );
 }

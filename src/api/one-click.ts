@@ -17,8 +17,7 @@ import {
   type TokenResponse,
 } from '../contract/identity-api.ts';
 import { fillPath } from '../contract/path.ts';
-import { request } from './client.ts';
-import { identityHeaders } from './identity-headers.ts';
+import { identityApiCall } from './identity-headers.ts';
 
 export type { ApprovalToken, ApproveStatus, OneClickLoginBody };
 
@@ -42,13 +41,12 @@ export async function oneClickLogin(
   body: OneClickLoginBody,
   context: OneClickContext & { idempotencyKey: string },
 ): Promise<OneClickAnswer> {
-  const answer = await request<OneClickLoginResponse>('identityApi', ONE_CLICK_LOGIN_PATH, {
+  const answer = await identityApiCall<OneClickLoginResponse>(ONE_CLICK_LOGIN_PATH, {
     method: 'POST',
     body,
     // Safe to repeat: the idempotency key makes the back end answer a repeat with the first answer.
     idempotent: true,
     headers: {
-      ...identityHeaders({}),
       [HEADER.idpClientId]: context.idpClientId,
       [HEADER.idempotencyKey]: context.idempotencyKey,
     },
@@ -59,11 +57,10 @@ export async function oneClickLogin(
 
 /** One poll of the approval request: 'pending', 'confirmed' or 'rejected'. */
 export async function approvalStatus(id: string, signal?: AbortSignal): Promise<ApproveStatus> {
-  const answer = await request<ApproveRequestStatusResponse>(
-    'identityApi',
+  const answer = await identityApiCall<ApproveRequestStatusResponse>(
     fillPath(APPROVE_REQUEST_VERIFY_PATH, { id }),
     // The poll itself is the retry: a failed poll waits for the next one.
-    { idempotent: false, headers: identityHeaders({}), ...(signal ? { signal } : {}) },
+    { idempotent: false, ...(signal ? { signal } : {}) },
   );
   return answer.data.status;
 }
@@ -75,14 +72,10 @@ export async function oneClickProof(
   context: OneClickContext,
 ): Promise<string> {
   const body: ProofBody = { profiling };
-  const answer = await request<TokenResponse>(
-    'identityApi',
-    fillPath(ONE_CLICK_PROOF_PATH, { id }),
-    {
-      method: 'POST',
-      body,
-      headers: { ...identityHeaders({}), [HEADER.idpClientId]: context.idpClientId },
-    },
-  );
+  const answer = await identityApiCall<TokenResponse>(fillPath(ONE_CLICK_PROOF_PATH, { id }), {
+    method: 'POST',
+    body,
+    headers: { [HEADER.idpClientId]: context.idpClientId },
+  });
   return answer.token;
 }

@@ -12,8 +12,7 @@ import {
   type OtpVerifyBody,
   type OtpVerifyResponse,
 } from '../contract/identity-api.ts';
-import { request } from './client.ts';
-import { identityHeaders, type CallContext } from './identity-headers.ts';
+import { callHeaders, identityApiCall, type CallContext } from './identity-headers.ts';
 
 export type { Guard, OtpType };
 
@@ -33,10 +32,10 @@ export function sendOtp(input: SendOtpInput): Promise<OtpSendResponse> {
     ...(input.clientId ? { client_id: input.clientId } : {}),
     ...(input.shieldParams ? { shieldParams: input.shieldParams } : {}),
   };
-  return request<OtpSendResponse>('identityApi', OTP_SEND_PATH, {
+  return identityApiCall<OtpSendResponse>(OTP_SEND_PATH, {
     method: 'POST',
     body,
-    headers: identityHeaders(input),
+    headers: callHeaders(input),
   });
 }
 
@@ -54,10 +53,10 @@ export async function verifyOtp(input: VerifyOtpInput): Promise<string> {
     guard: input.guard,
     ...(input.clientId ? { client_id: input.clientId } : {}),
   };
-  const answer = await request<OtpVerifyResponse>('identityApi', OTP_VERIFY_PATH, {
+  const answer = await identityApiCall<OtpVerifyResponse>(OTP_VERIFY_PATH, {
     method: 'POST',
     body,
-    headers: identityHeaders(input),
+    headers: callHeaders(input),
   });
   return answer.data.id;
 }

@@ -1,3 +1,4 @@
+import { SHELL_TOKEN } from '../routing/routes.ts';
 import { LOCALES, langParam, type Locale } from './config.ts';
 
 /** getStaticPaths for a route built once per language (English unprefixed). */
@@ -10,5 +11,5 @@ export function localePaths(extra: Record<string, string> = {}) {
 
 /** getStaticPaths for a token route: one shell per language at the `_` token. */
 export function tokenShellPaths(param: string) {
-  return localePaths({ [param]: '_' });
+  return localePaths({ [param]: SHELL_TOKEN });
 }

@@ -31,10 +31,14 @@ export function createT(locale: Locale, catalog: object): Translate {
     return typeof node === 'string' ? node : undefined;
   }
 
+  // The product's name is never typed into a sentence: `{{product}}` is the catalog's one form
+  // (`common.productName`), unless a caller passes another.
+  const product = lookup('common:productName');
+
   function format(template: string, params: Params | undefined): string {
-    if (!params) return template;
+    if (!params && (product === undefined || !template.includes('{{product}}'))) return template;
     return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => {
-      const value = params[name];
+      const value = params?.[name] ?? (name === 'product' ? product : undefined);
       if (value === undefined) return whole;
       return typeof value === 'number' ? numbers.format(value) : value;
     });

@@ -1,19 +1,17 @@
 /**
  * Astro integration: after the build, writes the hosting files into dist/: `_headers` (with the
- * site-wide CSP built from every page's hashes), `_redirects` (the path rewrites), and the nginx
- * header snippet `_nginx/headers.conf` that deploy/nginx.conf includes.
+ * site-wide CSP built from every page's hashes) and `_redirects` (the token rewrites), which
+ * Cloudflare Pages and Netlify read, and the nginx header snippet `_nginx/headers.conf` that
+ * deploy/nginx.conf includes. (netlify.toml, wrangler.toml and functions/ hold no build output
+ * and are committed.)
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import {
-  headerRules,
-  mergePolicies,
-  metaPolicy,
-  renderHeadersFile,
-  renderNginxHeaders,
-} from '../routing/hosting.ts';
+import { headerRules } from '../routing/headers.ts';
+import { mergePolicies, metaPolicy, renderHeadersFile } from '../routing/hosting.ts';
+import { renderNginxHeaders } from '../routing/nginx.ts';
 import { renderRedirectsFile } from '../routing/rewrites.ts';
 
 const ISLAND_STYLE =

@@ -3,6 +3,7 @@
  * merchant, the invoice id and the promo (value, type '%' or a currency label with AED by
  * default, outcome CASHBACK or otherwise discount), and the promo amount formatted per language.
  */
+import { numberFormat } from '../i18n/format.ts';
 import { parseAcrValues, type AcrValues } from './acr-values.ts';
 import { normalizeDigits } from './digits.ts';
 
@@ -83,18 +84,18 @@ export function parseCheckout(raw: string | null | undefined): Checkout {
   return checkoutOf(parseAcrValues(raw));
 }
 
-/** The promo amount in the page's language: `10%`, `AED 30`, `‏٣٠ د.إ.‏`, `25 points`. */
+/** The promo amount in the page's language, Latin digits: `10%`, `AED 30`, `‏30 د.إ.‏`, `25 points`. */
 export function formatPromoAmount(promo: Promo, intlLocale: string): string {
   const fraction = Number.isInteger(promo.value) ? 0 : 2;
   if (promo.type === PERCENT) {
-    return new Intl.NumberFormat(intlLocale, {
+    return numberFormat(intlLocale, {
       style: 'percent',
       maximumFractionDigits: 2,
     }).format(promo.value / 100);
   }
   if (/^[A-Z]{3}$/.test(promo.type)) {
     try {
-      return new Intl.NumberFormat(intlLocale, {
+      return numberFormat(intlLocale, {
         style: 'currency',
         currency: promo.type,
         minimumFractionDigits: fraction,
@@ -104,7 +105,7 @@ export function formatPromoAmount(promo: Promo, intlLocale: string): string {
       // Not a currency Intl knows: shown as number and label below.
     }
   }
-  const number = new Intl.NumberFormat(intlLocale, {
+  const number = numberFormat(intlLocale, {
     minimumFractionDigits: fraction,
     maximumFractionDigits: fraction,
   }).format(promo.value);

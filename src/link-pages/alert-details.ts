@@ -1,27 +1,46 @@
 /** The details of a security alert, in the order the page lists them, and their values. */
 import type { Alert } from '../contract/identity-api.ts';
+import { formatDateTime, type DateWords } from '../i18n/format.ts';
 
 export const ALERT_DETAILS = ['when', 'device', 'location'] as const;
 export type AlertDetail = (typeof ALERT_DETAILS)[number];
 
-/** The alert's time in the page's language (`at` is ISO 8601); undefined when absent or invalid. */
-export function formatAlertTime(at: string | undefined, intlLocale: string): string | undefined {
+/**
+ * The alert's time in the page's language with Latin digits (`at` is ISO 8601), in the catalog's
+ * words where the engine lacks the language; undefined when absent or invalid.
+ */
+export function formatAlertTime(
+  at: string | undefined,
+  intlLocale: string,
+  words?: DateWords,
+): string | undefined {
   if (!at) return undefined;
   const date = new Date(at);
   if (Number.isNaN(date.getTime())) return undefined;
-  return new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    date,
-  );
+  return formatDateTime(date, intlLocale, words);
 }
 
 /** Each detail's value to show (undefined: the row stays hidden). */
 export function alertDetails(
   alert: Alert,
   intlLocale: string,
+  words?: DateWords,
 ): Record<AlertDetail, string | undefined> {
   return {
-    when: formatAlertTime(alert.at, intlLocale),
+    when: formatAlertTime(alert.at, intlLocale, words),
     device: alert.device,
     location: alert.location,
   };
+}
+
+/** Build time: the catalog's date words as attributes of the page root (no i18n code ships). */
+export function dateWordsAttributes(words: DateWords): Record<string, string> {
+  return { 'data-date-pattern': words.pattern, 'data-date-months': words.months.join('|') };
+}
+
+/** In the browser: the date words back from the page root's attributes. */
+export function dateWordsOf(root: HTMLElement): DateWords | undefined {
+  const pattern = root.dataset['datePattern'];
+  const months = root.dataset['dateMonths']?.split('|');
+  return pattern && months?.length === 12 ? { pattern, months } : undefined;
 }

@@ -6,7 +6,7 @@ import {
   createSecurityAlertFlow,
   type SecurityAlertState,
 } from '../stores/flows/security-alert.ts';
-import { ALERT_DETAILS, alertDetails } from './alert-details.ts';
+import { ALERT_DETAILS, alertDetails, dateWordsOf } from './alert-details.ts';
 import { createViews, linkRoot, onRetry, setPending, setText, showMessage } from './dom.ts';
 import { textOf } from './text.ts';
 
@@ -21,6 +21,7 @@ export function mountSecurityAlert(root = linkRoot()): void {
   });
   const show = createViews(root);
   const intlLocale = root.dataset['intlLocale'] ?? 'en';
+  const dateWords = dateWordsOf(root);
   onRetry(root, () => void flow.start());
   for (const button of root.querySelectorAll<HTMLButtonElement>('[data-report]')) {
     // The flow ignores a report while one is running (no double submit).
@@ -28,7 +29,7 @@ export function mountSecurityAlert(root = linkRoot()): void {
   }
 
   function fillShown(section: HTMLElement, state: Shown): void {
-    const values = alertDetails(state.alert, intlLocale);
+    const values = alertDetails(state.alert, intlLocale, dateWords);
     const list = section.querySelector<HTMLElement>('.alert-details');
     for (const detail of ALERT_DETAILS) {
       const row = section.querySelector<HTMLElement>(`[data-detail="${detail}"]`);

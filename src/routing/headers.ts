@@ -1,10 +1,17 @@
 /**
- * The HTTP headers every host applies (CDN `_headers`, nginx, the sandbox server).
- * The Content-Security-Policy header is added at build time from the pages' own hashes.
+ * The HTTP headers of every response, as one ordered rule table that every host applies: the
+ * `_headers` file (Cloudflare Pages and Netlify), nginx and the sandbox server. The site-wide rule
+ * comes first; a later rule replaces the value of a header an earlier one set. The
+ * Content-Security-Policy is added at build time from the pages' own hashes.
  */
-import { ROUTES, type RouteDef } from './routes.ts';
-import { matchesPattern } from './rewrites.ts';
 import { LOCALES, localizedPath } from '../i18n/config.ts';
+import { matchesPattern, notFoundPage } from './rewrites.ts';
+import { pageFile, ROUTES, shellPath, type RouteDef } from './routes.ts';
+
+export interface HeaderRule {
+  readonly pattern: string;
+  readonly headers: Readonly<Record<string, string>>;
+}
 
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
@@ -15,42 +22,100 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
 };
 
-/** Path patterns of pages whose URL carries a secret: they send no Referer at all. */
-export const SECRET_PATTERNS: readonly string[] = (Object.values(ROUTES) as RouteDef[])
-  .filter((route) => route.secretInPath)
-  .flatMap((route) =>
-    route.langFromQuery
-      ? [route.pattern]
-      : LOCALES.map((locale) => localizedPath(locale, route.pattern)),
-  );
+/**
+ * HTML is revalidated on every visit; hashed assets never change; token pages are never stored,
+ * nor the invalid-session page that answers unknown addresses with 404 (Cloudflare sends
+ * `no-store` with every 404 whatever `_headers` says, so every host does).
+ */
+export const CACHE = {
+  page: 'no-cache',
+  asset: 'public, max-age=31536000, immutable',
+  secret: 'no-store',
+} as const;
+
+export const POPUP_OPENER_POLICY = 'same-origin-allow-popups';
+
+const ALL_ROUTES = Object.values(ROUTES) as RouteDef[];
+
+/**
+ * Paths of pages whose URL carries a secret: they send no Referer and are never stored. Besides
+ * the route patterns, the pages that serve them as the hosts match them: the `?lang=` shells that
+ * Cloudflare's e-mail function fetches (`/ar/email/_/verify`), and the files Netlify's local
+ * runtime matches rules against after a rewrite (`/email/_/verify.html`).
+ */
+export const SECRET_PATTERNS: readonly string[] = [
+  ...new Set(
+    ALL_ROUTES.filter((route) => route.secretInPath).flatMap((route) => {
+      if (!route.langFromQuery) return LOCALES.map((l) => localizedPath(l, route.pattern));
+      const shells = LOCALES.map((locale) => localizedPath(locale, shellPath(route)));
+      return [route.pattern, ...shells.filter((shell) => shell !== shellPath(route))].flatMap(
+        (path) => [path, pageFile(path)],
+      );
+    }),
+  ),
+];
 
 /**
  * Pages that open a sign-in popup (Apple, Google): their opener must survive the popup's
- * navigation, so they allow popups in their opener policy.
+ * navigation, so they allow popups in their opener policy. Their files too, which Netlify's
+ * local runtime matches rules against.
  */
 export const POPUP_PATTERNS: readonly string[] = LOCALES.flatMap((locale) =>
-  [ROUTES.login.pattern, ROUTES.signup.pattern].map((pattern) => localizedPath(locale, pattern)),
+  [ROUTES.login.pattern, ROUTES.signup.pattern].flatMap((pattern) => {
+    const path = localizedPath(locale, pattern);
+    return [path, pageFile(path)];
+  }),
 );
-export const POPUP_OPENER_POLICY = 'same-origin-allow-popups';
+
+/** The files of the invalid-session pages that unknown addresses get with status 404. */
+export const NOT_FOUND_FILES: readonly string[] = LOCALES.map((l) => pageFile(notFoundPage(l)));
+
+/** The rule table; `csp` is the site-wide policy of the build (none for the bare table). */
+export function headerRules(csp?: string): HeaderRule[] {
+  return [
+    {
+      pattern: '/*',
+      headers: {
+        ...SECURITY_HEADERS,
+        ...(csp ? { 'Content-Security-Policy': csp } : {}),
+        'Cache-Control': CACHE.page,
+      },
+    },
+    { pattern: '/_astro/*', headers: { 'Cache-Control': CACHE.asset } },
+    ...POPUP_PATTERNS.map((pattern) => ({
+      pattern,
+      headers: { 'Cross-Origin-Opener-Policy': POPUP_OPENER_POLICY },
+    })),
+    ...SECRET_PATTERNS.map((pattern) => ({
+      pattern,
+      headers: { 'Referrer-Policy': 'no-referrer', 'Cache-Control': CACHE.secret },
+    })),
+    ...NOT_FOUND_FILES.map((pattern) => ({
+      pattern,
+      headers: { 'Cache-Control': CACHE.secret },
+    })),
+  ];
+}
+
+/** The headers for a path: every matching rule in order, a later value replacing an earlier one. */
+export function headersForPath(
+  rules: readonly HeaderRule[],
+  pathname: string,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const rule of rules) {
+    if (matchesPattern(rule.pattern, pathname)) Object.assign(headers, rule.headers);
+  }
+  return headers;
+}
+
+const BARE_RULES = headerRules();
+
+/** Headers for a response to `pathname` (an HTML page or an asset), without the build's CSP. */
+export function headersFor(pathname: string): Record<string, string> {
+  return headersForPath(BARE_RULES, pathname);
+}
 
 export function hasSecretInPath(pathname: string): boolean {
   return SECRET_PATTERNS.some((pattern) => matchesPattern(pattern, pathname));
-}
-
-/** Headers for a response to `pathname` (an HTML page or an asset). */
-export function headersFor(pathname: string): Record<string, string> {
-  const headers: Record<string, string> = { ...SECURITY_HEADERS };
-  if (pathname.startsWith('/_astro/')) {
-    headers['Cache-Control'] = 'public, max-age=31536000, immutable';
-  } else {
-    headers['Cache-Control'] = 'no-cache';
-  }
-  if (POPUP_PATTERNS.some((pattern) => matchesPattern(pattern, pathname))) {
-    headers['Cross-Origin-Opener-Policy'] = POPUP_OPENER_POLICY;
-  }
-  if (hasSecretInPath(pathname)) {
-    headers['Referrer-Policy'] = 'no-referrer';
-    headers['Cache-Control'] = 'no-store';
-  }
-  return headers;
 }

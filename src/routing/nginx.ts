@@ -1,18 +1,28 @@
 /**
  * deploy/nginx.conf, generated from the same rewrite table and header rules as the CDN files,
- * so self-hosting behaves exactly like the CDN. `npm run write:nginx` rewrites it; a unit test
+ * so self-hosting behaves exactly like the CDN. `npm run write:hosting` rewrites it; a unit test
  * fails when the committed file is out of date.
  */
 import { DEFAULT_LOCALE, LOCALES, localizedPath } from '../i18n/config.ts';
-import { POPUP_OPENER_POLICY, SECURITY_HEADERS } from './headers.ts';
-import { ROUTES } from './routes.ts';
-import { REWRITES, type Rewrite } from './rewrites.ts';
+import { headersFor, NOT_FOUND_FILES, type HeaderRule } from './headers.ts';
+import { notFoundPage, REWRITES, type Rewrite } from './rewrites.ts';
+import { pageFile, ROUTES } from './routes.ts';
 
 const ROOT = '/srv/account/dist';
+/** The site-wide headers (with the build's CSP), written by the build next to the pages. */
 const SNIPPET = `include ${ROOT}/_nginx/headers.conf;`;
-const COOP = `add_header Cross-Origin-Opener-Policy "${SECURITY_HEADERS['Cross-Origin-Opener-Policy']}" always;`;
-/** The site-wide headers plus the default opener policy (popup pages set their own). */
-const HEADERS = `${SNIPPET}\n    ${COOP}`;
+/** Headers that vary by path, so each location sets them (add_header does not merge levels). */
+const PER_LOCATION = ['Cross-Origin-Opener-Policy', 'Referrer-Policy', 'Cache-Control'];
+const OTHER_LOCALES = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE);
+
+/** The snippet and the varying headers of a location, from the rule table for one of its paths. */
+function headerLines(path: string): string[] {
+  const headers = headersFor(path);
+  return [
+    SNIPPET,
+    ...PER_LOCATION.map((name) => `add_header ${name} "${headers[name] ?? ''}" always;`),
+  ];
+}
 
 function patternRegex(pattern: string): string {
   const body = pattern
@@ -23,70 +33,54 @@ function patternRegex(pattern: string): string {
   return `^${body}/?$`;
 }
 
-function location(regex: string, lines: string[]): string {
-  return [`  location ~ ${regex} {`, ...lines.map((line) => `    ${line}`), '  }'].join('\n');
+function location(match: string, lines: string[]): string {
+  return [`  location ${match} {`, ...lines.map((line) => `    ${line}`), '  }'].join('\n');
 }
 
+/** Token routes: each served from its page; the e-mail routes by `?lang=` through the map. */
 function tokenLocations(rules: readonly Rewrite[]): string[] {
-  const blocks: string[] = [];
-  const byPattern = new Map<string, Rewrite[]>();
+  const byPattern = new Map<string, Rewrite>();
   for (const rule of rules) {
-    if (rule.status !== 200) continue;
-    byPattern.set(rule.from, [...(byPattern.get(rule.from) ?? []), rule]);
+    // The English rule of a `?lang=` route comes last; its page takes the map's prefix.
+    if (rule.status === 200 && !rule.lang) byPattern.set(rule.from, rule);
   }
-  for (const [pattern, group] of byPattern) {
-    const perLang = group.filter((rule) => rule.lang);
-    const fallback = group.find((rule) => !rule.lang);
-    if (!fallback) continue;
-    const target = perLang.length > 0 ? fallback.to.replace(/^\//, '/$lang_prefix') : fallback.to;
-    blocks.push(
-      location(patternRegex(pattern), [
-        HEADERS,
-        `add_header Referrer-Policy "no-referrer" always;`,
-        `add_header Cache-Control "no-store" always;`,
-        `try_files ${target.replace('/$lang_prefix', '$lang_prefix/')} =404;`,
-      ]),
-    );
-  }
-  return blocks;
+  return [...byPattern.values()].map((rule) => {
+    const file = pageFile(rule.to);
+    return location(`~ ${patternRegex(rule.from)}`, [
+      ...headerLines(rule.from.replace(/:[^/]+/g, 'token')),
+      `try_files ${rule.byQuery ? `$lang_prefix${file}` : file} =404;`,
+    ]);
+  });
 }
 
 export function renderNginxConf(rules: readonly Rewrite[] = REWRITES): string {
-  const otherLocales = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE);
   const langMap = [
-    '  # ?lang= of the e-mail routes picks the pre-rendered language (default English).',
-    '  map $arg_lang $lang_prefix {',
-    '    default "";',
-    ...otherLocales.map((locale) => `    ${locale} "/${locale}";`),
-    '  }',
+    '# ?lang= of the e-mail routes picks the pre-rendered language (default English).',
+    'map $arg_lang $lang_prefix {',
+    '  default "";',
+    ...OTHER_LOCALES.map((locale) => `  ${locale} "/${locale}";`),
+    '}',
   ].join('\n');
   const popupBlocks = LOCALES.flatMap((locale) =>
-    [ROUTES.login, ROUTES.signup].map((route) =>
-      location(patternRegex(localizedPath(locale, route.pattern)), [
-        SNIPPET,
-        `add_header Cross-Origin-Opener-Policy "${POPUP_OPENER_POLICY}" always;`,
-        `add_header Referrer-Policy "${SECURITY_HEADERS['Referrer-Policy']}" always;`,
-        `add_header Cache-Control "no-cache" always;`,
-        `try_files ${localizedPath(locale, route.shell)}index.html =404;`,
-      ]),
-    ),
+    [ROUTES.login, ROUTES.signup].map((route) => {
+      const path = localizedPath(locale, route.pattern);
+      return location(`~ ${patternRegex(path)}`, [
+        ...headerLines(path),
+        `try_files ${pageFile(path)} =404;`,
+      ]);
+    }),
   );
-  const localeBlocks = otherLocales.map((locale) =>
-    [
-      `  location /${locale}/ {`,
-      `    ${HEADERS}`,
-      `    add_header Referrer-Policy "${SECURITY_HEADERS['Referrer-Policy']}" always;`,
-      `    add_header Cache-Control "no-cache" always;`,
-      `    error_page 404 /${locale}/404/index.html;`,
-      '    try_files $uri $uri/index.html =404;',
-      '  }',
-    ].join('\n'),
-  );
-  return `# Generated from src/routing/nginx.ts (npm run write:nginx). Do not edit by hand.
+  const fallback = (prefix: string, locale: (typeof LOCALES)[number]) =>
+    location(prefix, [
+      ...headerLines(`${prefix}page`),
+      `error_page 404 ${pageFile(notFoundPage(locale))};`,
+      'try_files $uri $uri.html $uri/index.html =404;',
+    ]);
+  return `# Generated from src/routing/nginx.ts (npm run write:hosting). Do not edit by hand.
 # Self-hosting: serve the built site (dist/) with the same rewrites and headers as the CDN.
 # Copy dist/ to ${ROOT} (it contains _nginx/headers.conf, the CSP built from the pages).
 # The map below belongs in the http {} context; the server block as it is.
-${langMap.replace(/^ {2}/gm, '')}
+${langMap}
 
 server {
   listen 8080;
@@ -98,34 +92,34 @@ server {
   gzip_types text/css application/javascript application/json image/svg+xml;
 
   # Hashed assets never change.
-  location /_astro/ {
-    ${HEADERS}
-    add_header Referrer-Policy "${SECURITY_HEADERS['Referrer-Policy']}" always;
-    add_header Cache-Control "public, max-age=31536000, immutable" always;
-    try_files $uri =404;
-  }
+${location('/_astro/', [...headerLines('/_astro/asset.js'), 'try_files $uri =404;'])}
 
   # Hosting files are for the hosts, not for browsers.
-  location ~ ^/(_headers|_redirects|_nginx/) {
-    return 404;
-  }
+${location('~ ^/(_headers|_redirects|_nginx/)', ['return 404;'])}
 
-  # Token routes: the real path is served from the pre-rendered shell; no Referer leaves them.
+  # Token routes: the real path is served from the pre-rendered page; no Referer leaves them.
 ${tokenLocations(rules).join('\n\n')}
 
   # Sign-in pages open Apple's and Google's popups: their opener must survive.
 ${popupBlocks.join('\n\n')}
 
-  # Other languages: their own invalid-session page for unknown paths.
-${localeBlocks.join('\n\n')}
+  # The invalid-session pages that answer unknown addresses with 404 are never stored.
+${NOT_FOUND_FILES.map((file) => location(`= ${file}`, headerLines(file))).join('\n\n')}
 
-  location / {
-    ${HEADERS}
-    add_header Referrer-Policy "${SECURITY_HEADERS['Referrer-Policy']}" always;
-    add_header Cache-Control "no-cache" always;
-    error_page 404 /404.html;
-    try_files $uri $uri/index.html =404;
-  }
+  # Pages at their exact paths (/login is login.html, /signup/ signup/index.html); unknown paths
+  # get their language's invalid-session page.
+${OTHER_LOCALES.map((locale) => fallback(`/${locale}/`, locale)).join('\n\n')}
+
+${fallback('/', DEFAULT_LOCALE)}
 }
 `;
+}
+
+/** The nginx snippet: the site-wide headers of the build, included in every location. */
+export function renderNginxHeaders(rules: readonly HeaderRule[]): string {
+  const site = rules.find((rule) => rule.pattern === '/*');
+  const lines = Object.entries(site?.headers ?? {})
+    .filter(([name]) => !PER_LOCATION.includes(name))
+    .map(([name, value]) => `add_header ${name} "${value.replace(/"/g, '\\"')}" always;`);
+  return `# Generated by the build from src/routing/nginx.ts. Do not edit.\n${lines.join('\n')}\n`;
 }

@@ -1,54 +1,56 @@
 /**
- * The path rewrites that map real paths (with tokens, with `?lang=`) onto the pre-rendered shells.
- * One list feeds the CDN `_redirects`, the nginx configuration and the sandbox server.
+ * The path rewrites that map real paths (with tokens, with `?lang=`) onto the pre-rendered pages,
+ * and the localized 404s. One list feeds every host: the `_redirects` file (Cloudflare Pages and
+ * Netlify), `netlify.toml` (the rules only Netlify can express), the Cloudflare function of the
+ * e-mail routes (`functions/email/`), the nginx configuration and the sandbox server.
  */
 import { DEFAULT_LOCALE, LOCALES, localizedPath, type Locale } from '../i18n/config.ts';
-import { ROUTES, type RouteDef } from './routes.ts';
+import { pageFile, ROUTES, shellPath, type RouteDef } from './routes.ts';
 
 export interface Rewrite {
   /** Path pattern: `:name` is one segment, a trailing `*` the rest. */
   readonly from: string;
   /** Only when `?lang=` has this value. */
   readonly lang?: Locale;
-  /** The file to serve. */
+  /** The page path to serve (`/password/_`); `pageFile()` gives its file. */
   readonly to: string;
   readonly status: 200 | 404;
+  /**
+   * A rule of a route whose language comes from `?lang=`: only Netlify's rules and nginx can
+   * match a query, so Cloudflare runs these in a function and `_redirects` leaves them out.
+   */
+  readonly byQuery?: true;
 }
 
 const OTHER_LOCALES = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE);
 
-function shellFile(locale: Locale, route: RouteDef): string {
-  return `${localizedPath(locale, route.shell)}index.html`;
+/** The localized 404 page of a language (`/404`, `/ar/404`): file `404.html`, `ar/404.html`. */
+export function notFoundPage(locale: Locale): string {
+  return localizedPath(locale, '/404');
 }
 
 export function buildRewrites(): Rewrite[] {
   const rules: Rewrite[] = [];
   for (const route of Object.values(ROUTES) as RouteDef[]) {
     if (!route.pattern.includes(':')) continue;
+    const shell = shellPath(route);
     if (route.langFromQuery) {
-      for (const locale of OTHER_LOCALES) {
-        rules.push({
-          from: route.pattern,
-          lang: locale,
-          to: shellFile(locale, route),
-          status: 200,
-        });
+      for (const lang of OTHER_LOCALES) {
+        const to = localizedPath(lang, shell);
+        rules.push({ from: route.pattern, lang, to, status: 200, byQuery: true });
       }
-      rules.push({ from: route.pattern, to: shellFile(DEFAULT_LOCALE, route), status: 200 });
+      rules.push({ from: route.pattern, to: shell, status: 200, byQuery: true });
     } else {
       for (const locale of LOCALES) {
-        rules.push({
-          from: localizedPath(locale, route.pattern),
-          to: shellFile(locale, route),
-          status: 200,
-        });
+        const from = localizedPath(locale, route.pattern);
+        rules.push({ from, to: localizedPath(locale, shell), status: 200 });
       }
     }
   }
   for (const locale of OTHER_LOCALES) {
-    rules.push({ from: `/${locale}/*`, to: `/${locale}/404/index.html`, status: 404 });
+    rules.push({ from: `/${locale}/*`, to: notFoundPage(locale), status: 404 });
   }
-  rules.push({ from: '/*', to: '/404.html', status: 404 });
+  rules.push({ from: '/*', to: notFoundPage(DEFAULT_LOCALE), status: 404 });
   return rules;
 }
 
@@ -84,12 +86,42 @@ export function findRewrite(pathname: string, search: URLSearchParams): Rewrite 
   );
 }
 
-/** Netlify/Cloudflare-style `_redirects`. */
+/**
+ * `_redirects`, read by Cloudflare Pages and Netlify: the token routes whose language is in the
+ * path, each onto its page path (Cloudflare serves `/password/_` from `password/_.html`; a target
+ * ending in `.html` would be redirected). Cloudflare's `_redirects` knows no query conditions and
+ * no 404 status: those rules are in `netlify.toml` and, on Cloudflare, in its function and its
+ * nearest-`404.html` rule.
+ */
 export function renderRedirectsFile(rules: readonly Rewrite[] = REWRITES): string {
-  const lines = rules.map((rule) =>
-    [rule.from, rule.lang ? `lang=${rule.lang}` : '', rule.to, String(rule.status)]
-      .filter(Boolean)
-      .join('  '),
-  );
+  const lines = rules
+    .filter((rule) => rule.status === 200 && !rule.byQuery)
+    .map((rule) => `${rule.from}  ${rule.to}  200`);
   return `# Generated from src/routing/rewrites.ts by the build. Do not edit.\n${lines.join('\n')}\n`;
+}
+
+/**
+ * `netlify.toml`: the build settings and the rules only Netlify can express in configuration,
+ * read after `_redirects`: the e-mail routes by `?lang=` (then English), and the localized 404s.
+ */
+export function renderNetlifyToml(rules: readonly Rewrite[] = REWRITES): string {
+  const blocks = rules
+    .filter((rule) => rule.byQuery || rule.status === 404)
+    .map((rule) =>
+      [
+        '[[redirects]]',
+        `from = "${rule.from}"`,
+        `to = "${pageFile(rule.to)}"`,
+        `status = ${rule.status}`,
+        ...(rule.lang ? [`query = { lang = "${rule.lang}" }`] : []),
+      ].join('\n'),
+    );
+  return `# Generated from src/routing/rewrites.ts (npm run write:hosting). Do not edit by hand.
+# Netlify: the build, and the rules _redirects cannot carry for every host (see README, Deploying).
+[build]
+command = "npm run build"
+publish = "dist"
+
+${blocks.join('\n\n')}
+`;
 }

@@ -185,7 +185,7 @@ export const test = base.extend<
       await use({ url: site.url });
       await site.stop();
     },
-    { scope: 'worker', timeout: 60_000 },
+    { scope: 'worker', timeout: 90_000 },
   ],
   baseURL: async ({ site }, use) => use(site.url),
   allowPolicyViolations: [false, { option: true }],

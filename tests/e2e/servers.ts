@@ -1,13 +1,22 @@
 /**
  * The site each Playwright worker tests against: its own sandbox server (so workers never share
- * sandbox state), and for the `nginx` project also its own nginx with the shipped configuration
- * in front of it. Ports are E2E_PORT (default 4400) plus a few per worker.
+ * sandbox state), and for the host projects also the host in front of it with the shipped
+ * configuration: nginx, Cloudflare's Pages runtime or Netlify's. Ports are E2E_PORT (default
+ * 4400) plus a few per worker.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-export type ServeWith = 'sandbox' | 'nginx';
+export type ServeWith = 'sandbox' | Host;
+export type Host = 'nginx' | 'cloudflare' | 'netlify';
+
+/** The script that runs each host in the foreground (PORT, SANDBOX_PORT). */
+const HOST_SCRIPTS: Readonly<Record<Host, string>> = {
+  nginx: 'scripts/serve-nginx.ts',
+  cloudflare: 'scripts/serve-cloudflare.ts',
+  netlify: 'scripts/serve-netlify.ts',
+};
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const BASE_PORT = Number(process.env['E2E_PORT'] ?? 4400);
@@ -17,7 +26,7 @@ const NODE = existsSync(join(ROOT, 'node_modules/.bin/node'))
   : process.execPath;
 
 async function waitFor(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output()}`);
     try {
@@ -45,40 +54,53 @@ function start(
   return { child, output: () => log };
 }
 
-/** Starts the servers of one worker; resolves with its base URL and a stop function. */
-export async function startSite(serveWith: ServeWith, workerIndex: number) {
+function stopAll(children: readonly ChildProcess[]): Promise<void> {
+  return Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    ),
+  ).then(() => undefined);
+}
+
+/**
+ * Starts the servers of one worker; resolves with its base URL and a stop function. `sandboxEnv`
+ * adds to the sandbox server's environment (the engine smoke's `SANDBOX_PROBE=1`).
+ */
+export async function startSite(
+  serveWith: ServeWith,
+  workerIndex: number,
+  sandboxEnv: Readonly<Record<string, string>> = {},
+) {
   const sandboxPort = BASE_PORT + workerIndex * 2;
-  const sandbox = start('sandbox/server.ts', { PORT: String(sandboxPort) });
-  const children = [sandbox.child];
-  await waitFor(
-    `http://localhost:${sandboxPort}/_sandbox/openapi.json`,
-    sandbox.child,
-    sandbox.output,
-  );
-  let url = `http://localhost:${sandboxPort}`;
-  if (serveWith === 'nginx') {
-    const nginxPort = sandboxPort + 1;
-    const nginx = start('scripts/serve-nginx.ts', {
-      PORT: String(nginxPort),
-      SANDBOX_PORT: String(sandboxPort),
-    });
-    children.push(nginx.child);
-    url = `http://127.0.0.1:${nginxPort}`;
-    await waitFor(`${url}/session_unknown`, nginx.child, nginx.output);
+  const children: ChildProcess[] = [];
+  try {
+    const sandbox = start('sandbox/server.ts', { ...sandboxEnv, PORT: String(sandboxPort) });
+    children.push(sandbox.child);
+    await waitFor(
+      `http://localhost:${sandboxPort}/_sandbox/openapi.json`,
+      sandbox.child,
+      sandbox.output,
+    );
+    let url = `http://localhost:${sandboxPort}`;
+    if (serveWith !== 'sandbox') {
+      const hostPort = sandboxPort + 1;
+      const host = start(HOST_SCRIPTS[serveWith], {
+        PORT: String(hostPort),
+        SANDBOX_PORT: String(sandboxPort),
+      });
+      children.push(host.child);
+      url = `http://127.0.0.1:${hostPort}`;
+      await waitFor(`${url}/session_unknown`, host.child, host.output);
+    }
+    return { url, stop: () => stopAll(children) };
+  } catch (error) {
+    // A server that did not come up must not outlive the run (it would hold its port).
+    await stopAll(children);
+    throw error;
   }
-  return {
-    url,
-    stop: async () => {
-      await Promise.all(
-        children.map(
-          (child) =>
-            new Promise<void>((resolve) => {
-              if (child.exitCode !== null) return resolve();
-              child.once('exit', () => resolve());
-              child.kill('SIGTERM');
-            }),
-        ),
-      );
-    },
-  };
 }

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../sandbox/app.ts';
-import { headerRules, mergePolicies, renderHeadersFile } from '../../src/routing/hosting.ts';
+import { headerRules } from '../../src/routing/headers.ts';
+import { mergePolicies, renderHeadersFile } from '../../src/routing/hosting.ts';
 
 let dist: string;
 let app: ReturnType<typeof createApp>;
@@ -18,13 +19,14 @@ function write(path: string, text: string) {
 beforeAll(() => {
   dist = mkdtempSync(join(tmpdir(), 'sandbox-dist-'));
   write('index.html', '<!doctype html><title>home</title>');
-  write('login/index.html', `<!doctype html><title>login</title>${'<p>padding</p>'.repeat(100)}`);
-  write('password/_/index.html', '<!doctype html><title>password shell</title>');
-  write('ar/password/_/index.html', '<!doctype html><title>ar password shell</title>');
-  write('email/_/verify/index.html', '<!doctype html><title>email verify en</title>');
-  write('ar/email/_/verify/index.html', '<!doctype html><title>email verify ar</title>');
+  write('login.html', `<!doctype html><title>login</title>${'<p>padding</p>'.repeat(100)}`);
+  write('signup/index.html', '<!doctype html><title>signup</title>');
+  write('password/_.html', '<!doctype html><title>password shell</title>');
+  write('ar/password/_.html', '<!doctype html><title>ar password shell</title>');
+  write('email/_/verify.html', '<!doctype html><title>email verify en</title>');
+  write('ar/email/_/verify.html', '<!doctype html><title>email verify ar</title>');
   write('404.html', '<!doctype html><title>session unknown</title>');
-  write('ar/404/index.html', '<!doctype html><title>ar session unknown</title>');
+  write('ar/404.html', '<!doctype html><title>ar session unknown</title>');
   write('_astro/app.abc123.js', `console.log(${JSON.stringify('x'.repeat(2000))});`);
   write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
   write('robots.txt', 'User-agent: *');
@@ -55,14 +57,14 @@ describe('serving the built site', () => {
     }
   });
 
-  it('serves files, directory indexes, and security headers', async () => {
+  it('serves pages at their exact paths (file or directory index), and security headers', async () => {
     const login = await get('/login');
     expect(login.status).toBe(200);
     expect(login.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(login.headers.get('x-frame-options')).toBe('DENY');
     expect(login.headers.get('cache-control')).toBe('no-cache');
     expect(await login.text()).toContain('<title>login</title>');
-    expect((await get('/login/')).status).toBe(200);
+    expect(await (await get('/signup/')).text()).toContain('<title>signup</title>');
     expect(await (await get('/')).text()).toContain('home');
     expect((await get('/favicon.svg')).headers.get('content-type')).toBe('image/svg+xml');
     expect((await get('/robots.txt')).headers.get('content-type')).toBe(

@@ -57,8 +57,9 @@ function Brand() {
       ) : (
         <span className="brand-mark" aria-hidden="true" />
       )}
-      <span className="brand-name">
-        <bdi>{name}</bdi>
+      {/* The name's own direction on the element that cuts it: the ellipsis at its logical end. */}
+      <span className="brand-name" dir="auto">
+        {name}
       </span>
     </span>
   );
@@ -102,7 +103,8 @@ function CloseMenu() {
         aria-controls={menuId}
         onClick={() => setOpen(!open)}
       >
-        {t('shell:menu')}
+        <span className="menu-icon" aria-hidden="true" />
+        <span className="menu-text">{t('shell:menu')}</span>
       </button>
       <div id={menuId} className="close-menu-list" hidden={!open}>
         {hasInvoice(acr) ? (

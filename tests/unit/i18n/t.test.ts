@@ -51,4 +51,13 @@ describe('createT', () => {
     expect(t.text({ text: '<b>raw</b>' })).toBe('<b>raw</b>');
     expect(t.text({ key: 'redirect:welcome', params: { client: 'X' } })).toBe('Welcome to X');
   });
+
+  it("fills {{product}} with the catalog's one form of the name unless given another", () => {
+    const t = createT('ar', {
+      common: { productName: 'Masar' },
+      one_click: { stores: { title: 'احصل على تطبيق {{product}}' } },
+    });
+    expect(t('one_click:stores.title')).toBe('احصل على تطبيق Masar');
+    expect(t('one_click:stores.title', { product: 'X' })).toBe('احصل على تطبيق X');
+  });
 });

@@ -10,6 +10,10 @@ describe('alert details', () => {
       ),
     );
     expect(formatAlertTime(at, 'ar-AE')).not.toBe(formatAlertTime(at, 'en'));
+    // Latin digits in every language, whatever the engine's default numbering system.
+    expect(formatAlertTime(at, 'ar-EG')).not.toMatch(/[\u0660-\u0669]/);
+    const words = { pattern: '{{day}} {{month}} {{year}}', months: Array(12).fill('مانگ') };
+    expect(formatAlertTime(at, 'ckb-IQ', words)).toBe('2 مانگ 2026');
     expect(formatAlertTime(undefined, 'en')).toBeUndefined();
     expect(formatAlertTime('', 'en')).toBeUndefined();
     expect(formatAlertTime('not a date', 'en')).toBeUndefined();

@@ -1,15 +1,61 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { LOCALES, localizedPath } from '../../../src/i18n/config.ts';
+import { headerRules, headersForPath } from '../../../src/routing/headers.ts';
 import {
-  headerRules,
-  headersForPath,
   mergePolicies,
   metaPolicy,
   parseHeadersFile,
   renderHeadersFile,
-  renderNginxHeaders,
 } from '../../../src/routing/hosting.ts';
-import { renderNginxConf } from '../../../src/routing/nginx.ts';
+import { renderNginxConf, renderNginxHeaders } from '../../../src/routing/nginx.ts';
+import { matchesPattern } from '../../../src/routing/rewrites.ts';
+import { ROUTES, type RouteDef } from '../../../src/routing/routes.ts';
+
+/**
+ * Cloudflare's reading of `_headers` (its asset worker, workers-shared `attachCustomHeaders`):
+ * every matching rule in order; `! Name` deletes the value so far; a header set again by a later
+ * rule is appended with a comma.
+ */
+function cloudflareHeaders(text: string, pathname: string): Record<string, string> {
+  const headers = new Map<string, string>();
+  const set = new Set<string>();
+  let applies = false;
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      applies = matchesPattern(line.trim(), pathname);
+      continue;
+    }
+    if (!applies) continue;
+    const entry = line.trim();
+    if (entry.startsWith('!')) {
+      headers.delete(entry.slice(1).trim());
+      continue;
+    }
+    const colon = entry.indexOf(':');
+    const name = entry.slice(0, colon).trim();
+    const value = entry.slice(colon + 1).trim();
+    const before = headers.get(name);
+    headers.set(name, set.has(name) && before !== undefined ? `${before}, ${value}` : value);
+    set.add(name);
+  }
+  return Object.fromEntries(headers);
+}
+
+/** Netlify's reading (@netlify/headers-parser, netlify-cli headersForPath): `!` lines are not
+ * headers; every matching rule in order, a later value replacing an earlier one. */
+function netlifyHeaders(text: string, pathname: string): Record<string, string> {
+  return headersForPath(parseHeadersFile(text), pathname);
+}
+
+/** Every route's address in every language, a token form and each page's file. */
+const ADDRESSES = (Object.values(ROUTES) as RouteDef[]).flatMap((route) =>
+  LOCALES.flatMap((locale) => {
+    const path = route.langFromQuery ? route.sample : localizedPath(locale, route.sample);
+    return [path, path.replace(/[^/]+$/, 'another-token')];
+  }),
+);
 
 const pageA = "default-src 'none'; script-src 'self' 'sha256-a'; style-src 'self' 'sha256-s'";
 const pageB = "default-src 'none'; script-src 'self' 'sha256-b'; style-src 'self' 'sha256-s'";
@@ -36,6 +82,16 @@ describe('_headers', () => {
     expect(parseHeadersFile(renderHeadersFile(rules))).toEqual(rules);
   });
 
+  it('detaches, in every rule after the site-wide one, each header it sets', () => {
+    const text = renderHeadersFile(rules);
+    expect(text).toContain(
+      '/_astro/*\n  ! Cache-Control\n  Cache-Control: public, max-age=31536000, immutable',
+    );
+    expect(text).toContain(
+      '/login\n  ! Cross-Origin-Opener-Policy\n  Cross-Origin-Opener-Policy: same-origin-allow-popups',
+    );
+  });
+
   it('gives HTML the security headers, no-cache, and the CSP with no unsafe script sources', () => {
     const headers = headersForPath(rules, '/ar/session_unknown');
     expect(headers['Content-Security-Policy']).toContain("frame-ancestors 'none'");
@@ -56,6 +112,15 @@ describe('_headers', () => {
     expect(headersForPath(rules, '/email/x/unlink')['Referrer-Policy']).toBe('no-referrer');
   });
 
+  it('gives the same headers on Cloudflare and on Netlify, no header set twice', () => {
+    const text = renderHeadersFile(rules);
+    for (const path of [...ADDRESSES, '/_astro/x.js', '/ar/email/_/verify', '/no/such/page']) {
+      const expected = headersForPath(rules, path);
+      expect(cloudflareHeaders(text, path), path).toEqual(expected);
+      expect(netlifyHeaders(text, path), path).toEqual(expected);
+    }
+  });
+
   it('stays within Cloudflare limits (100 rules, 2000 characters a line)', () => {
     const text = renderHeadersFile(headerRules(mergePolicies([pageA, pageB])));
     expect(parseHeadersFile(text).length).toBeLessThanOrEqual(100);
@@ -66,7 +131,7 @@ describe('_headers', () => {
 describe('nginx', () => {
   it('has a committed deploy/nginx.conf that matches the route table', () => {
     const committed = readFileSync(new URL('../../../deploy/nginx.conf', import.meta.url), 'utf8');
-    expect(committed, 'run npm run write:nginx').toBe(renderNginxConf());
+    expect(committed, 'run npm run write:hosting').toBe(renderNginxConf());
   });
 
   it('sets per-location headers in the config, not in the shared snippet', () => {

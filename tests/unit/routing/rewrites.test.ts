@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../src/i18n/config.ts';
 import { languageHref } from '../../../src/lib/language-href.ts';
@@ -5,6 +6,7 @@ import { hasSecretInPath, headersFor } from '../../../src/routing/headers.ts';
 import {
   findRewrite,
   matchesPattern,
+  renderNetlifyToml,
   renderRedirectsFile,
   REWRITES,
 } from '../../../src/routing/rewrites.ts';
@@ -23,51 +25,73 @@ describe('rewrites', () => {
 
   it('serves every token route from its shell, in every language', () => {
     expect(findRewrite('/password/reset-valid', q())).toMatchObject({
-      to: '/password/_/index.html',
+      to: '/password/_',
       status: 200,
     });
     expect(findRewrite('/ar/password/reset-valid', q())).toMatchObject({
-      to: '/ar/password/_/index.html',
+      to: '/ar/password/_',
     });
     expect(findRewrite('/ckb/alerts/alert-login', q())).toMatchObject({
-      to: '/ckb/alerts/_/index.html',
+      to: '/ckb/alerts/_',
     });
     expect(findRewrite('/profile/update/confirm/x', q())).toMatchObject({
-      to: '/profile/update/confirm/_/index.html',
+      to: '/profile/update/confirm/_',
     });
   });
 
   it('takes the language of the e-mail routes from ?lang=, English by default', () => {
     expect(findRewrite('/email/ev-valid/verify', q('lang=ar'))).toMatchObject({
-      to: '/ar/email/_/verify/index.html',
+      to: '/ar/email/_/verify',
     });
     expect(findRewrite('/email/ev-valid/verify', q('lang=de'))).toMatchObject({
-      to: '/email/_/verify/index.html',
+      to: '/email/_/verify',
     });
     expect(findRewrite('/email/ev-valid/unlink', q())).toMatchObject({
-      to: '/email/_/unlink/index.html',
+      to: '/email/_/unlink',
     });
     expect(findRewrite('/email/ev-valid', q('lang=ckb'))).toMatchObject({
-      to: '/ckb/email/_/index.html',
+      to: '/ckb/email/_',
     });
   });
 
   it('answers any other path with the invalid-session page and 404', () => {
-    expect(findRewrite('/nope', q())).toMatchObject({ to: '/404.html', status: 404 });
-    expect(findRewrite('/ur/nope/deeper', q())).toMatchObject({
-      to: '/ur/404/index.html',
-      status: 404,
-    });
+    expect(findRewrite('/nope', q())).toMatchObject({ to: '/404', status: 404 });
+    expect(findRewrite('/ur/nope/deeper', q())).toMatchObject({ to: '/ur/404', status: 404 });
     expect(findRewrite('/corporate/invitation/a/b', q())).toMatchObject({ status: 404 });
   });
 
-  it('renders the _redirects file with a line per rule', () => {
-    const text = renderRedirectsFile();
-    expect(text.split('\n').filter((line) => line && !line.startsWith('#'))).toHaveLength(
-      REWRITES.length,
+  it('renders _redirects with the rules both CDNs read: token paths onto their page paths', () => {
+    const lines = renderRedirectsFile()
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'));
+    expect(lines).toContain('/password/:token  /password/_  200');
+    expect(lines).toContain('/ckb/alerts/:alert  /ckb/alerts/_  200');
+    // Cloudflare accepts only `from to status` lines with a redirect or 200 status, and would
+    // redirect a target ending in .html: the query and 404 rules live elsewhere.
+    for (const line of lines) {
+      expect(line.split(/\s+/), line).toHaveLength(3);
+      expect(line, line).toMatch(/ 200$/);
+      expect(line, line).not.toContain('.html');
+    }
+    expect(lines).toHaveLength(
+      REWRITES.filter((rule) => !rule.byQuery && rule.status === 200).length,
     );
-    expect(text).toContain('/email/:id/verify  lang=ar  /ar/email/_/verify/index.html  200');
-    expect(text).toContain('/*  /404.html  404');
+  });
+
+  it('renders netlify.toml with the ?lang= rules before English and the 404s last', () => {
+    const toml = renderNetlifyToml();
+    const ar = toml.indexOf('query = { lang = "ar" }');
+    const english = toml.indexOf('from = "/email/:id/verify"\nto = "/email/_/verify.html"');
+    expect(ar).toBeGreaterThan(0);
+    expect(english).toBeGreaterThan(ar);
+    expect(toml).toContain('from = "/ckb/*"\nto = "/ckb/404.html"\nstatus = 404');
+    expect(toml.trimEnd()).toMatch(/from = "\/\*"\nto = "\/404.html"\nstatus = 404$/);
+    expect(toml).not.toContain('/password/');
+  });
+
+  it('has a committed netlify.toml that matches the route table', () => {
+    const committed = readFileSync(new URL('../../../netlify.toml', import.meta.url), 'utf8');
+    expect(committed, 'run npm run write:hosting').toBe(renderNetlifyToml());
   });
 });
 

@@ -1,0 +1,73 @@
+/**
+ * Serves dist/ with Cloudflare's own Pages runtime (`wrangler pages dev`: workerd with the Pages
+ * asset server, `_redirects`, `_headers` and the shipped functions/), for the end-to-end run
+ * against Cloudflare Pages. The back ends and the sandbox control API are proxied to the sandbox
+ * server (SANDBOX_PORT) by two test-only functions, as a real deployment points at its APIs.
+ * Runs in the foreground until stopped. Env: PORT (default 4395), SANDBOX_PORT (4399).
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const PORT = Number(process.env['PORT'] ?? 4395);
+const SANDBOX_PORT = Number(process.env['SANDBOX_PORT'] ?? 4399);
+const ROOT = new URL('..', import.meta.url).pathname;
+/** Node 24 and Deno from the dev dependencies come first (the machine's Node may be older). */
+const PATH = `${join(ROOT, 'node_modules/.bin')}:${process.env['PATH'] ?? ''}`;
+
+/** The shipped wrangler.toml, publishing the project's dist/ from a scratch folder. */
+export function adaptWranglerToml(toml: string, dist: string): string {
+  const adapted = toml.replace(
+    /^pages_build_output_dir = .*$/m,
+    `pages_build_output_dir = "${dist}"`,
+  );
+  if (adapted === toml) throw new Error('wrangler.toml has no pages_build_output_dir');
+  return adapted;
+}
+
+/** A function that hands every request under its folder to the sandbox, answers untouched. */
+const PROXY = `export async function onRequest({ request }) {
+  const url = new URL(request.url);
+  const target = 'http://127.0.0.1:${SANDBOX_PORT}' + url.pathname + url.search;
+  const init = { method: request.method, headers: request.headers, redirect: 'manual' };
+  if (request.method !== 'GET' && request.method !== 'HEAD') init.body = await request.arrayBuffer();
+  return fetch(target, init);
+}
+`;
+
+const dir = mkdtempSync(join(tmpdir(), 'account-cloudflare-'));
+writeFileSync(
+  join(dir, 'wrangler.toml'),
+  adaptWranglerToml(readFileSync(join(ROOT, 'wrangler.toml'), 'utf8'), join(ROOT, 'dist')),
+);
+// The shipped function, at its own route (wrangler does not follow a symlinked folder).
+const emailFunction = join(ROOT, 'functions/email/[[path]].ts');
+mkdirSync(join(dir, 'functions/email'), { recursive: true });
+writeFileSync(
+  join(dir, 'functions/email/[[path]].ts'),
+  `export { onRequest } from ${JSON.stringify(emailFunction)};\n`,
+);
+for (const prefix of ['_be', '_sandbox']) {
+  mkdirSync(join(dir, 'functions', prefix));
+  writeFileSync(join(dir, 'functions', prefix, '[[path]].js'), PROXY);
+}
+const wrangler = spawn(
+  join(ROOT, 'node_modules/.bin/node'),
+  [
+    join(ROOT, 'node_modules/wrangler/bin/wrangler.js'),
+    'pages',
+    'dev',
+    ...['--ip', '127.0.0.1', '--port', String(PORT), '--inspector-port', String(PORT + 2000)],
+    ...['--log-level', 'warn', '--show-interactive-dev-session', 'false'],
+  ],
+  {
+    cwd: dir,
+    stdio: 'inherit',
+    env: { ...process.env, PATH, WRANGLER_SEND_METRICS: 'false', CI: 'true' },
+  },
+);
+const stop = () => wrangler.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+wrangler.on('exit', (code) => process.exit(code ?? 0));

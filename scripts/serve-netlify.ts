@@ -1,0 +1,107 @@
+/**
+ * Serves dist/ with Netlify's local runtime, for the end-to-end run against Netlify: Netlify's own
+ * packages read and apply the shipped rules (`@netlify/redirects`: `_redirects` and netlify.toml
+ * through Netlify's redirect engine, query conditions and file shadowing included;
+ * `@netlify/headers`: `_headers`; `@netlify/static`: the files), put together in the order of
+ * Netlify's dev server. (netlify-cli's `netlify dev` runs the same engine, and adds ~560 MB and
+ * four minutes to a fresh `npm install`: see README, Deploying.) The back ends and the sandbox
+ * control API are proxied to the sandbox server (SANDBOX_PORT) by rules put before the shipped
+ * ones. Runs until stopped. Env: PORT (default 4393), SANDBOX_PORT (4399).
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { HeadersHandler } from '@netlify/headers';
+import { RedirectsHandler } from '@netlify/redirects';
+import { StaticHandler } from '@netlify/static';
+
+const PORT = Number(process.env['PORT'] ?? 4393);
+const SANDBOX_PORT = Number(process.env['SANDBOX_PORT'] ?? 4399);
+const ROOT = new URL('..', import.meta.url).pathname;
+const DIST = join(ROOT, 'dist');
+
+/** The shipped netlify.toml with rules proxying the sandbox's paths put first. */
+export function adaptNetlifyToml(toml: string, sandboxPort: number): string {
+  const proxies = ['/_be', '/_sandbox'].flatMap((prefix) =>
+    [prefix, `${prefix}/*`].map((from) =>
+      [
+        '[[redirects]]',
+        `from = "${from}"`,
+        `to = "http://127.0.0.1:${sandboxPort}${from.replace('*', ':splat')}"`,
+        'status = 200',
+        'force = true',
+      ].join('\n'),
+    ),
+  );
+  const first = toml.indexOf('[[redirects]]');
+  if (first < 0) throw new Error('netlify.toml has no redirects');
+  return `${toml.slice(0, first)}${proxies.join('\n\n')}\n\n${toml.slice(first)}`;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'account-netlify-'));
+const configPath = join(dir, 'netlify.toml');
+writeFileSync(
+  configPath,
+  adaptNetlifyToml(readFileSync(join(ROOT, 'netlify.toml'), 'utf8'), SANDBOX_PORT),
+);
+
+const files = new StaticHandler({ directory: DIST });
+const headers = new HeadersHandler({
+  configPath,
+  projectDir: dir,
+  publishDir: DIST,
+  logger: console,
+});
+const redirects = new RedirectsHandler({
+  configPath,
+  configRedirects: [],
+  projectDir: dir,
+  publicDir: DIST,
+  jwtRoleClaim: '',
+  jwtSecret: '',
+});
+
+/** A file of the site with the header rules of its path (the rewrite target's, after a rewrite). */
+async function serveFile(request: Request, status = 200): Promise<Response | undefined> {
+  const file = await files.match(request);
+  if (!file) return undefined;
+  const response = await file.handle();
+  await headers.apply(request, response);
+  return status === 200
+    ? response
+    : new Response(response.body, { status, headers: response.headers });
+}
+
+async function proxy(request: Request, target: URL): Promise<Response> {
+  const body = ['GET', 'HEAD'].includes(request.method) ? null : await request.arrayBuffer();
+  return fetch(target, {
+    method: request.method,
+    headers: request.headers,
+    body,
+    redirect: 'manual',
+  });
+}
+
+const server = serve({
+  port: PORT,
+  hostname: '127.0.0.1',
+  fetch: async (request) => {
+    const rule = await redirects.match(request);
+    // Shadowing: a file at the address wins over a rule that is not forced.
+    if (!rule?.force) {
+      const file = await serveFile(request);
+      if (file) return file;
+    }
+    if (rule?.external) return proxy(request, rule.target);
+    if (rule?.redirect) return Response.redirect(rule.target, rule.statusCode);
+    if (rule) {
+      const target = await serveFile(new Request(rule.target, request), rule.statusCode);
+      if (target) return target;
+    }
+    return new Response('Not found', { status: 404 });
+  },
+});
+const stop = () => server.close(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

@@ -1,0 +1,144 @@
+/**
+ * The main flows of the engine smoke, each a small function over an engine-neutral page
+ * (engine.ts), run in WebKit and in Firefox from one session per engine. Every scenario starts
+ * from the sandbox's seeded state and an empty cookie jar and storage; a page error or a CSP or
+ * Trusted Types violation at any step fails it. To add one, append it to SCENARIOS.
+ */
+import { DIR, localizedPath, type Locale } from '../../src/i18n/config.ts';
+import { catalogT } from '../e2e/fixtures.ts';
+import { waitFor, type EnginePage } from './engine.ts';
+
+export interface Scenario {
+  readonly name: string;
+  readonly run: (page: EnginePage, sandbox: SandboxControl) => Promise<void>;
+}
+
+/** The sandbox's control API (sandbox-contract.md), from the test process. */
+export interface SandboxControl {
+  outbox(to: string): Promise<{ channel: string; code?: string }[]>;
+}
+
+const PASSWORD = 'Sandbox-Pass1';
+const CODE = '123456';
+const NEW_PASSWORD = 'Recovered-Pass9';
+
+const t = (locale: Locale) =>
+  catalogT(locale, [
+    'common',
+    'fields',
+    'links',
+    'login',
+    'login_otp',
+    'password',
+    'redirect',
+    'session',
+    'signup',
+  ]);
+
+/** `<html lang dir>` of the page as served: the language's own on first paint. */
+async function expectLanguage(page: EnginePage, locale: Locale): Promise<void> {
+  const [lang, dir] = [await page.attribute('html', 'lang'), await page.attribute('html', 'dir')];
+  if (lang !== locale || dir !== DIR[locale]) {
+    throw new Error(`<html lang="${lang}" dir="${dir}">, expected ${locale} ${DIR[locale]}`);
+  }
+}
+
+/** /login in a language, hydrated, with the phone of `+9715000000NN` submitted. */
+async function loginWithPhone(page: EnginePage, locale: Locale, nn: string): Promise<void> {
+  await page.goto(`${localizedPath(locale, '/login')}?clientId=sandbox-web`);
+  await expectLanguage(page, locale);
+  await page.hydrated();
+  await page.type('section.login input[type=tel]', `5000000${nn}`);
+  await page.click({
+    css: 'section.login button[type=submit]',
+    text: t(locale)('login:phone.continue'),
+  });
+}
+
+/** The identity service's page once its form post has finished the sign-in. */
+async function expectSignedIn(page: EnginePage, name: string): Promise<void> {
+  await page.expectPath('/_be/idp/login');
+  await page.expectBodyText(`You are signed in as ${name}`);
+}
+
+export const SCENARIOS: readonly Scenario[] = [
+  {
+    name: 'password login in Arabic (+971500000001) through to the identity service',
+    run: async (page) => {
+      const ar = t('ar');
+      await loginWithPhone(page, 'ar', '01');
+      await page.expectText('section.login h1', ar('login:password.title'));
+      await page.type('section.login input[autocomplete=current-password]', PASSWORD);
+      await page.click({
+        css: 'section.login button[type=submit]',
+        text: ar('login:password.submit'),
+      });
+      await expectSignedIn(page, 'Layla Haddad');
+    },
+  },
+  {
+    name: 'code login (+971500000002, code 123456)',
+    run: async (page) => {
+      const en = t('en');
+      await loginWithPhone(page, 'en', '02');
+      await page.expectText('section.login h1', en('login_otp:title'));
+      await page.type('section.login input[autocomplete=one-time-code]', CODE);
+      await page.click({ css: 'section.login button[type=submit]', text: en('login_otp:submit') });
+      await expectSignedIn(page, 'Omar Khan');
+    },
+  },
+  {
+    name: 'sign-up to the code view (+971500000003)',
+    run: async (page, sandbox) => {
+      const en = t('en');
+      await page.goto('/signup/?clientId=sandbox-web');
+      await expectLanguage(page, 'en');
+      await page.expectText('h1', en('signup:enhancedTitle'));
+      await page.hydrated();
+      await page.type('form.signup-form input[autocomplete=name]', 'Mona Saeed Rahman');
+      await page.type('form.signup-form input[type=tel]', '500000003');
+      await page.type('form.signup-form input[autocomplete=new-password]', 'Sandbox-Pass9');
+      await page.click('form.signup-form button[type=submit]');
+      await page.expectText('h1', en('login_otp:title'));
+      // The code view sends the code as it opens: the SMS reaches the outbox just after.
+      await waitFor(
+        'a code sent to +971500000003 by SMS',
+        () => sandbox.outbox('+971500000003'),
+        (sent) => sent.some((item) => item.channel === 'sms' && item.code),
+      );
+    },
+  },
+  {
+    name: 'e-mail link page in Arabic (/email/ev-valid/verify?lang=ar): verified',
+    run: async (page) => {
+      await page.goto('/email/ev-valid/verify?lang=ar');
+      await expectLanguage(page, 'ar');
+      await page.expectText('h1', t('ar')('links:email.verifiedTitle'));
+    },
+  },
+  {
+    name: 'security alert (/alerts/alert-login): reported',
+    run: async (page) => {
+      const en = t('en');
+      await page.goto('/alerts/alert-login');
+      await expectLanguage(page, 'en');
+      await page.expectText('h1', en('links:alert.loginTitle'));
+      await page.click({ css: 'button', text: en('links:alert.reportLink') });
+      await page.expectText('h1', en('links:alert.thanksTitle'));
+    },
+  },
+  {
+    name: 'password reset (/password/reset-valid): changed',
+    run: async (page) => {
+      const en = t('en');
+      await page.goto('/password/reset-valid');
+      await expectLanguage(page, 'en');
+      await page.expectText('h1', en('password:title'));
+      await page.hydrated();
+      await page.type('input[autocomplete=new-password]', NEW_PASSWORD);
+      await page.click({ css: 'button[type=submit]', text: en('password:submit') });
+      await page.expectPath('/password_success');
+      await page.expectText('h1', en('session:passwordSuccessTitle'));
+    },
+  },
+];
