@@ -50,6 +50,15 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
   },
   {
+    // The size limits of src/stores/flows/README.md: a file reads in one sitting, a function on
+    // one screen or two. Blank lines and comments do not count.
+    files: ['src/**/*.{ts,tsx}', 'sandbox/**/*.ts', 'scripts/**/*.ts', 'functions/**/*.ts'],
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
     // An island owns its folder: what two islands share lives in src/ui, src/stores or src/lib,
     // never in another island's folder.
     files: ['src/islands/**'],
