@@ -4,17 +4,9 @@ import {
   createBusinessInvitationFlow,
   INVITATION_ERROR_KEYS,
   type BusinessInvitationDeps,
-  type InvitationState,
-  type Invitee,
 } from '../../../../../src/stores/flows/business-invitation.ts';
 import { http } from '../failures.ts';
-
-const invitee: Invitee = {
-  givenName: 'Layla',
-  phone: '+971500000001',
-  userUrn: 'urn:customer:sbx-layla',
-};
-const ready: InvitationState = { view: 'ready', invitee };
+import { invitee, ready } from './states.ts';
 
 function deps(overrides: Partial<BusinessInvitationDeps> = {}): BusinessInvitationDeps {
   return {

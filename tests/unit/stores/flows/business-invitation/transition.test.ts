@@ -13,16 +13,9 @@ import {
   transition,
   type InvitationError,
   type InvitationState,
-  type Invitee,
 } from '../../../../../src/stores/flows/business-invitation.ts';
 import { http } from '../failures.ts';
-
-const invitee: Invitee = {
-  givenName: 'Layla',
-  phone: '+971500000001',
-  userUrn: 'urn:customer:sbx-layla',
-};
-const ready: InvitationState = { view: 'ready', invitee };
+import { invitee, ready } from './states.ts';
 
 describe('business invitation errors (spec section 8, every row)', () => {
   const rows: [string, ApiFailure, InvitationError][] = [

@@ -7,17 +7,7 @@ import {
   type LoginDeps,
 } from '../../../../../src/stores/flows/login/index.ts';
 import { http } from '../failures.ts';
-
-const challenge = (kind: string, extra: Record<string, unknown> = {}) =>
-  http(400, { error: 'challenge_required', additional_information: { challenge: kind, ...extra } });
-
-const DETAILS = [
-  { challenge_name: 'password', priority: 5 },
-  { challenge_name: 'pin', priority: 1 },
-  { challenge_name: 'name', priority: 4, masked_value: 'Y*** A**' },
-  { challenge_name: 'card', priority: 2 },
-  { challenge_name: 'email', priority: 3, masked_value: 'y***@example.com' },
-];
+import { challenge, DETAILS } from './answers.ts';
 
 describe('login flow (actions with fake deps)', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  initialState,
   transition,
-  type RecoveryDetails,
   type RecoveryFormState,
 } from '../../../../../src/stores/flows/recovery-form/index.ts';
 import { http } from '../failures.ts';
-
-const PHONE = '971500000001';
-const details: RecoveryDetails = {
-  country: 'AE',
-  phoneInput: '500000001',
-  method: 'full_name',
-  answer: 'Layla Haddad',
-};
-const valid = { fullPhoneNumber: PHONE, isValid: true };
-const filled = initialState(details);
-const sending = transition(filled, { type: 'detailsSubmitted', phone: valid });
-const code = transition(sending, { type: 'codeSent', at: 1000 });
-const codeTyped = transition(code, { type: 'codeChanged', code: '123456' });
-const verifying = transition(codeTyped, { type: 'codeSubmitted' });
+import { PHONE, details, valid, filled, code, codeTyped, verifying } from './states.ts';
 
 describe('transition: code', () => {
   it('keeps only 6 digits of the code, any script', () => {

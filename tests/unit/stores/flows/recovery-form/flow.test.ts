@@ -4,27 +4,10 @@ import {
   createRecoveryFormFlow,
   initialState,
   RESEND_AFTER_S,
-  transition,
-  type RecoveryDetails,
   type RecoveryFormDeps,
 } from '../../../../../src/stores/flows/recovery-form/index.ts';
 import { http } from '../failures.ts';
-
-const PHONE = '971500000001';
-const details: RecoveryDetails = {
-  country: 'AE',
-  phoneInput: '500000001',
-  method: 'full_name',
-  answer: 'Layla Haddad',
-};
-const valid = { fullPhoneNumber: PHONE, isValid: true };
-const filled = initialState(details);
-const sending = transition(filled, { type: 'detailsSubmitted', phone: valid });
-const code = transition(sending, { type: 'codeSent', at: 1000 });
-const codeTyped = transition(code, { type: 'codeChanged', code: '123456' });
-const verifying = transition(codeTyped, { type: 'codeSubmitted' });
-const password = transition(verifying, { type: 'tokenReceived', token: 'reset_1' });
-const GOOD = 'Sandbox-Pass2';
+import { PHONE, details, valid, code, password, GOOD } from './states.ts';
 
 function fakeDeps(overrides: Partial<RecoveryFormDeps> = {}) {
   let now = 0;

@@ -2,47 +2,15 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SIGNUP_PRESETS,
   flowOf,
-  initialState,
   normalizedFullName,
   onboardBody,
   pageOf,
   parseSignupPresets,
   SIGNUP_VIEWS,
-  transition,
   visibleOf,
-  type SignupEvent,
-  type SignupPresets,
   type SignupState,
 } from '../../../../../src/stores/flows/signup/index.ts';
-const PHONE = { country: 'AE' as const, input: '500000003' };
-
-function run(state: SignupState, ...events: SignupEvent[]): SignupState {
-  return events.reduce(transition, state);
-}
-
-function init(presets: Partial<SignupPresets> = {}, appleFullName?: string): SignupState {
-  return transition(initialState(), {
-    type: 'initialized',
-    presets: { ...DEFAULT_SIGNUP_PRESETS, ...presets },
-    appleFullName,
-  });
-}
-
-/** A filled form, sent: on the code view for +971500000003. */
-function onOtp(presets: Partial<SignupPresets> = {}): SignupState {
-  return run(
-    init(presets),
-    { type: 'valueChanged', field: 'fullName', value: 'Mona Saeed' },
-    { type: 'phoneChanged', value: PHONE, digits: '971500000003' },
-    { type: 'valueChanged', field: 'password', value: 'Sandbox-Pass9' },
-    { type: 'submitted', phone: '971500000003' },
-  );
-}
-
-/** Onboarding in flight after a verified code. */
-function onboarding(presets: Partial<SignupPresets> = {}): SignupState {
-  return transition(onOtp(presets), { type: 'otpVerified', id: 'ver-1' });
-}
+import { run, init, onboarding } from './states.ts';
 
 describe('presets (spec section 2, sign-up query)', () => {
   it('reads every parameter', () => {
