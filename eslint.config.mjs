@@ -50,6 +50,33 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
   },
   {
+    // The size limits of src/stores/flows/README.md: a file reads in one sitting, a function on
+    // one screen or two. Blank lines and comments do not count.
+    files: ['src/**/*.{ts,tsx}', 'sandbox/**/*.ts', 'scripts/**/*.ts', 'functions/**/*.ts'],
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    // An island owns its folder: what two islands share lives in src/ui, src/stores or src/lib,
+    // never in another island's folder.
+    files: ['src/islands/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[^./]|/islands/',
+              message: 'An island imports no other island: move the shared piece to src/ui.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON answers of unknown shape and check them with assertions.
     files: ['tests/**/*.ts'],
     rules: {

@@ -17,6 +17,8 @@ import { identityApiRoutes } from './routes/identity-api.ts';
 import { identityGatewayRoutes } from './routes/identity-gateway.ts';
 import { identityServiceRoutes } from './routes/identity-service.ts';
 import { loginRoutes } from './routes/login.ts';
+import { otpRoutes } from './routes/otp.ts';
+import { recoveryRoutes } from './routes/recovery.ts';
 import { oneClickRoutes } from './routes/one-click.ts';
 import { onboarderRoutes } from './routes/onboarder.ts';
 import { createSiteHandler } from './static.ts';
@@ -54,6 +56,8 @@ export function createApp(options: AppOptions = {}): Hono {
 
   const identityApi = new Hono();
   identityApi.route('/', identityApiRoutes(sandbox));
+  identityApi.route('/', recoveryRoutes(sandbox));
+  identityApi.route('/', otpRoutes(sandbox));
   identityApi.route('/', loginRoutes(sandbox));
   identityApi.route('/', oneClickRoutes(sandbox));
   app.route(SANDBOX_PREFIX.identityApi, identityApi);

@@ -12,7 +12,8 @@ import { fail, jsonBody } from './errors.ts';
 import { PAGE_HEADERS } from './html.ts';
 import { buildOpenApi } from './openapi.ts';
 import { renderControlPage, renderSocialPage, SANDBOX_LOGO_SVG } from './page.ts';
-import { flagsOf, normalizeIdentifier, pushRequest, type Sandbox } from './state.ts';
+import type { Sandbox } from './state.ts';
+import { flagsOf, normalizeIdentifier, pushRequest } from './queries.ts';
 
 const FlagOverrides = v.strictObject(FlagsResponse.entries.flags.entries);
 

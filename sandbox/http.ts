@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { HEADER } from '../src/contract/headers.ts';
 import { internalError, fail } from './errors.ts';
 import { PHONE_RULES } from './personas.ts';
-import { normalizePhone } from './state.ts';
+import { normalizePhone } from './queries.ts';
 
 /** `/a/{id}/b` → `/a/:id/b` (Hono's placeholders). */
 export function honoPath(template: string): string {

@@ -7,7 +7,8 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { SANDBOX_PREFIX } from '../src/contract/backends.ts';
 import { ErrorBody } from '../src/contract/errors.ts';
-import { OPERATIONS, type Operation, type Schema } from '../src/contract/operations.ts';
+import type { Operation, Schema } from '../src/contract/operation.ts';
+import { OPERATIONS } from '../src/contract/operations.ts';
 import {
   EventsResponse,
   FaultBody,
@@ -196,7 +197,7 @@ export function buildOpenApi(): Json {
       title: 'Masar back ends (sandbox)',
       version: '1.0.0',
       description:
-        'Every back-end call of the front end (spec section 7), as the sandbox serves them on the site origin. Generated from src/contract by sandbox/write-openapi.ts; do not edit.',
+        'Every back-end call of the front end (src/contract/operations.ts), as the sandbox serves them on the site origin. Generated from src/contract by sandbox/write-openapi.ts; do not edit.',
     },
     servers: [{ url: '/' }],
     tags: [...Object.values(BACKEND_TAGS), 'Sandbox control'].map((name) => ({ name })),

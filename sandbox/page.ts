@@ -22,7 +22,8 @@ import {
   type SocialProvider,
 } from './personas.ts';
 import { makeSocialToken } from './social.ts';
-import { flagsOf, pendingPushes, type Sandbox } from './state.ts';
+import type { Sandbox } from './state.ts';
+import { flagsOf, pendingPushes } from './queries.ts';
 
 export const SANDBOX_LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" role="img" aria-label="Sandbox Web"><rect width="64" height="64" rx="14" fill="#3AB54E"/><path d="M18 40c0-9 6-16 14-16s14 7 14 16" fill="none" stroke="#fff" stroke-width="6" stroke-linecap="round"/><circle cx="32" cy="22" r="5" fill="#fff"/></svg>`;
 
@@ -42,26 +43,9 @@ function table(
   return `<table><caption>${e(caption)}</caption><thead><tr>${header}</tr></thead><tbody>\n${body}\n</tbody></table>`;
 }
 
-export function renderControlPage(sandbox: Sandbox, origin: string): string {
-  const flags = flagsOf(sandbox);
-  const outbox = [...sandbox.state.outbox]
-    .reverse()
-    .map((entry) => [
-      `<time datetime="${e(entry.at)}">${e(entry.at.slice(11, 19))}</time>`,
-      e(entry.channel),
-      `<span class="ltr">${e(entry.to)}</span>`,
-      e(entry.text),
-      entry.code ? `<strong>${code(entry.code)}</strong>` : '',
-      entry.link ? link(entry.link) : '',
-    ]);
-  const pushes = pendingPushes(sandbox).map((request) => [
-    code(request.id),
-    `<span class="ltr">${e(request.phone)}</span>`,
-    `<time datetime="${e(sandbox.iso(request.createdAt))}">${e(sandbox.iso(request.createdAt).slice(11, 19))}</time>`,
-    `<form class="inline" method="post" action="/_sandbox/push/${e(encodeURIComponent(request.id))}/approve"><button type="submit" aria-label="Approve the request for ${e(request.phone)}">Approve</button></form>
-     <form class="inline" method="post" action="/_sandbox/push/${e(encodeURIComponent(request.id))}/reject"><button type="submit" class="secondary" aria-label="Reject the request for ${e(request.phone)}">Reject</button></form>`,
-  ]);
-  const tokens: string[][] = [
+/** The well-known link tokens: the page, its other page, and what it shows. */
+function linkTokenRows(): string[][] {
+  return [
     ...EMAIL_LINKS.map((item) => [
       link(`/email/${item.id}/verify`),
       link(`/email/${item.id}/unlink`),
@@ -118,6 +102,27 @@ export function renderControlPage(sandbox: Sandbox, origin: string): string {
       token === 'sandbox-access-token' ? 'connected apps: two apps' : 'connected apps: none',
     ]),
   ];
+}
+
+export function renderControlPage(sandbox: Sandbox, origin: string): string {
+  const flags = flagsOf(sandbox);
+  const outbox = [...sandbox.state.outbox]
+    .reverse()
+    .map((entry) => [
+      `<time datetime="${e(entry.at)}">${e(entry.at.slice(11, 19))}</time>`,
+      e(entry.channel),
+      `<span class="ltr">${e(entry.to)}</span>`,
+      e(entry.text),
+      entry.code ? `<strong>${code(entry.code)}</strong>` : '',
+      entry.link ? link(entry.link) : '',
+    ]);
+  const pushes = pendingPushes(sandbox).map((request) => [
+    code(request.id),
+    `<span class="ltr">${e(request.phone)}</span>`,
+    `<time datetime="${e(sandbox.iso(request.createdAt))}">${e(sandbox.iso(request.createdAt).slice(11, 19))}</time>`,
+    `<form class="inline" method="post" action="/_sandbox/push/${e(encodeURIComponent(request.id))}/approve"><button type="submit" aria-label="Approve the request for ${e(request.phone)}">Approve</button></form>
+     <form class="inline" method="post" action="/_sandbox/push/${e(encodeURIComponent(request.id))}/reject"><button type="submit" class="secondary" aria-label="Reject the request for ${e(request.phone)}">Reject</button></form>`,
+  ]);
   const flagRows = FLAG_NAMES.map((name) => [
     code(name),
     code(String(flags[name])),
@@ -155,7 +160,7 @@ ${table(
 
 <h2 id="tokens">Link tokens</h2>
 <p>Tokens are single use, like real links: reset the sandbox to use them again.</p>
-${table('Well-known link tokens', ['Page', 'Other page', 'Result'], tokens)}
+${table('Well-known link tokens', ['Page', 'Other page', 'Result'], linkTokenRows())}
 ${table('Clients', ['clientId', 'Name', 'Logo'], [...CLIENTS.map((client) => [code(client.clientId), e(client.clientName), client.logoUri ? `<img src="${e(client.logoUri)}" alt="" width="24" height="24"> ${code(client.logoUri)}` : 'none']), [code('not_defined'), 'the dashboard picker (404 from the clients API)', ''], ['anything else', '404', '']])}
 
 <h2 id="flags">Feature flags</h2>

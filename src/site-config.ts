@@ -34,7 +34,7 @@ export const BUSINESS_WEB_APP_LOGIN = {
 } as const;
 
 /**
- * The provider portals of the dashboard picker (spec section 2, 'Portal list'): shown on /login
+ * The provider portals of the dashboard picker: shown on /login
  * when clientId is `not_defined`. Names and descriptions are translated (`login:dashboards.{id}`);
  * the addresses are never shown, only navigated to.
  */

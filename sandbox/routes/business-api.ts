@@ -11,7 +11,8 @@ import {
 } from '../../src/contract/business-api.ts';
 import { fail, jsonBody } from '../errors.ts';
 import { honoPath, param } from '../http.ts';
-import { flagsOf, type Invitation, type Sandbox } from '../state.ts';
+import type { Invitation, Sandbox } from '../state.ts';
+import { flagsOf } from '../queries.ts';
 
 const motFailed = (): never =>
   fail(502, {

@@ -25,13 +25,8 @@ import { fail } from '../errors.ts';
 import { escapeHtml, htmlPage, PAGE_HEADERS } from '../html.ts';
 import { honoPath, param } from '../http.ts';
 import { ACCESS_TOKENS, CLIENTS } from '../personas.ts';
-import {
-  ACCESS_TOKEN_VALIDITY_S,
-  SESSION_VALIDITY_MS,
-  consumeProof,
-  type Sandbox,
-  type User,
-} from '../state.ts';
+import { ACCESS_TOKEN_VALIDITY_S, SESSION_VALIDITY_MS, type Sandbox, type User } from '../state.ts';
+import { consumeProof } from '../queries.ts';
 
 export const SESSION_COOKIE = 'sbx_idp_session';
 const PREFIX = SANDBOX_PREFIX.identityService;
@@ -65,8 +60,8 @@ function page(c: Context, status: 200 | 400 | 401, title: string, body: string):
   return c.html(htmlPage(title, body), status, PAGE_HEADERS);
 }
 
-export function identityServiceRoutes(sandbox: Sandbox, secret: string): Hono {
-  const app = new Hono();
+/** Who is signed in: by the session cookie of the `/login` form, or by a bearer token. */
+function signedInUsers(sandbox: Sandbox, secret: string) {
   const { state } = sandbox;
 
   async function sessionUser(c: Context): Promise<User | undefined> {
@@ -97,6 +92,73 @@ export function identityServiceRoutes(sandbox: Sandbox, secret: string): Hono {
     }
     return user;
   }
+
+  return { sessionUser, requireUser };
+}
+
+/** What the sandbox shows where the client application would take over after a sign-in. */
+function signedInPage(c: Context, user: User, clientId: string | undefined): Response {
+  const client = CLIENTS.find((item) => item.clientId === clientId);
+  const appsLink = `${PREFIX}${AUTHORIZE_PATH}?response_type=token&redirect_uri=${encodeURIComponent('/client-management/')}`;
+  return page(
+    c,
+    200,
+    'Signed in',
+    `<h1>Signed in</h1>
+<p>You are signed in as <strong>${escapeHtml(user.fullName)}</strong>${client ? ` to <strong>${escapeHtml(client.clientName)}</strong>` : ''}.</p>
+<p>This page stands in for the client application in the sandbox.</p>
+<ul>
+<li><a href="${escapeHtml(appsLink)}">Connected apps</a></li>
+<li><a href="${PREFIX}${LOGOUT_PATH}">Sign out</a></li>
+<li><a href="/_sandbox">Sandbox control page</a></li>
+</ul>`,
+  );
+}
+
+/** The signed-in user's connected apps (bearer token only) and user info (cookie too). */
+function accountRoutes(users: ReturnType<typeof signedInUsers>): Hono {
+  const app = new Hono();
+  const { requireUser } = users;
+
+  app.get(APPROVED_APPS_PATH, async (c) => {
+    const user = await requireUser(c, false);
+    const apps: ApprovedAppsResponse = user.apps.flatMap((clientId) => {
+      const client = CLIENTS.find((item) => item.clientId === clientId);
+      return client
+        ? [{ clientId, clientName: client.clientName, logoUri: client.logoUri ?? null }]
+        : [];
+    });
+    return c.json(apps);
+  });
+
+  app.delete(honoPath(APPROVED_APP_PATH), async (c) => {
+    const user = await requireUser(c, false);
+    const clientId = param(c, 'clientId');
+    if (!user.apps.includes(clientId)) {
+      fail(404, { error: 'not_found', error_description: 'This app is not connected' });
+    }
+    user.apps = user.apps.filter((item) => item !== clientId);
+    return c.body(null, 204);
+  });
+
+  app.get(USER_INFO_PATH, async (c) => {
+    const user = await requireUser(c, true);
+    const info: UserInfo = {
+      given_name: firstName(user.fullName),
+      phone_number: user.phone ?? '',
+      sub: user.sub,
+    };
+    return c.json(info);
+  });
+
+  return app;
+}
+
+export function identityServiceRoutes(sandbox: Sandbox, secret: string): Hono {
+  const app = new Hono();
+  const { state } = sandbox;
+  const users = signedInUsers(sandbox, secret);
+  const { sessionUser } = users;
 
   app.post(IDP_LOGIN_PATH, async (c) => {
     const type = c.req.header('content-type') ?? '';
@@ -143,21 +205,7 @@ export function identityServiceRoutes(sandbox: Sandbox, secret: string): Hono {
       state.pendingAuthorize.delete(csrf);
       return c.redirect(`${PREFIX}${AUTHORIZE_PATH}?${pending.query}`, 302);
     }
-    const client = CLIENTS.find((item) => item.clientId === proof.clientId);
-    const appsLink = `${PREFIX}${AUTHORIZE_PATH}?response_type=token&redirect_uri=${encodeURIComponent('/client-management/')}`;
-    return page(
-      c,
-      200,
-      'Signed in',
-      `<h1>Signed in</h1>
-<p>You are signed in as <strong>${escapeHtml(user.fullName)}</strong>${client ? ` to <strong>${escapeHtml(client.clientName)}</strong>` : ''}.</p>
-<p>This page stands in for the client application in the sandbox.</p>
-<ul>
-<li><a href="${escapeHtml(appsLink)}">Connected apps</a></li>
-<li><a href="${PREFIX}${LOGOUT_PATH}">Sign out</a></li>
-<li><a href="/_sandbox">Sandbox control page</a></li>
-</ul>`,
-    );
+    return signedInPage(c, user, proof.clientId);
   });
 
   app.get(AUTHORIZE_PATH, async (c) => {
@@ -213,36 +261,7 @@ export function identityServiceRoutes(sandbox: Sandbox, secret: string): Hono {
     return c.redirect(target && isSameOriginPath(target) ? target : '/login', 302);
   });
 
-  app.get(APPROVED_APPS_PATH, async (c) => {
-    const user = await requireUser(c, false);
-    const apps: ApprovedAppsResponse = user.apps.flatMap((clientId) => {
-      const client = CLIENTS.find((item) => item.clientId === clientId);
-      return client
-        ? [{ clientId, clientName: client.clientName, logoUri: client.logoUri ?? null }]
-        : [];
-    });
-    return c.json(apps);
-  });
-
-  app.delete(honoPath(APPROVED_APP_PATH), async (c) => {
-    const user = await requireUser(c, false);
-    const clientId = param(c, 'clientId');
-    if (!user.apps.includes(clientId)) {
-      fail(404, { error: 'not_found', error_description: 'This app is not connected' });
-    }
-    user.apps = user.apps.filter((item) => item !== clientId);
-    return c.body(null, 204);
-  });
-
-  app.get(USER_INFO_PATH, async (c) => {
-    const user = await requireUser(c, true);
-    const info: UserInfo = {
-      given_name: firstName(user.fullName),
-      phone_number: user.phone ?? '',
-      sub: user.sub,
-    };
-    return c.json(info);
-  });
+  app.route('/', accountRoutes(users));
 
   return app;
 }

@@ -1,14 +1,9 @@
 /**
- * Identity API: OTP send and verify, phone, e-mail, Apple and Google login. Every login answers
+ * Identity API: phone, e-mail, Apple and Google login (the codes they check are ./otp.ts's). Every login answers
  * `{ token }` (a proof token for the identity service's /login form) or an `ErrorBody`.
  */
 import { Hono } from 'hono';
-import type {
-  ChallengeDetail,
-  ErrorBody,
-  LoginChallenge,
-  OtpErrorMessage,
-} from '../../src/contract/errors.ts';
+import type { ChallengeDetail, LoginChallenge } from '../../src/contract/errors.ts';
 import {
   APPLE_LOGIN_PATH,
   AppleLoginBody,
@@ -16,53 +11,31 @@ import {
   EmailLoginBody,
   GOOGLE_LOGIN_PATH,
   GoogleLoginBody,
-  OTP_SEND_PATH,
-  OTP_VERIFY_PATH,
-  OtpSendBody,
-  OtpVerifyBody,
   PHONE_LOGIN_PATH,
   PhoneLoginBody,
-  type OtpSendResponse,
   type PhoneLoginBody as PhoneLogin,
 } from '../../src/contract/identity-api.ts';
+import { isEmailAddress } from '../../src/lib/patterns.ts';
 import { fail, jsonBody } from '../errors.ts';
-import { assertReachable, header } from '../http.ts';
+import { header, requirePhone } from '../http.ts';
 import { SOCIAL_ACCOUNTS, type SocialProvider } from '../personas.ts';
 import { readSocialToken } from '../social.ts';
 import {
-  OTP_MAX_WRONG,
-  OTP_RESEND_S,
-  OTP_VALIDITY_MS,
   TEMPORARY_BLOCK_MS,
   WRONG_PASSWORDS_BEFORE_BLOCK,
-  checkOtpProof,
-  isEmail,
-  issueProof,
-  maskEmail,
-  maskName,
-  normalizeIdentifier,
-  sendToOutbox,
-  userByEmail,
-  userByPhone,
-  userBySocial,
   type Sandbox,
   type User,
 } from '../state.ts';
-import { requirePhone } from '../http.ts';
-
-const INVALID_IDENTIFIER: ErrorBody = {
-  error: 'invalid_phone_number',
-  error_code: 'PN-0001',
-  message: 'INVALID_PHONE_NUMBER',
-};
-
-function otpError(message: OtpErrorMessage, status: 400 | 429 = 400, errorCode?: string): never {
-  fail(status, {
-    error: message.toLowerCase(),
-    message,
-    ...(errorCode ? { error_code: errorCode } : {}),
-  });
-}
+import {
+  checkOtpProof,
+  issueProof,
+  maskEmail,
+  maskName,
+  sameName,
+  userByEmail,
+  userByPhone,
+  userBySocial,
+} from '../queries.ts';
 
 function challenge(
   kind: LoginChallenge,
@@ -96,13 +69,33 @@ const wrong = (name: string, code: string): never =>
 const invalidOtp = (): never =>
   fail(400, { error: 'invalid_otp', error_code: 'RC-0001', message: 'ERROR_INVALID_PIN_CODE' });
 
-const same = (a: string, b: string) =>
-  a.trim().replace(/\s+/gu, ' ').toLocaleLowerCase() ===
-  b.trim().replace(/\s+/gu, ' ').toLocaleLowerCase();
+/** 'Try another way': the five challenges offered, then each answer given checked. */
+function tryAnotherWay(user: User, body: PhoneLogin): void {
+  const details: ChallengeDetail[] = [
+    { challenge_name: 'pin', priority: 1 },
+    { challenge_name: 'card', priority: 2 },
+    ...(user.email
+      ? [{ challenge_name: 'email' as const, priority: 3, masked_value: maskEmail(user.email) }]
+      : []),
+    { challenge_name: 'name', priority: 4, masked_value: maskName(user.fullName) },
+    { challenge_name: 'password', priority: 5 },
+  ];
+  const answers = [
+    [body.pin, user.pin, 'INVALID_CHALLENGE_PIN', 'US-0115'],
+    [body.card_verification, user.card, 'INVALID_CHALLENGE_CARD', 'US-0111'],
+    [body.email_verification, user.email, 'INVALID_CHALLENGE_EMAIL', 'US-0114'],
+    [body.full_name_verification, user.fullName, 'INVALID_CHALLENGE_NAME', 'US-0113'],
+    [body.password, user.password, 'INVALID_CHALLENGE_PASSWORD', 'US-0112'],
+  ] as const;
+  const given = answers.filter(([answer]) => answer !== undefined && answer.trim() !== '');
+  if (given.length === 0) challenge('try_another_way', { challenge_details: details });
+  for (const [answer = '', expected, name, code] of given) {
+    if (expected === undefined || !sameName(answer, expected)) wrong(name, code);
+  }
+}
 
 export function loginRoutes(sandbox: Sandbox): Hono {
   const app = new Hono();
-  const { state } = sandbox;
 
   function assertActive(user: User): void {
     if (user.status === 'blocked') blocked();
@@ -122,30 +115,6 @@ export function loginRoutes(sandbox: Sandbox): Hono {
       temporarilyBlocked();
     }
     wrong('BAD_CREDENTIALS', 'US-0051');
-  }
-
-  function tryAnotherWay(user: User, body: PhoneLogin): void {
-    const details: ChallengeDetail[] = [
-      { challenge_name: 'pin', priority: 1 },
-      { challenge_name: 'card', priority: 2 },
-      ...(user.email
-        ? [{ challenge_name: 'email' as const, priority: 3, masked_value: maskEmail(user.email) }]
-        : []),
-      { challenge_name: 'name', priority: 4, masked_value: maskName(user.fullName) },
-      { challenge_name: 'password', priority: 5 },
-    ];
-    const answers = [
-      [body.pin, user.pin, 'INVALID_CHALLENGE_PIN', 'US-0115'],
-      [body.card_verification, user.card, 'INVALID_CHALLENGE_CARD', 'US-0111'],
-      [body.email_verification, user.email, 'INVALID_CHALLENGE_EMAIL', 'US-0114'],
-      [body.full_name_verification, user.fullName, 'INVALID_CHALLENGE_NAME', 'US-0113'],
-      [body.password, user.password, 'INVALID_CHALLENGE_PASSWORD', 'US-0112'],
-    ] as const;
-    const given = answers.filter(([answer]) => answer !== undefined && answer.trim() !== '');
-    if (given.length === 0) challenge('try_another_way', { challenge_details: details });
-    for (const [answer = '', expected, name, code] of given) {
-      if (expected === undefined || !same(answer, expected)) wrong(name, code);
-    }
   }
 
   function phoneLogin(user: User, phone: string, body: PhoneLogin): void {
@@ -172,62 +141,6 @@ export function loginRoutes(sandbox: Sandbox): Hono {
     }
   }
 
-  app.post(OTP_SEND_PATH, async (c) => {
-    const body = await jsonBody(c, OtpSendBody);
-    const identifier = normalizeIdentifier(body.identifier);
-    if (!identifier || identifier.includes('@') !== (body.type === 'EMAIL'))
-      fail(400, INVALID_IDENTIFIER);
-    assertReachable(identifier);
-    const user = identifier.includes('@')
-      ? userByEmail(sandbox, identifier)
-      : userByPhone(sandbox, identifier);
-    if (user?.otpRateLimited) {
-      c.header('Retry-After', String(OTP_RESEND_S));
-      otpError('ERROR_RATE_LIMIT_REACHED', 429, 'APP-0020');
-    }
-    const code = sandbox.codeFor(identifier);
-    const otp = { identifier, code, createdAt: sandbox.now(), wrong: 0, locked: false };
-    const deviceId = header(c, 'deviceId');
-    state.otps.set(identifier, deviceId ? { ...otp, deviceId } : otp);
-    const channel = body.type === 'EMAIL' ? 'email' : body.type === 'VOICE' ? 'voice' : 'sms';
-    sendToOutbox(sandbox, {
-      channel,
-      to: identifier,
-      text: `Your Masar verification code is ${code}. It expires in 5 minutes.`,
-      code,
-    });
-    const answer: OtpSendResponse = {
-      data: { expires_in: OTP_VALIDITY_MS / 1000, resend_in: OTP_RESEND_S },
-    };
-    return c.json(answer);
-  });
-
-  app.post(OTP_VERIFY_PATH, async (c) => {
-    const body = await jsonBody(c, OtpVerifyBody);
-    const identifier = normalizeIdentifier(body.identifier);
-    if (!identifier) fail(400, INVALID_IDENTIFIER);
-    assertReachable(identifier);
-    const otp = state.otps.get(identifier);
-    if (!otp) otpError('ERROR_SESSION_EXPIRED');
-    if (otp.locked) otpError('ERROR_MAX_VALIDATIONS_REACHED');
-    if (sandbox.now() - otp.createdAt > OTP_VALIDITY_MS) {
-      state.otps.delete(identifier);
-      otpError('ERROR_SESSION_EXPIRED');
-    }
-    if (body.code.trim() !== otp.code) {
-      otp.wrong += 1;
-      if (otp.wrong >= OTP_MAX_WRONG) {
-        otp.locked = true;
-        otpError('ERROR_MAX_VALIDATIONS_REACHED');
-      }
-      otpError('ERROR_INVALID_PIN_CODE');
-    }
-    state.otps.delete(identifier);
-    const id = sandbox.id('otpv');
-    state.verifications.set(id, { id, identifier, createdAt: sandbox.now(), used: false });
-    return c.json({ data: { id } });
-  });
-
   app.post(PHONE_LOGIN_PATH, async (c) => {
     const body = await jsonBody(c, PhoneLoginBody);
     const phone = requirePhone(body.phone_number);
@@ -239,7 +152,7 @@ export function loginRoutes(sandbox: Sandbox): Hono {
 
   app.post(EMAIL_LOGIN_PATH, async (c) => {
     const body = await jsonBody(c, EmailLoginBody);
-    if (!isEmail(body.email)) {
+    if (!isEmailAddress(body.email)) {
       fail(400, {
         error: 'invalid_email',
         message: 'INVALID_EMAIL',

@@ -3,22 +3,21 @@ import { Hono } from 'hono';
 import type { ErrorBody } from '../../src/contract/errors.ts';
 import { EMAIL_LINK_VALIDITY_MS } from '../../src/contract/identity-gateway.ts';
 import { ONBOARD_PATH, OnboardBody } from '../../src/contract/onboarder.ts';
+import { isEmailAddress } from '../../src/lib/patterns.ts';
 import { fail, invalidRequest, jsonBody } from '../errors.ts';
 import { header, requirePhone, siteUrl } from '../http.ts';
 import { CORPORATE_TOKENS, INVITATION_CODE, PHONE_RULES } from '../personas.ts';
 import { readSocialToken, type SocialClaims } from '../social.ts';
+import type { Sandbox, User } from '../state.ts';
 import {
   checkOtpProof,
   flagsOf,
-  isEmail,
   issueProof,
   sendToOutbox,
   userByEmail,
   userByPhone,
   userBySocial,
-  type Sandbox,
-  type User,
-} from '../state.ts';
+} from '../queries.ts';
 
 const MIN_PASSWORD = 6;
 
@@ -67,7 +66,7 @@ export function onboarderRoutes(sandbox: Sandbox): Hono {
     const prefilled = Boolean(apple ?? google ?? corporate);
 
     const email = (body.email?.trim() || apple?.email || google?.email || '').toLowerCase();
-    if (email && !isEmail(email)) {
+    if (email && !isEmailAddress(email)) {
       fail(400, {
         error: 'invalid_email',
         message: 'INVALID_EMAIL',

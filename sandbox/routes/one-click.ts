@@ -18,15 +18,8 @@ import {
 import type { Context } from 'hono';
 import { fail, jsonBody } from '../errors.ts';
 import { header, honoPath, requirePhone, param } from '../http.ts';
-import {
-  PUSH_AUTO_DECISION_MS,
-  issueProof,
-  pushRequest,
-  sendToOutbox,
-  userByPhone,
-  type PushRequest,
-  type Sandbox,
-} from '../state.ts';
+import { PUSH_AUTO_DECISION_MS, type PushRequest, type Sandbox } from '../state.ts';
+import { issueProof, pushRequest, sendToOutbox, userByPhone } from '../queries.ts';
 
 const MAX_IDEMPOTENCY_KEYS = 1000;
 

@@ -1,5 +1,5 @@
 /**
- * The calls of the business invitation page (spec section 7): who is signed in (identity
+ * The calls of the business invitation page: who is signed in (identity
  * service user info), accepting the invitation (business API), and the business portal's role
  * assignment (mot auth), skipped when the server-to-server roles flag is on.
  */

@@ -1,5 +1,5 @@
 /**
- * Connected apps (spec section 7): the apps the user approved, and removing one. Both calls go to
+ * Connected apps: the apps the user approved, and removing one. Both calls go to
  * the identity service with the access token from the page's hash as a bearer header, and only
  * there.
  */

@@ -1,11 +1,10 @@
 /**
- * The error catalogue of spec section 8: every server code to its name, every name to its
+ * The error catalogue: every server code to its name, every name to its
  * message, and the fallbacks of each family (login, OTP, recovery, one-click). Exhaustive by type:
  * a server code without a name, or a name without an English message, does not compile.
  */
 import type springSecurityError from '../../i18n/en/spring_security_error.json';
-import type { Translate } from '../i18n/t.ts';
-import type { I18nKey, Text } from '../i18n/types.ts';
+import type { Text } from '../i18n/types.ts';
 import type { ApiFailure, ErrorBody } from './errors.ts';
 
 export const ERROR_NAMES = [
@@ -39,7 +38,7 @@ export const ERROR_NAMES = [
 ] as const;
 export type ErrorName = (typeof ERROR_NAMES)[number];
 
-/** Section 8 'Server code mapping'. */
+/** Every server code the front end tells apart, to its name; an unknown code has no entry. */
 export const SERVER_CODES = {
   'APP-0001': 'INTERNAL_SERVER_ERROR',
   'APP-0088': 'INTERNAL_SERVER_ERROR',
@@ -150,14 +149,11 @@ export function loginErrorMessage(failure: ApiFailure): Text {
   );
 }
 
-/** The key of a dynamic catalog entry, checked against the catalog by the caller's `t.maybe`. */
-export type DynamicKey = { dynamic: string; fallback: I18nKey };
-
 /**
  * OTP: `otp:error.{message}`, falling back to `error:default`; `ERROR_UNKNOWN` when there is no
  * body at all.
  */
-export function otpErrorKey(failure: ApiFailure): DynamicKey | Text {
+export function otpErrorKey(failure: ApiFailure): Text {
   const transport = transportMessage(failure);
   if (transport) return transport;
   if (failure.kind !== 'http') return { key: 'error:default' };
@@ -168,8 +164,15 @@ export function otpErrorKey(failure: ApiFailure): DynamicKey | Text {
   return { dynamic: `otp:error.${name}`, fallback: 'error:default' };
 }
 
+/** The `message` (or `error`) code of a recovery failure, when the server sent one. */
+export function recoveryCode(failure: ApiFailure): string | undefined {
+  if (failure.kind !== 'http') return undefined;
+  const code = failure.body?.message ?? failure.body?.error;
+  return typeof code === 'string' ? code : undefined;
+}
+
 /** Recovery and general errors: `error:{message}`, falling back to `error:default`. */
-export function recoveryErrorKey(failure: ApiFailure): DynamicKey | Text {
+export function recoveryErrorKey(failure: ApiFailure): Text {
   const transport = transportMessage(failure);
   if (transport) return transport;
   const message =
@@ -194,10 +197,4 @@ export function oneClickErrorMessage(failure: ApiFailure): Text {
       key: ERROR_KEYS.NO_RESPONSE,
     }
   );
-}
-
-/** The text of a catalogue answer in the page's language. */
-export function resolveMessage(t: Translate, message: DynamicKey | Text): string {
-  if ('dynamic' in message) return t.maybe(message.dynamic) ?? t(message.fallback);
-  return t.text(message);
 }

@@ -3,7 +3,7 @@
  * `ApiFailure`, never with fetch errors.
  */
 
-/** The error body the back ends answer with (spec sections 7 and 8); every field optional. */
+/** The error body the back ends answer with (src/contract/errors.ts); every field optional. */
 export interface ErrorBody {
   error?: string;
   error_code?: string;

@@ -1,5 +1,5 @@
 /**
- * Headers of the identity API calls of spec section 7: device id and session id when present and
+ * Headers of the identity API calls (src/contract/headers.ts): device id and session id when present and
  * the page language on every call that identifies the device (`identityApiCall`), plus per call
  * the login page's client id ('client id separately') and, on the social calls, agent WEB and
  * version 1 (`callHeaders`).

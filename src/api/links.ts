@@ -1,5 +1,5 @@
 /**
- * The calls of the link pages (spec section 7): e-mail verification and unlink (identity
+ * The calls of the link pages: e-mail verification and unlink (identity
  * gateway), profile update confirmation, corporate invitation and e-mail verification, security
  * alerts (identity API). Thin and typed with src/contract; no UI, store or i18n here.
  */

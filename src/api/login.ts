@@ -1,5 +1,5 @@
 /**
- * The logins of spec section 7: phone, e-mail, Apple and Google. Each resolves with the proof
+ * The logins: phone, e-mail, Apple and Google. Each resolves with the proof
  * token for the identity service's /login form, or rejects with an `ApiError` whose body may be
  * `challenge_required` or `unregistered_user` (src/contract/errors.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * One-click checkout calls (spec section 7): the one-click login (an OTP challenge or a push
+ * One-click checkout calls (rows of src/contract/operations.ts): the one-click login (an OTP challenge or a push
  * approval request), the approval status poll, and the proof token once the request is confirmed.
  * Failures are `ApiError`s (./errors.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * One-time codes (spec section 7): send by SMS, voice call or e-mail, and verify. Shared by the
+ * One-time codes: send by SMS, voice call or e-mail, and verify. Shared by the
  * login and sign-up flows. Failures are `ApiError`s (./errors.ts).
  */
 import {

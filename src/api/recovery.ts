@@ -1,5 +1,5 @@
 /**
- * Recovery calls (spec section 7): the challenges of a recovery session, the answer that sends
+ * Recovery calls: the challenges of a recovery session, the answer that sends
  * the reset link, the reset itself; and, for the wider recovery form, the code sent to the phone
  * and the answer that gives a reset token (`src/contract/identity-api.ts`).
  */

@@ -1,5 +1,5 @@
 /**
- * Sign-up: `POST {onboarder gateway}/onboard` (spec section 7) with the payload of spec section 3
+ * Sign-up: `POST {onboarder gateway}/onboard` with the payload `OnboardBody`
  * and the onboarding headers: agent WEB, version 1, client-version, accept-language, device id,
  * idp client id and the session id when there is one. Resolves with the proof token for the
  * identity service's /login form; failures are `ApiError`s whose body may be

@@ -1,5 +1,5 @@
 /**
- * The back ends the front end talks to (spec section 7), and where the sandbox serves each one on
+ * The back ends the front end talks to, and where the sandbox serves each one on
  * the site's own origin. A production build replaces these prefixes with the real base URLs
  * (`PUBLIC_*` build variables, see README).
  */

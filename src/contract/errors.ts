@@ -1,10 +1,22 @@
 /**
- * The error body every back end answers with (spec sections 7 and 8), and the codes the sandbox
+ * The error body every back end answers with, and the codes the sandbox
  * can answer. `src/api/errors.ts` reads the same shape; every field is optional.
  */
-import * as v from 'valibot';
+import {
+  array,
+  exactOptional,
+  integer,
+  literal,
+  looseObject,
+  number,
+  object,
+  picklist,
+  pipe,
+  string,
+  type InferOutput,
+} from 'valibot';
 
-/** A login challenge (spec section 4, 'Phone login'). */
+/** What a phone login can ask for before it gives a proof token (`challenge_required`). */
 export const LOGIN_CHALLENGES = [
   'otp',
   'password',
@@ -19,51 +31,51 @@ export type LoginChallenge = (typeof LOGIN_CHALLENGES)[number];
 export const CHALLENGE_NAMES = ['card', 'name', 'email', 'pin', 'password'] as const;
 export type ChallengeName = (typeof CHALLENGE_NAMES)[number];
 
-export const ChallengeDetail = v.object({
-  challenge_name: v.picklist(CHALLENGE_NAMES),
-  priority: v.pipe(v.number(), v.integer()),
-  masked_value: v.exactOptional(v.string()),
+export const ChallengeDetail = object({
+  challenge_name: picklist(CHALLENGE_NAMES),
+  priority: pipe(number(), integer()),
+  masked_value: exactOptional(string()),
 });
-export type ChallengeDetail = v.InferOutput<typeof ChallengeDetail>;
+export type ChallengeDetail = InferOutput<typeof ChallengeDetail>;
 
-export const AdditionalInformation = v.looseObject({
-  challenge: v.exactOptional(v.string()),
-  name: v.exactOptional(v.string()),
-  challenge_details: v.exactOptional(v.array(ChallengeDetail)),
-  error_code: v.exactOptional(v.string()),
-  onboard_experience_id: v.exactOptional(v.string()),
+export const AdditionalInformation = looseObject({
+  challenge: exactOptional(string()),
+  name: exactOptional(string()),
+  challenge_details: exactOptional(array(ChallengeDetail)),
+  error_code: exactOptional(string()),
+  onboard_experience_id: exactOptional(string()),
 });
 
-export const ErrorBody = v.looseObject({
-  error: v.exactOptional(v.string()),
-  error_code: v.exactOptional(v.string()),
-  error_description: v.exactOptional(v.string()),
-  message: v.exactOptional(v.string()),
-  additional_information: v.exactOptional(AdditionalInformation),
+export const ErrorBody = looseObject({
+  error: exactOptional(string()),
+  error_code: exactOptional(string()),
+  error_description: exactOptional(string()),
+  message: exactOptional(string()),
+  additional_information: exactOptional(AdditionalInformation),
   /** One-click errors. */
-  errorCode: v.exactOptional(v.string()),
-  error_message: v.exactOptional(v.string()),
-  errorMessage: v.exactOptional(v.string()),
+  errorCode: exactOptional(string()),
+  error_message: exactOptional(string()),
+  errorMessage: exactOptional(string()),
   /** A 500 of the profile confirmation carries a support code to quote. */
-  support_code: v.exactOptional(v.string()),
+  support_code: exactOptional(string()),
 });
-export type ErrorBody = v.InferOutput<typeof ErrorBody>;
+export type ErrorBody = InferOutput<typeof ErrorBody>;
 
 /** 400 `challenge_required`: the login (or onboarding) needs one more answer. */
-export const ChallengeRequiredBody = v.object({
-  error: v.literal('challenge_required'),
-  error_description: v.exactOptional(v.string()),
-  additional_information: v.object({
-    challenge: v.picklist(LOGIN_CHALLENGES),
+export const ChallengeRequiredBody = object({
+  error: literal('challenge_required'),
+  error_description: exactOptional(string()),
+  additional_information: object({
+    challenge: picklist(LOGIN_CHALLENGES),
     /** confirm_name: the name to confirm. */
-    name: v.exactOptional(v.string()),
+    name: exactOptional(string()),
     /** try_another_way: the challenges, lowest priority first. */
-    challenge_details: v.exactOptional(v.array(ChallengeDetail)),
+    challenge_details: exactOptional(array(ChallengeDetail)),
     /** Onboarding: send it back with the next attempt. */
-    onboard_experience_id: v.exactOptional(v.string()),
+    onboard_experience_id: exactOptional(string()),
   }),
 });
-export type ChallengeRequiredBody = v.InferOutput<typeof ChallengeRequiredBody>;
+export type ChallengeRequiredBody = InferOutput<typeof ChallengeRequiredBody>;
 
 /** Values of `error` the front end branches on. */
 export const ERROR = {
@@ -102,7 +114,7 @@ export const RECOVERY_ERROR_MESSAGES = [
 ] as const;
 export type RecoveryErrorMessage = (typeof RECOVERY_ERROR_MESSAGES)[number];
 
-/** Business invitation errors (spec section 8): 400 with one of these `error_code`s. */
+/** Business invitation errors: 400 with one of these `error_code`s, each its own message. */
 export const INVITATION_ERROR_CODES = {
   'BU-0010': 'expired',
   'BU-0011': 'already_used',

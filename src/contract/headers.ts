@@ -1,5 +1,5 @@
 /**
- * The request headers the back ends read (spec section 7). Names are lower case; every header is
+ * The request headers the back ends read. Names are lower case; every header is
  * optional unless a call's documentation says otherwise.
  */
 export const HEADER = {

@@ -1,40 +1,59 @@
 /**
- * Contract of the identity API (spec section 7): recovery, link tokens, alerts, approve
+ * Contract of the identity API: recovery, link tokens, alerts, approve
  * requests, OTP, the logins and one-click checkout. Paths are relative to the identity API base
  * (`BACKEND_URL.identityApi`); `{name}` placeholders are filled with `fillPath` (./path.ts).
  * Client data (`CLIENT_PATH`) lives in ./shell.ts.
  */
-import * as v from 'valibot';
+import {
+  array,
+  boolean,
+  integer,
+  literal,
+  maxLength,
+  maxValue,
+  minLength,
+  minValue,
+  number,
+  object,
+  optional,
+  picklist,
+  pipe,
+  record,
+  string,
+  union,
+  unknown,
+  type InferOutput,
+} from 'valibot';
 import { ALERT_OPERATIONS } from './link-paths.ts';
 
-const Text = v.pipe(v.string(), v.maxLength(1000));
-const ShortText = v.pipe(v.string(), v.maxLength(256));
+const Text = pipe(string(), maxLength(1000));
+const ShortText = pipe(string(), maxLength(256));
 /** Device fingerprint and bot-detection record; opaque to the identity API. */
-export const Profiling = v.optional(v.record(v.string(), v.unknown()));
+export const Profiling = optional(record(string(), unknown()));
 /** `{ attempts }`: the OTP/one-click guard; 3 by default, 2 after a reCAPTCHA v2 check. */
-export const Guard = v.object({
-  attempts: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10)),
-  recaptcha_token: v.optional(Text),
+export const Guard = object({
+  attempts: pipe(number(), integer(), minValue(0), maxValue(10)),
+  recaptcha_token: optional(Text),
 });
-export type Guard = v.InferOutput<typeof Guard>;
+export type Guard = InferOutput<typeof Guard>;
 
 /** A proof token: the identity service's `/login` form finishes the sign-in with it. */
-export const TokenResponse = v.object({ token: v.string() });
-export type TokenResponse = v.InferOutput<typeof TokenResponse>;
+export const TokenResponse = object({ token: string() });
+export type TokenResponse = InferOutput<typeof TokenResponse>;
 
 /** An empty success body (`{}`). */
-export const EmptyResponse = v.object({});
+export const EmptyResponse = object({});
 
 // ---------------------------------------------------------------------------------------------
 // Recovery
 
 export const RECOVERY_CHALLENGES_PATH = '/recovery/challenges/{clientId}';
-export const RecoveryChallengesQuery = v.object({
+export const RecoveryChallengesQuery = object({
   phoneNumber: ShortText,
-  otp: v.optional(ShortText),
-  verificationId: v.optional(ShortText),
+  otp: optional(ShortText),
+  verificationId: optional(ShortText),
 });
-export type RecoveryChallengesQuery = v.InferOutput<typeof RecoveryChallengesQuery>;
+export type RecoveryChallengesQuery = InferOutput<typeof RecoveryChallengesQuery>;
 
 export const RECOVERY_CHALLENGE_IDS = [
   'FULL_NAME_CHALLENGE',
@@ -42,35 +61,35 @@ export const RECOVERY_CHALLENGE_IDS = [
   'EMAIL_CHALLENGE',
 ] as const;
 export type RecoveryChallengeId = (typeof RECOVERY_CHALLENGE_IDS)[number];
-export const RecoveryChallenge = v.object({
-  challengeIdentifier: v.picklist(RECOVERY_CHALLENGE_IDS),
-  hint: v.optional(
-    v.object({
-      maskedFullName: v.optional(v.string()),
+export const RecoveryChallenge = object({
+  challengeIdentifier: picklist(RECOVERY_CHALLENGE_IDS),
+  hint: optional(
+    object({
+      maskedFullName: optional(string()),
       /** Direction of the masked name. */
-      dir: v.optional(v.picklist(['ltr', 'rtl'])),
+      dir: optional(picklist(['ltr', 'rtl'])),
     }),
   ),
 });
-export type RecoveryChallenge = v.InferOutput<typeof RecoveryChallenge>;
-export const RecoveryChallengesResponse = v.object({ challenges: v.array(RecoveryChallenge) });
-export type RecoveryChallengesResponse = v.InferOutput<typeof RecoveryChallengesResponse>;
+export type RecoveryChallenge = InferOutput<typeof RecoveryChallenge>;
+export const RecoveryChallengesResponse = object({ challenges: array(RecoveryChallenge) });
+export type RecoveryChallengesResponse = InferOutput<typeof RecoveryChallengesResponse>;
 
 export const RECOVERY_NOTIFICATION_PATH = '/recovery/notification/{clientId}';
-export const RecoveryAnswer = v.object({
-  challengeIdentifier: v.picklist(RECOVERY_CHALLENGE_IDS),
+export const RecoveryAnswer = object({
+  challengeIdentifier: picklist(RECOVERY_CHALLENGE_IDS),
   challengeAnswer: Text,
 });
-export const RecoveryNotificationBody = v.object({
+export const RecoveryNotificationBody = object({
   phoneNumber: ShortText,
-  otp: v.optional(ShortText),
-  verificationId: v.optional(ShortText),
-  challenges: v.pipe(v.array(RecoveryAnswer), v.minLength(1), v.maxLength(5)),
+  otp: optional(ShortText),
+  verificationId: optional(ShortText),
+  challenges: pipe(array(RecoveryAnswer), minLength(1), maxLength(5)),
 });
-export type RecoveryNotificationBody = v.InferOutput<typeof RecoveryNotificationBody>;
+export type RecoveryNotificationBody = InferOutput<typeof RecoveryNotificationBody>;
 
 /**
- * The wider recovery form (spec section 2, 'Recovery'; path chosen by the sandbox): the same body
+ * The wider recovery form (src/stores/flows/recovery-form; path chosen by the sandbox): the same body
  * as the notification, answered with a reset token for `RECOVERY_PASSWORD_PATH` instead of a
  * link sent by SMS. Once the code is good, an unknown number answers the same mismatch code as a
  * known one (`INVALID_FULL_NAME`, `INVALID_EMAIL`, `INVALID_NATIONAL_ID`): no account enumeration.
@@ -78,16 +97,16 @@ export type RecoveryNotificationBody = v.InferOutput<typeof RecoveryNotification
 export const RECOVERY_TOKEN_PATH = '/recovery/token/{clientId}';
 export const RecoveryTokenBody = RecoveryNotificationBody;
 export type RecoveryTokenBody = RecoveryNotificationBody;
-export const RecoveryTokenResponse = v.object({ token: v.string() });
-export type RecoveryTokenResponse = v.InferOutput<typeof RecoveryTokenResponse>;
+export const RecoveryTokenResponse = object({ token: string() });
+export type RecoveryTokenResponse = InferOutput<typeof RecoveryTokenResponse>;
 
 export const RECOVERY_PASSWORD_PATH = '/recovery/password';
-export const RecoveryPasswordBody = v.object({
+export const RecoveryPasswordBody = object({
   token: ShortText,
   password: ShortText,
-  recaptchaToken: v.optional(Text),
+  recaptchaToken: optional(Text),
 });
-export type RecoveryPasswordBody = v.InferOutput<typeof RecoveryPasswordBody>;
+export type RecoveryPasswordBody = InferOutput<typeof RecoveryPasswordBody>;
 
 // ---------------------------------------------------------------------------------------------
 // Link tokens (all POST with an empty body; 200 `{}` on success)
@@ -102,15 +121,15 @@ export {
 // Alerts
 
 export { ALERT_PATH, ALERT_ACKNOWLEDGEMENT_PATH, ALERT_OPERATIONS } from './link-paths.ts';
-export const Alert = v.object({
-  operation: v.picklist(ALERT_OPERATIONS),
+export const Alert = object({
+  operation: picklist(ALERT_OPERATIONS),
   /** ISO time of the event. */
-  at: v.optional(v.string()),
-  device: v.optional(v.string()),
-  location: v.optional(v.string()),
-  acknowledged: v.optional(v.boolean()),
+  at: optional(string()),
+  device: optional(string()),
+  location: optional(string()),
+  acknowledged: optional(boolean()),
 });
-export type Alert = v.InferOutput<typeof Alert>;
+export type Alert = InferOutput<typeof Alert>;
 
 // ---------------------------------------------------------------------------------------------
 // Approve requests (push notifications of one-click checkout)
@@ -118,15 +137,15 @@ export type Alert = v.InferOutput<typeof Alert>;
 export const APPROVE_REQUEST_VERIFY_PATH = '/login/approve-request/{id}/verify';
 export const APPROVE_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
 export type ApproveStatus = (typeof APPROVE_STATUSES)[number];
-export const ApproveRequestStatusResponse = v.object({
-  data: v.object({ status: v.picklist(APPROVE_STATUSES) }),
+export const ApproveRequestStatusResponse = object({
+  data: object({ status: picklist(APPROVE_STATUSES) }),
 });
-export type ApproveRequestStatusResponse = v.InferOutput<typeof ApproveRequestStatusResponse>;
+export type ApproveRequestStatusResponse = InferOutput<typeof ApproveRequestStatusResponse>;
 
 /** Header `x-idp-client-id` names the client. Answers `TokenResponse` once confirmed. */
 export const APPROVE_REQUEST_PROOF_PATH = '/login/approve-request/{id}/proof';
-export const ProofBody = v.object({ profiling: Profiling });
-export type ProofBody = v.InferOutput<typeof ProofBody>;
+export const ProofBody = object({ profiling: Profiling });
+export type ProofBody = InferOutput<typeof ProofBody>;
 
 // ---------------------------------------------------------------------------------------------
 // OTP (paths chosen by the sandbox: the spec does not give them)
@@ -134,37 +153,37 @@ export type ProofBody = v.InferOutput<typeof ProofBody>;
 export const OTP_SEND_PATH = '/otp/send';
 export const OTP_TYPES = ['SMS', 'VOICE', 'EMAIL'] as const;
 export type OtpType = (typeof OTP_TYPES)[number];
-export const OtpSendBody = v.object({
+export const OtpSendBody = object({
   /** Phone in international form (digits, optional '+') or an e-mail. */
   identifier: ShortText,
-  type: v.picklist(OTP_TYPES),
-  guard: v.optional(Guard),
-  shieldParams: v.optional(v.record(v.string(), v.unknown())),
-  client_id: v.optional(ShortText),
-  multiTimeUse: v.optional(v.literal(false)),
+  type: picklist(OTP_TYPES),
+  guard: optional(Guard),
+  shieldParams: optional(record(string(), unknown())),
+  client_id: optional(ShortText),
+  multiTimeUse: optional(literal(false)),
 });
-export type OtpSendBody = v.InferOutput<typeof OtpSendBody>;
-export const OtpSendResponse = v.object({
-  data: v.object({
+export type OtpSendBody = InferOutput<typeof OtpSendBody>;
+export const OtpSendResponse = object({
+  data: object({
     /** Seconds until the code expires (300). */
-    expires_in: v.number(),
+    expires_in: number(),
     /** Seconds before another code may be asked for (60). */
-    resend_in: v.number(),
+    resend_in: number(),
   }),
 });
-export type OtpSendResponse = v.InferOutput<typeof OtpSendResponse>;
+export type OtpSendResponse = InferOutput<typeof OtpSendResponse>;
 
 export const OTP_VERIFY_PATH = '/otp/verify';
-export const OtpVerifyBody = v.object({
+export const OtpVerifyBody = object({
   identifier: ShortText,
   code: ShortText,
-  guard: v.optional(Guard),
-  client_id: v.optional(ShortText),
+  guard: optional(Guard),
+  client_id: optional(ShortText),
 });
-export type OtpVerifyBody = v.InferOutput<typeof OtpVerifyBody>;
+export type OtpVerifyBody = InferOutput<typeof OtpVerifyBody>;
 /** `data.id` is then sent as `otp` in the login or onboarding retry. */
-export const OtpVerifyResponse = v.object({ data: v.object({ id: v.string() }) });
-export type OtpVerifyResponse = v.InferOutput<typeof OtpVerifyResponse>;
+export const OtpVerifyResponse = object({ data: object({ id: string() }) });
+export type OtpVerifyResponse = InferOutput<typeof OtpVerifyResponse>;
 
 // ---------------------------------------------------------------------------------------------
 // Logins (paths chosen by the sandbox). Success: `TokenResponse`. Errors: `ErrorBody`, with
@@ -172,66 +191,66 @@ export type OtpVerifyResponse = v.InferOutput<typeof OtpVerifyResponse>;
 
 /** Header `x-client-id` carries the client id ('client id separately'). */
 export const PHONE_LOGIN_PATH = '/login/phone';
-export const PhoneLoginBody = v.object({
+export const PhoneLoginBody = object({
   /** International form, digits only (a leading '+' is accepted). */
   phone_number: ShortText,
   profiling: Profiling,
   /** The id of a verified OTP (`OtpVerifyResponse.data.id`). */
-  otp: v.optional(ShortText),
-  name_confirmed: v.optional(v.boolean()),
-  is_known_device: v.optional(v.boolean()),
-  password: v.optional(ShortText),
-  pin: v.optional(ShortText),
-  email_verification: v.optional(ShortText),
-  card_verification: v.optional(ShortText),
-  full_name_verification: v.optional(ShortText),
+  otp: optional(ShortText),
+  name_confirmed: optional(boolean()),
+  is_known_device: optional(boolean()),
+  password: optional(ShortText),
+  pin: optional(ShortText),
+  email_verification: optional(ShortText),
+  card_verification: optional(ShortText),
+  full_name_verification: optional(ShortText),
 });
-export type PhoneLoginBody = v.InferOutput<typeof PhoneLoginBody>;
+export type PhoneLoginBody = InferOutput<typeof PhoneLoginBody>;
 
 export const EMAIL_LOGIN_PATH = '/login/email';
-export const EmailLoginBody = v.object({
+export const EmailLoginBody = object({
   email: ShortText,
-  otp: v.optional(ShortText),
+  otp: optional(ShortText),
   profiling: Profiling,
-  password: v.optional(ShortText),
+  password: optional(ShortText),
 });
-export type EmailLoginBody = v.InferOutput<typeof EmailLoginBody>;
+export type EmailLoginBody = InferOutput<typeof EmailLoginBody>;
 
 /** Headers: agent WEB, version 1, `x-device-id`, `x-client-id`. */
 export const APPLE_LOGIN_PATH = '/login/apple';
-export const AppleLoginBody = v.object({
-  device_id: v.optional(ShortText),
+export const AppleLoginBody = object({
+  device_id: optional(ShortText),
   /** The Apple id token. */
-  access_token: v.pipe(v.string(), v.maxLength(8192)),
+  access_token: pipe(string(), maxLength(8192)),
 });
-export type AppleLoginBody = v.InferOutput<typeof AppleLoginBody>;
+export type AppleLoginBody = InferOutput<typeof AppleLoginBody>;
 
 export const GOOGLE_LOGIN_PATH = '/login/google';
-export const GoogleLoginBody = v.object({
-  device_id: v.optional(ShortText),
-  id_token: v.pipe(v.string(), v.maxLength(8192)),
+export const GoogleLoginBody = object({
+  device_id: optional(ShortText),
+  id_token: pipe(string(), maxLength(8192)),
 });
-export type GoogleLoginBody = v.InferOutput<typeof GoogleLoginBody>;
+export type GoogleLoginBody = InferOutput<typeof GoogleLoginBody>;
 
 // ---------------------------------------------------------------------------------------------
 // One-click checkout (paths chosen by the sandbox)
 
 export const ONE_CLICK_LOGIN_PATH = '/one-click/login';
-export const OneClickLoginBody = v.object({
+export const OneClickLoginBody = object({
   phone_number: ShortText,
-  guard: v.optional(Guard),
-  is_retry: v.boolean(),
+  guard: optional(Guard),
+  is_retry: boolean(),
   /** The decoded acr_values (merchant, invoice_id, promo...). */
-  external_params: v.optional(v.record(v.string(), v.string())),
+  external_params: optional(record(string(), string())),
 });
-export type OneClickLoginBody = v.InferOutput<typeof OneClickLoginBody>;
+export type OneClickLoginBody = InferOutput<typeof OneClickLoginBody>;
 /** `{ auth_challenge: 'OTP' }`: continue on the login page's OTP view. */
-export const OneClickOtpChallenge = v.object({ auth_challenge: v.literal('OTP') });
+export const OneClickOtpChallenge = object({ auth_challenge: literal('OTP') });
 /** Approval token: a push was sent; poll `APPROVE_REQUEST_VERIFY_PATH` with `id`. */
-export const ApprovalToken = v.object({ id: v.string(), web_deeplink: v.string() });
-export type ApprovalToken = v.InferOutput<typeof ApprovalToken>;
-export const OneClickLoginResponse = v.union([OneClickOtpChallenge, ApprovalToken]);
-export type OneClickLoginResponse = v.InferOutput<typeof OneClickLoginResponse>;
+export const ApprovalToken = object({ id: string(), web_deeplink: string() });
+export type ApprovalToken = InferOutput<typeof ApprovalToken>;
+export const OneClickLoginResponse = union([OneClickOtpChallenge, ApprovalToken]);
+export type OneClickLoginResponse = InferOutput<typeof OneClickLoginResponse>;
 
 /**
  * One-click proof token, once the approve request is confirmed (header `x-idp-client-id`).

@@ -1,9 +1,20 @@
 /**
- * Contract of the identity service (spec section 7): the `/login` form that finishes a sign-in,
+ * Contract of the identity service: the `/login` form that finishes a sign-in,
  * the authorize entry, logout, connected apps and user info. Paths are relative to
  * `BACKEND_URL.identityService`.
  */
-import * as v from 'valibot';
+import {
+  array,
+  literal,
+  maxLength,
+  minLength,
+  nullable,
+  object,
+  optional,
+  pipe,
+  string,
+  type InferOutput,
+} from 'valibot';
 
 /**
  * POST, `application/x-www-form-urlencoded`, from a hidden form (view `redirect_to_idp`).
@@ -17,14 +28,14 @@ export const IDP_LOGIN_FIELDS = {
   recaptcha: 'g-recaptcha-response',
   remember: 'remember',
 } as const;
-export const IdpLoginForm = v.object({
-  token: v.pipe(v.string(), v.minLength(1), v.maxLength(2048)),
-  _csrf: v.optional(v.pipe(v.string(), v.maxLength(256))),
-  'g-recaptcha-response': v.optional(v.pipe(v.string(), v.maxLength(8192))),
+export const IdpLoginForm = object({
+  token: pipe(string(), minLength(1), maxLength(2048)),
+  _csrf: optional(pipe(string(), maxLength(256))),
+  'g-recaptcha-response': optional(pipe(string(), maxLength(8192))),
   /** 'true' or 'on' keeps the session for 30 days. */
-  remember: v.optional(v.pipe(v.string(), v.maxLength(16))),
+  remember: optional(pipe(string(), maxLength(16))),
 });
-export type IdpLoginForm = v.InferOutput<typeof IdpLoginForm>;
+export type IdpLoginForm = InferOutput<typeof IdpLoginForm>;
 
 /**
  * GET, a browser navigation (implicit grant). Signed in: 302 to `redirect_uri` with
@@ -33,13 +44,13 @@ export type IdpLoginForm = v.InferOutput<typeof IdpLoginForm>;
  * same-origin path.
  */
 export const AUTHORIZE_PATH = '/authorize';
-export const AuthorizeQuery = v.object({
-  client_id: v.optional(v.pipe(v.string(), v.maxLength(128))),
-  redirect_uri: v.pipe(v.string(), v.maxLength(2048)),
-  response_type: v.optional(v.literal('token')),
-  state: v.optional(v.pipe(v.string(), v.maxLength(512))),
+export const AuthorizeQuery = object({
+  client_id: optional(pipe(string(), maxLength(128))),
+  redirect_uri: pipe(string(), maxLength(2048)),
+  response_type: optional(literal('token')),
+  state: optional(pipe(string(), maxLength(512))),
 });
-export type AuthorizeQuery = v.InferOutput<typeof AuthorizeQuery>;
+export type AuthorizeQuery = InferOutput<typeof AuthorizeQuery>;
 
 /** The authorize address for a page that needs an access token (e.g. connected apps). */
 export function authorizeUrl(base: string, redirectUri: string, clientId?: string): string {
@@ -53,24 +64,24 @@ export const LOGOUT_PATH = '/logout';
 
 /** Bearer header. The apps the user has approved. */
 export const APPROVED_APPS_PATH = '/api/approved';
-export const Association = v.object({
-  clientId: v.string(),
-  clientName: v.string(),
-  logoUri: v.optional(v.nullable(v.string())),
+export const Association = object({
+  clientId: string(),
+  clientName: string(),
+  logoUri: optional(nullable(string())),
 });
-export type Association = v.InferOutput<typeof Association>;
-export const ApprovedAppsResponse = v.array(Association);
-export type ApprovedAppsResponse = v.InferOutput<typeof ApprovedAppsResponse>;
+export type Association = InferOutput<typeof Association>;
+export const ApprovedAppsResponse = array(Association);
+export type ApprovedAppsResponse = InferOutput<typeof ApprovedAppsResponse>;
 
 /** Bearer header. 204 when removed, 404 when the app is not approved. */
 export const APPROVED_APP_PATH = '/api/approved/clients/{clientId}';
 
 /** Bearer header or the signed-in session cookie; 401 without either. */
 export const USER_INFO_PATH = '/api/profile/userinfo';
-export const UserInfo = v.object({
-  given_name: v.string(),
-  phone_number: v.string(),
-  sub: v.string(),
+export const UserInfo = object({
+  given_name: string(),
+  phone_number: string(),
+  sub: string(),
 });
-export type UserInfo = v.InferOutput<typeof UserInfo>;
+export type UserInfo = InferOutput<typeof UserInfo>;
 export const userUrn = (sub: string) => `urn:customer:${sub}`;

@@ -7,7 +7,7 @@
 /** Identity gateway: PUT verifies, DELETE unlinks (relative to `BACKEND_URL.identityGateway`). */
 export const EMAIL_VERIFICATION_PATH = '/users/email/verification/{verificationId}';
 
-/** How long a verification link is valid (spec section 9). */
+/** A verification link is valid for 48 hours. */
 export const EMAIL_LINK_VALIDITY_MS = 48 * 60 * 60 * 1000;
 
 // Identity API link tokens (all POST with an empty body; 200 `{}` on success).

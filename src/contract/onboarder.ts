@@ -1,38 +1,47 @@
 /**
- * Contract of the onboarder gateway (spec section 7): sign-up. Paths are relative to
+ * Contract of the onboarder gateway: sign-up. Paths are relative to
  * `BACKEND_URL.onboarder`. Headers (./headers.ts): agent WEB, version 1, client-version,
  * accept-language, `x-device-id`, `x-idp-client-id`, optional `x-session-id`.
  */
-import * as v from 'valibot';
+import {
+  maxLength,
+  object,
+  optional,
+  pipe,
+  record,
+  string,
+  unknown,
+  type InferOutput,
+} from 'valibot';
 
-const ShortText = v.pipe(v.string(), v.maxLength(256));
-const IdToken = v.pipe(v.string(), v.maxLength(8192));
+const ShortText = pipe(string(), maxLength(256));
+const IdToken = pipe(string(), maxLength(8192));
 
 export const ONBOARD_PATH = '/onboard';
 
-/** Spec section 3, 'Signup onboarding payload'. */
-export const OnboardBody = v.object({
-  deviceId: v.optional(ShortText),
+/** What sign-up posts to the onboarder: the form, the proofs and the device record. */
+export const OnboardBody = object({
+  deviceId: optional(ShortText),
   /** From the `challenge_required` answer of a previous attempt. */
-  onboard_experience_id: v.optional(ShortText),
+  onboard_experience_id: optional(ShortText),
   /** Country code plus national number, digits only (a leading '+' is accepted). */
   phone_number: ShortText,
-  full_name: v.optional(ShortText),
-  password: v.optional(ShortText),
-  apple_id_token: v.optional(IdToken),
-  google_id_token: v.optional(IdToken),
+  full_name: optional(ShortText),
+  password: optional(ShortText),
+  apple_id_token: optional(IdToken),
+  google_id_token: optional(IdToken),
   /** The id of a verified OTP (or an OTP id from the sign-up URL). */
-  otp: v.optional(ShortText),
-  email: v.optional(ShortText),
-  clientId: v.optional(ShortText),
+  otp: optional(ShortText),
+  email: optional(ShortText),
+  clientId: optional(ShortText),
   /** Optional invitation (promotion) code. */
-  invitation_code: v.optional(ShortText),
+  invitation_code: optional(ShortText),
   /** Corporate invitation token from the sign-up URL. */
-  corporate_invitation_token: v.optional(ShortText),
-  profiling: v.optional(v.record(v.string(), v.unknown())),
+  corporate_invitation_token: optional(ShortText),
+  profiling: optional(record(string(), unknown())),
 });
-export type OnboardBody = v.InferOutput<typeof OnboardBody>;
+export type OnboardBody = InferOutput<typeof OnboardBody>;
 
 /** Success: the proof token for the identity service's `/login` form. */
-export const OnboardResponse = v.object({ token: v.string() });
-export type OnboardResponse = v.InferOutput<typeof OnboardResponse>;
+export const OnboardResponse = object({ token: string() });
+export type OnboardResponse = InferOutput<typeof OnboardResponse>;

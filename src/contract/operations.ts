@@ -1,55 +1,35 @@
 /**
- * Every call of spec section 7 in one table: back end, method, path template, request and
+ * Every call the front end makes, in one table: back end, method, path template, request and
  * answer schemas. The sandbox's OpenAPI document is generated from it and a test checks that the
  * sandbox routes every row. The front end imports schemas and paths from the per-back-end files,
  * not from here.
  */
-import * as v from 'valibot';
-import type { Backend } from './backends.ts';
+import { union } from 'valibot';
 import * as biz from './business-api.ts';
 import { ChallengeRequiredBody, ErrorBody } from './errors.ts';
 import * as gw from './identity-gateway.ts';
 import * as api from './identity-api.ts';
 import * as idp from './identity-service.ts';
 import * as onb from './onboarder.ts';
+import type { Answer, Operation, Schema } from './operation.ts';
 import * as shell from './shell.ts';
-
-export type Schema = v.GenericSchema;
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export interface Answer {
-  readonly description: string;
-  readonly schema?: Schema;
-  /** `text/html` for navigations; JSON otherwise. */
-  readonly html?: true;
-}
-
-export interface Operation {
-  readonly id: string;
-  readonly backend: Backend;
-  readonly method: HttpMethod;
-  readonly path: string;
-  readonly summary: string;
-  /** True when the spec does not give the path and the sandbox chose it. */
-  readonly chosenPath?: true;
-  readonly query?: v.ObjectSchema<v.ObjectEntries, undefined>;
-  readonly headers?: readonly string[];
-  readonly body?: Schema;
-  readonly form?: true;
-  readonly bearer?: true;
-  readonly answers: Readonly<Record<number, Answer>>;
-}
 
 const bad = (description: string): Answer => ({ description, schema: ErrorBody });
 const ok = (schema?: Schema, description = 'Success'): Answer =>
   schema ? { description, schema } : { description };
 const challenge: Answer = {
   description: 'challenge_required, unregistered_user, or another error',
-  schema: v.union([ChallengeRequiredBody, ErrorBody]),
+  schema: union([ChallengeRequiredBody, ErrorBody]),
 };
 const serverError = bad('Unexpected failure (APP-0001)');
 const loginHeaders = ['x-device-id', 'x-session-id', 'x-client-id'] as const;
 const socialHeaders = ['agent', 'version', 'x-device-id', 'x-client-id'] as const;
+/** The proof token of a confirmed approval request (push login and one-click). */
+const proofAnswers = {
+  200: ok(api.TokenResponse),
+  400: bad('request_pending or request_rejected'),
+  404: bad('Unknown request'),
+};
 
 export const OPERATIONS: readonly Operation[] = [
   {
@@ -170,11 +150,7 @@ export const OPERATIONS: readonly Operation[] = [
     summary: 'Proof token for a confirmed approval request',
     headers: ['x-idp-client-id'],
     body: api.ProofBody,
-    answers: {
-      200: ok(api.TokenResponse),
-      400: bad('request_pending or request_rejected'),
-      404: bad('Unknown request'),
-    },
+    answers: proofAnswers,
   },
   {
     id: 'sendOtp',
@@ -271,11 +247,7 @@ export const OPERATIONS: readonly Operation[] = [
     chosenPath: true,
     headers: ['x-idp-client-id'],
     body: api.ProofBody,
-    answers: {
-      200: ok(api.TokenResponse),
-      400: bad('request_pending or request_rejected'),
-      404: bad('Unknown request'),
-    },
+    answers: proofAnswers,
   },
   {
     id: 'onboard',

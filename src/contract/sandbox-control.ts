@@ -2,7 +2,29 @@
  * The sandbox's control API (sandbox-contract.md): for end-to-end tests and people, never served
  * by a production build. Paths are absolute on the site's origin.
  */
-import * as v from 'valibot';
+import {
+  array,
+  boolean,
+  integer,
+  literal,
+  maxLength,
+  maxValue,
+  minValue,
+  number,
+  object,
+  optional,
+  picklist,
+  pipe,
+  record,
+  startsWith,
+  string,
+  union,
+  unknown,
+  type InferOutput,
+} from 'valibot';
+
+/** The sandbox's Apple and Google sign-in window (the only control path a page uses). */
+export const SANDBOX_SOCIAL_PATH = '/_sandbox/social/{provider}';
 
 export const SANDBOX_CONTROL = {
   page: '/_sandbox',
@@ -13,64 +35,64 @@ export const SANDBOX_CONTROL = {
   events: '/_sandbox/events',
   openapi: '/_sandbox/openapi.json',
   push: '/_sandbox/push/{requestId}/{decision}',
-  social: '/_sandbox/social/{provider}',
+  social: SANDBOX_SOCIAL_PATH,
 } as const;
 
 export const OUTBOX_CHANNELS = ['sms', 'voice', 'email', 'push'] as const;
-export const OutboxEntry = v.object({
-  channel: v.picklist(OUTBOX_CHANNELS),
+export const OutboxEntry = object({
+  channel: picklist(OUTBOX_CHANNELS),
   /** A phone in E.164 or an e-mail. */
-  to: v.string(),
-  text: v.string(),
-  code: v.optional(v.string()),
-  link: v.optional(v.string()),
-  requestId: v.optional(v.string()),
+  to: string(),
+  text: string(),
+  code: optional(string()),
+  link: optional(string()),
+  requestId: optional(string()),
   /** ISO time. */
-  at: v.string(),
+  at: string(),
 });
-export type OutboxEntry = v.InferOutput<typeof OutboxEntry>;
-export const OutboxResponse = v.array(OutboxEntry);
+export type OutboxEntry = InferOutput<typeof OutboxEntry>;
+export const OutboxResponse = array(OutboxEntry);
 
-export const OutboxQuery = v.object({ to: v.optional(v.pipe(v.string(), v.maxLength(256))) });
+export const OutboxQuery = object({ to: optional(pipe(string(), maxLength(256))) });
 
 export const PUSH_DECISIONS = ['approve', 'reject'] as const;
-export const PushDecisionResponse = v.object({
-  id: v.string(),
-  status: v.picklist(['confirmed', 'rejected']),
+export const PushDecisionResponse = object({
+  id: string(),
+  status: picklist(['confirmed', 'rejected']),
 });
 
-export const FaultBody = v.object({
-  method: v.optional(v.picklist(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])),
+export const FaultBody = object({
+  method: optional(picklist(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])),
   /** A path prefix on the site's origin, e.g. `/_be/identity-api/otp`. */
-  path: v.pipe(v.string(), v.startsWith('/'), v.maxLength(512)),
-  status: v.optional(v.pipe(v.number(), v.integer(), v.minValue(200), v.maxValue(599))),
-  body: v.optional(v.unknown()),
-  delayMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(120_000))),
+  path: pipe(string(), startsWith('/'), maxLength(512)),
+  status: optional(pipe(number(), integer(), minValue(200), maxValue(599))),
+  body: optional(unknown()),
+  delayMs: optional(pipe(number(), integer(), minValue(0), maxValue(120_000))),
   /** How many calls; unlimited when absent. */
-  times: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  times: optional(pipe(number(), integer(), minValue(1))),
   /** Answer `status` (default 200) with a truncated JSON body. */
-  malformed: v.optional(v.boolean()),
+  malformed: optional(boolean()),
   /** Drop the connection instead of answering (after `delayMs`). */
-  drop: v.optional(v.boolean()),
+  drop: optional(boolean()),
 });
-export type FaultBody = v.InferOutput<typeof FaultBody>;
+export type FaultBody = InferOutput<typeof FaultBody>;
 
-export const RecordedEvent = v.object({
-  name: v.string(),
-  page: v.optional(v.string()),
-  flow: v.optional(v.string()),
-  at: v.string(),
-  properties: v.optional(v.record(v.string(), v.union([v.string(), v.number(), v.boolean()]))),
-  session: v.record(v.string(), v.unknown()),
-  receivedAt: v.string(),
+export const RecordedEvent = object({
+  name: string(),
+  page: optional(string()),
+  flow: optional(string()),
+  at: string(),
+  properties: optional(record(string(), union([string(), number(), boolean()]))),
+  session: record(string(), unknown()),
+  receivedAt: string(),
 });
-export type RecordedEvent = v.InferOutput<typeof RecordedEvent>;
-export const EventsResponse = v.array(RecordedEvent);
+export type RecordedEvent = InferOutput<typeof RecordedEvent>;
+export const EventsResponse = array(RecordedEvent);
 
 /** What the sandbox social sign-in window posts to its opener. */
-export const SandboxSocialMessage = v.object({
-  type: v.literal('sandbox-social'),
-  provider: v.picklist(['apple', 'google']),
-  idToken: v.string(),
+export const SandboxSocialMessage = object({
+  type: literal('sandbox-social'),
+  provider: picklist(['apple', 'google']),
+  idToken: string(),
 });
-export type SandboxSocialMessage = v.InferOutput<typeof SandboxSocialMessage>;
+export type SandboxSocialMessage = InferOutput<typeof SandboxSocialMessage>;

@@ -7,7 +7,7 @@ export interface Translate {
   (key: I18nKey, params?: Params): string;
   /** A key built at run time (e.g. from a server code): undefined when the catalog lacks it. */
   maybe(key: string, params?: Params): string | undefined;
-  /** Renders a `Text` (catalog key or server text). */
+  /** Renders a `Text` (catalog key, server text, or a key from a server code). */
   text(value: Text): string;
   readonly locale: Locale;
 }
@@ -55,7 +55,11 @@ export function createT(locale: Locale, catalog: object): Translate {
 
   const t = ((key: I18nKey, params?: Params) => maybe(key, params) ?? key) as Translate;
   t.maybe = maybe;
-  t.text = (value) => ('text' in value ? value.text : t(value.key, value.params));
+  t.text = (value) => {
+    if ('text' in value) return value.text;
+    if ('dynamic' in value) return maybe(value.dynamic) ?? t(value.fallback);
+    return t(value.key, value.params);
+  };
   Object.defineProperty(t, 'locale', { value: locale });
   return t;
 }

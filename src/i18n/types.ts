@@ -54,5 +54,9 @@ export type I18nKey = { [N in Namespace]: KeyOf<N> }[Namespace];
 
 export type Params = Readonly<Record<string, string | number>>;
 
-/** Something to show: a catalog key, or literal text from a server (always rendered as text). */
-export type Text = { key: I18nKey; params?: Params } | { text: string };
+/**
+ * Something to show: a catalog key; literal text from a server (always rendered as text); or a key
+ * built from a server code (`dynamic`), shown as `fallback` when the catalog lacks it.
+ */
+export type Text =
+  { key: I18nKey; params?: Params } | { text: string } | { dynamic: string; fallback: I18nKey };

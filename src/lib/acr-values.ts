@@ -1,6 +1,6 @@
 /**
- * `acr_values`: a space-separated list of `key:value` pairs (spec section 2, 'Login page
- * presets'). Values may themselves contain ':'; pairs without a key are ignored.
+ * `acr_values`: a space-separated list of `key:value` pairs, the login page's presets
+ * (src/stores/flows/login/presets.ts). Values may themselves contain ':'; pairs without a key are ignored.
  */
 export const NO_INVOICE_ID = 'no_invoice_id_provided';
 

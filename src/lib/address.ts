@@ -2,6 +2,8 @@
  * Reading the address bar, and taking secrets out of it at once (csrf from the query, the access
  * token from the hash) with history.replaceState, before any request or report is made.
  */
+import { CLIENT_ID } from './patterns.ts';
+
 export function currentQuery(): URLSearchParams {
   return new URLSearchParams(typeof location === 'undefined' ? '' : location.search);
 }
@@ -13,7 +15,7 @@ function replaceAddress(url: URL): void {
 /** A client id, trimmed, or undefined when the value cannot be one (empty, spaces, markup). */
 export function cleanClientId(value: string | null | undefined): string | undefined {
   const clean = value?.trim();
-  return clean && /^[\w.-]{1,128}$/.test(clean) ? clean : undefined;
+  return clean && CLIENT_ID.test(clean) ? clean : undefined;
 }
 
 /**

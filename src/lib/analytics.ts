@@ -6,7 +6,7 @@
 import type { AnalyticsEvent, PublishEventBody } from '../contract/shell.ts';
 import { redactText } from './redact-text.ts';
 
-/** Spec section 2, 'Analytics page names'. */
+/** The page names analytics reports, one for each view that has one. */
 export const PAGE_NAMES = [
   'blocked_user',
   'welcome_back_isityou',
@@ -23,7 +23,7 @@ export const PAGE_NAMES = [
 ] as const;
 export type PageName = (typeof PAGE_NAMES)[number];
 
-/** Spec section 2, 'Flow names'. */
+/** The flow names analytics reports: how the user is signing in or up. */
 export const FLOW_NAMES = [
   'apple',
   'biometric',
@@ -123,3 +123,6 @@ export function createAnalytics(deps: AnalyticsDeps) {
 }
 
 export type Analytics = ReturnType<typeof createAnalytics>;
+
+/** What a flow is handed of the page's analytics. */
+export type FlowAnalytics = Pick<Analytics, 'page' | 'track' | 'flush'>;

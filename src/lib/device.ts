@@ -1,5 +1,5 @@
 /**
- * Device intelligence (spec section 3): a device id and a session id sent as headers, and the
+ * Device intelligence: a device id and a session id sent as headers, and the
  * device record (platform, version, session, score, risk flags, shield id) sent as `profiling`.
  * A missing device id falls back to a random uuid, and that fallback is reported.
  */

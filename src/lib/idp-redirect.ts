@@ -1,4 +1,4 @@
-/** The identity-service redirect (spec sections 4 and 9): count down from 5, submit below 2. */
+/** The identity-service redirect: count down from 5, submit below 2. */
 export const REDIRECT_COUNTDOWN_FROM = 5;
 export const SUBMIT_BELOW = 2;
 

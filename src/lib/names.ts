@@ -1,5 +1,5 @@
 /**
- * Spec section 3: split on whitespace; the last word is the last name, the rest the first name;
+ * A full name: split on whitespace; the last word is the last name, the rest the first name;
  * a single word gives an empty last name.
  */
 export function splitFullName(fullName: string): { firstName: string; lastName: string } {

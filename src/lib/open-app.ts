@@ -1,5 +1,5 @@
 /**
- * 'Open the app' (spec section 9): wait 1000 ms, then go to the Android or iOS store by device;
+ * 'Open the app': wait 1000 ms, then go to the Android or iOS store by device;
  * on any other device do nothing. The store addresses come only from src/config.ts.
  */
 import { STORES } from '../config.ts';

@@ -1,5 +1,5 @@
 /**
- * The reset-password rules of spec section 5: at least 8 characters, a lowercase letter, an
+ * The reset-password rules: at least 8 characters, a lowercase letter, an
  * uppercase letter and a digit, and no spaces. Letters and digits of any script count (a French
  * 'É' is an uppercase letter, an Arabic '٣' a digit), as the identity API's own check does.
  */
@@ -8,7 +8,7 @@
 export const RESET_RULES = ['minLength', 'lowercase', 'uppercase', 'digit', 'noSpaces'] as const;
 export type ResetRule = (typeof RESET_RULES)[number];
 
-/** Spec section 9: 8 characters in the reset rules. */
+/** A reset password needs at least 8 characters. */
 export const RESET_MIN_LENGTH = 8;
 
 const CHECKS: Record<ResetRule, (password: string) => boolean> = {

@@ -2,10 +2,9 @@
  * What survives from one page to the next, in sessionStorage: typed, guarded, namespaced, and
  * deleted when invalid (after logto's use-session-storages). Never a password, code or token.
  */
-const PREFIX = 'acct:';
+import { CLIENT_ID, CSRF } from './patterns.ts';
 
-/** What a csrf value from the identity service looks like. */
-export const CSRF = /^[\w-]{1,256}$/;
+const PREFIX = 'acct:';
 
 const GUARDS = {
   /** The csrf value the identity service gave the login page; deleted after the final form post. */
@@ -14,7 +13,7 @@ const GUARDS = {
   appleFullName: (value: string) => value.length > 0 && value.length <= 200,
   /** The identifier waiting for a code (phone in E.164 or e-mail), for the next page. */
   pendingIdentifier: (value: string) => value.length > 0 && value.length <= 254,
-  clientId: (value: string) => /^[\w.-]{1,128}$/.test(value),
+  clientId: (value: string) => CLIENT_ID.test(value),
 } as const satisfies Record<string, (value: string) => boolean>;
 
 export type PersistedKey = keyof typeof GUARDS;

@@ -1,12 +1,12 @@
 /**
- * Phone numbers (spec sections 2, 3, 5): preferred countries first, a separate dial code, numbers
+ * Phone numbers: preferred countries first, a separate dial code, numbers
  * normalised to international digits. libphonenumber-js (core ~10 KB and mobile metadata ~23 KB
  * gzip) loads after first render (`loadPhoneMetadata`), never on the page's first load: until it
  * arrives the field offers the preferred countries, and submitting waits for it.
  */
 import type * as PhoneLibrary from 'libphonenumber-js/core';
 import type { CountryCode, MetadataJson } from 'libphonenumber-js/core';
-import { normalizeDigits } from './digits.ts';
+import { digitsOnly, normalizeDigits } from './digits.ts';
 
 export type { CountryCode };
 
@@ -26,7 +26,19 @@ export const PREFERRED_DIAL_CODES: Readonly<Record<string, string>> = {
   SA: '966',
 };
 
-/** Spec section 3, 'Phone object'. */
+/** The number an address carries (`fullMobileNumber`): its international digits, if it can be one. */
+export function addressNumber(value: string | null): string | undefined {
+  const digits = digitsOnly(value ?? '');
+  return /^[1-9]\d{7,14}$/.test(digits) ? digits : undefined;
+}
+
+/** A phone field as it is typed: the country picked, and the number typed (national or not). */
+export interface PhoneInputValue {
+  country: CountryCode;
+  input: string;
+}
+
+/** A number as the phone library read it. */
 export interface Phone {
   countryCode: CountryCode;
   /** International form, digits only: `971500000001`. */

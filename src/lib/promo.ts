@@ -1,5 +1,5 @@
 /**
- * The checkout a merchant sends to one-click (spec sections 2 and 3): `acr_values` decoded into the
+ * The checkout a merchant sends to one-click: `acr_values` decoded into the
  * merchant, the invoice id and the promo (value, type '%' or a currency label with AED by
  * default, outcome CASHBACK or otherwise discount), and the promo amount formatted per language.
  */
@@ -7,7 +7,7 @@ import { numberFormat } from '../i18n/format.ts';
 import { parseAcrValues, type AcrValues } from './acr-values.ts';
 import { normalizeDigits } from './digits.ts';
 
-/** Section 9: the promo currency unit when the merchant names none. */
+/** The promo currency unit when the merchant names none. */
 export const DEFAULT_PROMO_TYPE = 'AED';
 export const PERCENT = '%';
 

@@ -1,5 +1,5 @@
 /**
- * reCAPTCHA v2 (spec sections 4, 5 and 7): shown only when the `recaptchaV2` flag is on; its token
+ * reCAPTCHA v2 (login, sign-up and recovery): shown only when the `recaptchaV2` flag is on; its token
  * is posted as `g-recaptcha-response`. A sandbox build uses a local check that needs no network.
  */
 import { RECAPTCHA_SITE_KEY, SANDBOX } from '../config.ts';

@@ -1,12 +1,15 @@
 /**
- * Sign-up validation (spec section 5) and which fields the form shows (spec section 2,
- * 'Sign-up'). Pure: no DOM, no network. The flow (src/stores/flows/signup.ts) and the island use
+ * Sign-up validation and which fields the form shows (a social or corporate token hides what it
+ * already gave). Pure: no DOM, no network. The flow (src/stores/flows/signup) and the island use
  * the same rules, so what disables the button is what the submit checks.
  */
 import type { Text } from '../i18n/types.ts';
-import { isWeakPassword, type Flags } from './flags.ts';
+import { isEmailAddress } from './patterns.ts';
 
-/** Spec section 9: 6 at sign-up and in the typing check. */
+/** The flag that lists the passwords refused at sign-up (lower-cased). */
+type WeakPasswords = { weakPasswords: readonly string[] };
+
+/** A sign-up password needs at least 6 characters, at submit and in the typing check. */
 export const MIN_PASSWORD_LENGTH = 6;
 
 export type SignupField = 'fullName' | 'phone' | 'email' | 'password' | 'invitationCode';
@@ -58,10 +61,7 @@ export function characterCount(value: string): number {
  * password of the weak list (remote flag, case-insensitive) says it is easily guessed. An empty
  * password says nothing: the button stays disabled instead.
  */
-export function passwordProblem(
-  password: string,
-  flags: Pick<Flags, 'weakPasswords'>,
-): Text | undefined {
+export function passwordProblem(password: string, flags: WeakPasswords): Text | undefined {
   const count = characterCount(password);
   if (count === 0) return undefined;
   if (count < MIN_PASSWORD_LENGTH) {
@@ -71,12 +71,6 @@ export function passwordProblem(
   return undefined;
 }
 
-const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,}$/;
-
-export function isEmailAddress(value: string): boolean {
-  return EMAIL.test(value.trim());
-}
-
 export function fullNameProblem(value: string): Text | undefined {
   return value.trim() === '' ? { key: 'fields:required' } : undefined;
 }
@@ -84,6 +78,10 @@ export function fullNameProblem(value: string): Text | undefined {
 export function emailProblem(value: string): Text | undefined {
   if (value.trim() === '') return { key: 'fields:required' };
   return isEmailAddress(value) ? undefined : { key: 'fields:email.invalid' };
+}
+
+export function isWeakPassword(password: string, flags: WeakPasswords): boolean {
+  return flags.weakPasswords.includes(password.trim().toLowerCase());
 }
 
 /** 'Please enter correct phone number.' for a number that is typed but not valid. */
@@ -116,7 +114,7 @@ export interface SignupValues {
 export function formProblems(
   values: SignupValues,
   visible: VisibleFields,
-  flags: Pick<Flags, 'weakPasswords'>,
+  flags: WeakPasswords,
 ): Partial<Record<SignupField, Text>> {
   const problems: Partial<Record<SignupField, Text>> = {};
   if (visible.fullName) {
@@ -144,13 +142,13 @@ export function formProblems(
 }
 
 /**
- * Spec section 5: submit is disabled while submitting, while a visible name, e-mail or password
+ * Submit is disabled while submitting, while a visible name, e-mail or password
  * is empty, while the password is invalid, or while the phone is invalid.
  */
 export function isSubmitDisabled(
   values: SignupValues,
   visible: VisibleFields,
-  flags: Pick<Flags, 'weakPasswords'>,
+  flags: WeakPasswords,
   submitting: boolean,
 ): boolean {
   if (submitting) return true;

@@ -16,7 +16,7 @@ export function mountCorporateLink(root = linkRoot()): void {
   onRetry(root, () => void flow.start());
   flow.$state.subscribe((state) => {
     const section = show(state.view);
-    if (state.view === 'network') showMessage(root, section, state.message);
+    if (state.view === 'network') showMessage(root, section, state.error);
   });
   void flow.start();
 }

@@ -17,7 +17,7 @@ export function mountProfileConfirm(root = linkRoot()): void {
     // The code first, so the heading that takes focus comes with the whole outcome.
     if (state.view === 'error') setText(root, '[data-view="error"] [data-code]', state.code);
     const section = show(state.view);
-    if (state.view === 'network') showMessage(root, section, state.message);
+    if (state.view === 'network') showMessage(root, section, state.error);
   });
   void flow.start();
 }

@@ -40,7 +40,7 @@ export function mountSecurityAlert(root = linkRoot()): void {
     }
     if (list) list.hidden = ALERT_DETAILS.every((detail) => !values[detail]);
     const button = section.querySelector<HTMLButtonElement>('[data-report]');
-    if (button) setPending(button, state.reporting);
+    if (button) setPending(button, state.submitting);
     const error = section.querySelector<HTMLElement>('.alert-error');
     if (error) {
       error.hidden = !state.error;
@@ -64,7 +64,7 @@ export function mountSecurityAlert(root = linkRoot()): void {
         show('error', state.stage);
         break;
       case 'network':
-        showMessage(root, show('network'), state.message);
+        showMessage(root, show('network'), state.error);
         break;
       default:
         show(state.view);

@@ -2,6 +2,7 @@
  * The few translated texts a link page shows after a call: translated at build time into `data-`
  * attributes of the page root, read back in the browser by key. No i18n code ships to the page.
  */
+import { fillSentence } from '../i18n/rich.ts';
 import type { Translate } from '../i18n/t.ts';
 import type { I18nKey, Text } from '../i18n/types.ts';
 
@@ -26,7 +27,7 @@ export function transportTexts(t: Translate): Record<string, string> {
 export function textOf(root: Element, value: Text): string {
   if ('text' in value) return value.text;
   return (
-    root.getAttribute(textAttribute(value.key)) ??
+    root.getAttribute(textAttribute('key' in value ? value.key : value.fallback)) ??
     root.getAttribute(textAttribute('common:networkError')) ??
     ''
   );
@@ -37,7 +38,8 @@ export function textOf(root: Element, value: Text): string {
  * (a button, a code) can stand in it wherever each language puts it.
  */
 export function sentence(t: Translate, key: I18nKey, name: string): [string, string] {
-  const marker = '\u0000';
-  const [before = '', after = ''] = t(key, { [name]: marker }).split(marker);
-  return [before, after];
+  const parts = fillSentence(t(key), { [name]: null });
+  const at = parts.indexOf(null);
+  const text = (from: number, to?: number) => parts.slice(from, to).join('');
+  return at < 0 ? [text(0), ''] : [text(0, at), text(at + 1)];
 }

@@ -1,6 +1,6 @@
 /**
  * The client (partner app) whose name and logo the header shows. Unknown or failed: the product
- * name, no logo, no error (spec section 1).
+ * name, no logo, no error shown.
  */
 import { atom } from 'nanostores';
 import { fetchClient } from '../api/clients.ts';

@@ -45,3 +45,19 @@ export function TextField({ label, error, hint, addon, className, ...input }: Te
     </div>
   );
 }
+
+/** An e-mail input: the e-mail keyboard and autofill, left to right, nothing corrected. */
+export function EmailField(props: Omit<TextFieldProps, 'type'>) {
+  return (
+    <TextField
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      dir="ltr"
+      required
+      spellCheck={false}
+      autoCapitalize="off"
+      {...props}
+    />
+  );
+}

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $flags } from '../lib/flags.ts';
+import { $flags } from '../stores/flags.ts';
 import type { ResetRule } from '../lib/password-rules.ts';
 import { recaptchaMode } from '../lib/recaptcha.ts';
 import { useT } from './i18n.tsx';
@@ -8,7 +8,7 @@ import { PasswordField } from './PasswordField.tsx';
 import { Recaptcha } from './Recaptcha.tsx';
 
 /**
- * A new password under the reset rules (spec section 5): the show-password toggle, the hint, and
+ * A new password under the reset rules (src/lib/password-rules.ts): the show-password toggle, the hint, and
  * while typing every rule the password breaks as its own message, read with the field and
  * announced politely as they change. Needs the `fields` and `password` namespaces.
  */

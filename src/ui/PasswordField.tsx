@@ -2,6 +2,24 @@ import { useState } from 'react';
 import { TextField, type TextFieldProps } from './Field.tsx';
 import { useT } from './i18n.tsx';
 
+/** The show/hide button beside a masked input (`labels`: what it says when hidden, shown). */
+export function ShowToggle(props: {
+  visible: boolean;
+  onToggle: () => void;
+  labels: [string, string];
+}) {
+  return (
+    <button
+      type="button"
+      className="input-addon"
+      aria-pressed={props.visible}
+      onClick={props.onToggle}
+    >
+      {props.visible ? props.labels[1] : props.labels[0]}
+    </button>
+  );
+}
+
 /**
  * A password input with a show/hide toggle. No maxlength, paste allowed, nothing trimmed
  * (ASVS 6.2). `autoComplete` is current-password or new-password. Needs the `fields` namespace.
@@ -21,14 +39,11 @@ export function PasswordField(
       autoCapitalize={visible ? 'off' : undefined}
       dir="auto"
       addon={
-        <button
-          type="button"
-          className="input-addon"
-          aria-pressed={visible}
-          onClick={() => setVisible(!visible)}
-        >
-          {visible ? t('fields:password.hide') : t('fields:password.show')}
-        </button>
+        <ShowToggle
+          visible={visible}
+          onToggle={() => setVisible(!visible)}
+          labels={[t('fields:password.show'), t('fields:password.hide')]}
+        />
       }
     />
   );

@@ -8,20 +8,15 @@ import {
   phoneMetadata,
   toPhone,
   type CountryCode,
+  type PhoneInputValue,
 } from '../lib/phone.ts';
 import { useTypedBeforeHydration } from './early-input.ts';
 import { useT } from './i18n.tsx';
 import { useHydrated } from './use-query.ts';
 
-export interface PhoneValue {
-  country: CountryCode;
-  /** What the person typed, national or international. */
-  input: string;
-}
-
 export interface PhoneInputProps {
-  value: PhoneValue;
-  onChange: (value: PhoneValue) => void;
+  value: PhoneInputValue;
+  onChange: (value: PhoneInputValue) => void;
   error?: string | undefined;
   disabled?: boolean;
   autoFocus?: boolean;

@@ -1,9 +1,8 @@
 /**
- * Resilience of every flow's main call (issue 10, item 5), beyond the login call of
- * resilience.spec.ts: through the sandbox's faults, a 500, malformed JSON, a timeout and a dropped
- * connection each give a translated message, keep what was typed, and leave a way to try again;
- * offline says so at once; a double submit sends one request; then a retry without a fault
- * succeeds. One test per flow and language runs the whole sequence on one page.
+ * Resilience of every flow's main call, beyond the login call of resilience.spec.ts: through the
+ * sandbox's faults, a 500, malformed JSON, a timeout and a dropped connection each give a
+ * translated message, keep what was typed, and leave a way to try again; offline says so at once;
+ * a double submit sends one request; then a retry without a fault succeeds. One test per flow and language runs the whole sequence on one page.
  *
  * Timeouts are not waited for: the page's clock is installed, stopped while the call leaves, and
  * moved by exactly the client's own limit (src/api/client.ts: 10 s for writes, 5 s for reads)
@@ -258,7 +257,7 @@ const ROWS: readonly Row[] = [
     kind: 'form',
     name: 'one-click checkout (its login call)',
     call: { method: 'POST', path: '/_be/identity-api/one-click/login', idempotent: true },
-    // A server answer without a code of its own is the no-response text (spec section 8).
+    // A server answer without a code of its own is the no-response text.
     messages: transportMessages([['spring_security_error:NO_RESPONSE']]),
     open: async (page, locale) => {
       await openHydrated(
@@ -369,7 +368,7 @@ const ROWS: readonly Row[] = [
     },
     // The e-mail routes take their language from ?lang=, not from the path.
     path: (locale) => `/email/ev-valid/verify?lang=${locale}`,
-    // Spec section 4: an error shows 'expired'.
+    // Any server error on an e-mail link shows 'expired'.
     serverView: { view: 'expired', title: 'links:email.expiredTitle' },
     succeededView: 'verified',
   },

@@ -30,7 +30,7 @@ const title = (page: Page, name: string) => page.getByRole('heading', { level: 1
 const TOKEN = 'sandbox-access-token';
 const APPS_API = '/_be/idp/api/approved';
 
-viewsTour<AppsState['step']>({
+viewsTour<AppsState['view']>({
   flow: 'connected apps',
   views: {
     loading: true,
@@ -172,7 +172,7 @@ const ERROR_TOKENS = {
   mot_failed: 'inv-motfail',
 } as const satisfies Record<Exclude<InvitationError, 'unknown'>, string>;
 
-viewsTour<InvitationState['step']>({
+viewsTour<InvitationState['view']>({
   flow: 'business invitation',
   views: {
     loading: true,

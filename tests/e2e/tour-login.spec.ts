@@ -4,7 +4,7 @@
  * resent, the robot check), with axe in Urdu, French and Sorani.
  */
 import type { Page } from '@playwright/test';
-import type { LoginView } from '../../src/stores/flows/login.ts';
+import type { LoginView } from '../../src/stores/flows/login/index.ts';
 import { expect, stayBefore } from './fixtures.ts';
 import { e164, openLogin, PASSWORD, submitButton, submitPhone, view } from './login-helpers.ts';
 import { viewsTour } from './tour.ts';

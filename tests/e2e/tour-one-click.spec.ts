@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { Translate } from '../../src/i18n/t.ts';
-import type { OneClickView } from '../../src/stores/flows/one-click.ts';
+import type { OneClickView } from '../../src/stores/flows/one-click/index.ts';
 import { expect, localizedPath, test } from './fixtures.ts';
 import {
   ACR,

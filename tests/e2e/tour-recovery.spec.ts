@@ -10,7 +10,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { RecoveryState } from '../../src/stores/flows/recovery.ts';
-import type { RecoveryFormState } from '../../src/stores/flows/recovery-form.ts';
+import type { RecoveryFormState } from '../../src/stores/flows/recovery-form/index.ts';
 import type { ResetPasswordState } from '../../src/stores/flows/reset-password.ts';
 import {
   expect,
@@ -44,7 +44,7 @@ function heading(page: Page, locale: Locale, key: string) {
 const FORM = '/recovery?clientId=sandbox-web';
 
 /** The form's steps, and the card shown instead of any step when the page has no client. */
-type FormView = RecoveryFormState['step'] | 'no_client';
+type FormView = RecoveryFormState['view'] | 'no_client';
 
 viewsTour<FormView>({
   flow: 'recovery form',
@@ -124,7 +124,7 @@ viewsTour<FormView>({
 /* A new password from a reset link                                                            */
 /* ------------------------------------------------------------------------------------------ */
 
-viewsTour<ResetPasswordState['step']>({
+viewsTour<ResetPasswordState['view']>({
   flow: 'new password',
   views: { editing: true, submitting: true, changed: true, expired: true },
   legs: [
@@ -197,7 +197,7 @@ viewsTour<ResetPasswordState['step']>({
 /* Recovery from a session link                                                                */
 /* ------------------------------------------------------------------------------------------ */
 
-viewsTour<RecoveryState['step']>({
+viewsTour<RecoveryState['view']>({
   flow: 'session recovery',
   views: {
     idle: 'the pre-rendered loader: the same card as loading, checked there',

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { Translate } from '../../src/i18n/t.ts';
-import type { SignupView } from '../../src/stores/flows/signup.ts';
+import type { SignupView } from '../../src/stores/flows/signup/index.ts';
 import { clickClosingWindow, expect, type Sandbox } from './fixtures.ts';
 import {
   latestCode,

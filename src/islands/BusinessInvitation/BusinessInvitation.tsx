@@ -1,14 +1,16 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+/**
+ * Hydrates `/invitation/{token}`: the signed-in invitee accepts a business invitation; signed
+ * out, the identity service's authorize flow first (once).
+ */
+import { useEffect } from 'react';
 import { acceptInvitation, assignBusinessRole, fetchUserInfo } from '../../api/business.ts';
 import { toFailure } from '../../api/errors.ts';
 import { APP_ENV, BUSINESS_WEB_APP_LOGIN } from '../../config.ts';
 import { localizedPath, type Locale } from '../../i18n/config.ts';
 import type { I18nKey, Messages } from '../../i18n/types.ts';
 import { pathToken, takeHashParams } from '../../lib/address.ts';
-import { analytics } from '../../lib/analytics-client.ts';
-import { flushErrors } from '../../lib/error-reporting.ts';
-import { loadFlags } from '../../lib/flags.ts';
+import { flushBeforeLeaving, pageAnalytics } from '../../api/analytics.ts';
+import { loadFlags } from '../../stores/flags.ts';
 import {
   authorizeAddress,
   logoutAddress,
@@ -17,16 +19,17 @@ import {
 } from '../../lib/identity-service.ts';
 import {
   createBusinessInvitationFlow,
-  INVITATION_ERROR_KEYS,
   type BusinessInvitationFlow,
   type InvitationState,
   type Invitee,
   type LoadFailure,
 } from '../../stores/flows/business-invitation.ts';
 import { Button } from '../../ui/Button.tsx';
-import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
-import { I18nProvider, useT } from '../../ui/i18n.tsx';
-import { richText } from '../../ui/rich-text.tsx';
+import { ErrorAlert, FormError } from '../../ui/ErrorAlert.tsx';
+import { Ltr, RichText, useT } from '../../ui/i18n.tsx';
+import { ViewFocus, ViewHeading } from '../../ui/ViewHeading.tsx';
+import { island, useFlow } from '../../ui/island.tsx';
+import { WaitCard } from '../../ui/WaitCard.tsx';
 
 /** The `state` this page sends to the authorize flow: its return says "we have been there". */
 const INVITATION_AUTHORIZE_STATE = 'invitation';
@@ -39,25 +42,15 @@ const INVITATION_AUTHORIZE_STATE = 'invitation';
 const fromHash: AuthorizeReturn | undefined =
   typeof window === 'undefined' ? undefined : readAuthorizeReturn(takeHashParams());
 
-export interface BusinessInvitationProps {
-  locale: Locale;
-  messages: Pick<Messages, 'invitation' | 'common'>;
-}
+export type BusinessInvitationMessages = Pick<Messages, 'invitation' | 'common'>;
 
-/** /invitation/{token}: the signed-in invitee accepts a business invitation. */
-export function BusinessInvitation(props: BusinessInvitationProps) {
-  return (
-    <I18nProvider locale={props.locale} messages={props.messages}>
-      <InvitationView locale={props.locale} />
-    </I18nProvider>
-  );
-}
+export const BusinessInvitation = island<BusinessInvitationMessages>(InvitationView);
 
 const PAGE = 'business_invitation' as const;
 
 /** Sends what analytics and error reporting hold, then leaves (at most ~1 s later). */
 async function leave(address: string, replace = false): Promise<void> {
-  await Promise.allSettled([analytics().flush(), flushErrors()]);
+  await flushBeforeLeaving();
   if (replace) location.replace(address);
   else location.assign(address);
 }
@@ -73,13 +66,13 @@ const LOAD_FAILURE_KEYS = {
   server: 'invitation:loadFailed',
 } as const satisfies Record<LoadFailure, I18nKey>;
 
-/** Which view a state shows: focus moves to the heading when this changes. */
-function viewOf(state: InvitationState): string {
-  return state.step === 'submitting' ? 'ready' : state.step;
+/** The screen a view shows: the invitation stays while it is accepted. */
+function screenOf(state: InvitationState): string {
+  return state.view === 'submitting' ? 'ready' : state.view;
 }
 
 function InvitationView(props: { locale: Locale }) {
-  const [flow] = useState<BusinessInvitationFlow>(() =>
+  const { flow, state, focus } = useFlow(() =>
     createBusinessInvitationFlow({
       code: typeof location === 'undefined' ? undefined : pathToken(location.pathname, -1),
       returned: fromHash?.state === INVITATION_AUTHORIZE_STATE,
@@ -93,12 +86,11 @@ function InvitationView(props: { locale: Locale }) {
       logOut: () =>
         void leave(logoutAddress(localizedPath(props.locale, '/login'), location.origin)),
       track: (name, properties) =>
-        analytics().track(name, { page: PAGE, ...(properties ? { properties } : {}) }),
-      pageView: () => analytics().page(PAGE),
+        pageAnalytics.track(name, { page: PAGE, ...(properties ? { properties } : {}) }),
+      pageView: () => pageAnalytics.page(PAGE),
     }),
   );
-  const state = useStore(flow.$state);
-  const view = viewOf(state);
+  const screen = screenOf(state);
 
   useEffect(() => {
     // Flags load alongside user info; the accept step waits for them (3 s at most).
@@ -107,11 +99,17 @@ function InvitationView(props: { locale: Locale }) {
     return () => flow.destroy();
   }, [flow]);
 
-  useEffect(() => {
-    if (view !== 'loading') document.getElementById('invitation-title')?.focus();
-  }, [view]);
+  // The loader never takes focus (after a retry, focus stays where it was).
+  return (
+    <ViewFocus focus={focus && screen !== 'loading'} view={screen}>
+      <InvitationScreen flow={flow} state={state} />
+    </ViewFocus>
+  );
+}
 
-  switch (state.step) {
+function InvitationScreen(props: { flow: BusinessInvitationFlow; state: InvitationState }) {
+  const { flow, state } = props;
+  switch (state.view) {
     case 'loading':
       return <Busy title="invitation:title" status="invitation:loading" busy />;
     case 'signin':
@@ -152,25 +150,15 @@ function Busy(props: {
   link?: { href: string; label: I18nKey };
 }) {
   const t = useT();
+  const { link } = props;
   return (
-    <section
-      className="card center stack"
-      aria-labelledby="invitation-title"
-      aria-busy={props.busy === true || undefined}
-    >
-      <h1 id="invitation-title" tabIndex={-1}>
-        {t(props.title)}
-      </h1>
-      <div className="spinner" aria-hidden="true" />
-      <p className="muted" role="status">
-        {t(props.status)}
-      </p>
-      {props.link && (
-        <a className="button button-secondary" href={props.link.href}>
-          {t(props.link.label)}
-        </a>
-      )}
-    </section>
+    <WaitCard
+      id="invitation-title"
+      title={t(props.title)}
+      status={t(props.status)}
+      busy={props.busy === true}
+      link={link && { href: link.href, label: t(link.label) }}
+    />
   );
 }
 
@@ -178,9 +166,7 @@ function SignInAgain(props: { flow: BusinessInvitationFlow }) {
   const t = useT();
   return (
     <section className="card center stack" aria-labelledby="invitation-title">
-      <h1 id="invitation-title" tabIndex={-1}>
-        {t('invitation:signInTitle')}
-      </h1>
+      <ViewHeading id="invitation-title">{t('invitation:signInTitle')}</ViewHeading>
       <p className="muted">{t('invitation:signInBody')}</p>
       <Button onClick={props.flow.signIn}>{t('invitation:signIn')}</Button>
       <Button variant="secondary" onClick={props.flow.notNow}>
@@ -194,9 +180,7 @@ function LoadFailed(props: { flow: BusinessInvitationFlow; reason: LoadFailure }
   const t = useT();
   return (
     <section className="card stack" aria-labelledby="invitation-title">
-      <h1 id="invitation-title" tabIndex={-1}>
-        {t('invitation:title')}
-      </h1>
+      <ViewHeading id="invitation-title">{t('invitation:title')}</ViewHeading>
       <ErrorAlert>{t(LOAD_FAILURE_KEYS[props.reason])}</ErrorAlert>
       <Button onClick={props.flow.retry}>{t('common:retry')}</Button>
     </section>
@@ -205,42 +189,35 @@ function LoadFailed(props: { flow: BusinessInvitationFlow; reason: LoadFailure }
 
 /** 'You are signed in with {phone}', the phone kept left-to-right inside any sentence. */
 function SignedInAs(props: { invitee: Invitee }) {
-  const t = useT();
   if (!props.invitee.phone) return null;
   return (
     <p className="invitation-phone">
-      {richText(t('invitation:signedInAs'), {
-        phone: <bdi dir="ltr">{props.invitee.phone}</bdi>,
-      })}
+      <RichText k="invitation:signedInAs" slots={{ phone: <Ltr>{props.invitee.phone}</Ltr> }} />
     </p>
   );
 }
 
 function Invitation(props: {
   flow: BusinessInvitationFlow;
-  state: Extract<InvitationState, { step: 'ready' | 'submitting' }>;
+  state: Extract<InvitationState, { view: 'ready' | 'submitting' }>;
 }) {
   const t = useT();
   const { flow, state } = props;
-  const submitting = state.step === 'submitting';
+  const submitting = state.view === 'submitting';
   const name = state.invitee.givenName;
   return (
     <section className="card stack" aria-labelledby="invitation-title">
-      <h1 id="invitation-title" tabIndex={-1}>
-        {t('invitation:title')}
-      </h1>
+      <ViewHeading id="invitation-title">{t('invitation:title')}</ViewHeading>
       <p className="invitation-greeting">
-        {name
-          ? richText(t('invitation:greeting'), { name: <bdi>{name}</bdi> })
-          : t('invitation:greetingNoName')}
+        {name ? (
+          <RichText k="invitation:greeting" slots={{ name: <bdi>{name}</bdi> }} />
+        ) : (
+          t('invitation:greetingNoName')
+        )}
       </p>
       <p>{t('invitation:body', { product: t('common:productName') })}</p>
       <SignedInAs invitee={state.invitee} />
-      {state.step === 'ready' && state.error && (
-        <ErrorAlert>
-          {state.noAnswer ? t.text(state.noAnswer) : t(INVITATION_ERROR_KEYS[state.error])}
-        </ErrorAlert>
-      )}
+      <FormError error={state.view === 'ready' ? state.error : undefined} />
       <Button
         pending={submitting}
         pendingLabel={t('invitation:accepting')}
@@ -257,16 +234,14 @@ function Invitation(props: {
 
 function Failed(props: {
   flow: BusinessInvitationFlow;
-  state: Extract<InvitationState, { step: 'failed' }>;
+  state: Extract<InvitationState, { view: 'failed' }>;
 }) {
   const t = useT();
   const { state } = props;
   return (
     <section className="card stack" aria-labelledby="invitation-title">
-      <h1 id="invitation-title" tabIndex={-1}>
-        {t('invitation:errorTitle')}
-      </h1>
-      <ErrorAlert>{t(INVITATION_ERROR_KEYS[state.error])}</ErrorAlert>
+      <ViewHeading id="invitation-title">{t('invitation:errorTitle')}</ViewHeading>
+      <FormError error={state.error} />
       {state.invitee && <SignedInAs invitee={state.invitee} />}
       <Button variant="secondary" onClick={props.flow.notNow}>
         {t('invitation:logOut')}

@@ -1,4 +1,7 @@
-import { useStore } from '@nanostores/react';
+/**
+ * Hydrates `/client-management/`: the apps the user approved, each removable after a
+ * confirmation; signed out, the identity service's authorize flow first (once).
+ */
 import { useEffect, useRef, useState } from 'react';
 import { fetchApprovedApps, removeApprovedApp } from '../../api/connected-apps.ts';
 import { toFailure } from '../../api/errors.ts';
@@ -23,7 +26,10 @@ import {
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
-import { I18nProvider, useT } from '../../ui/i18n.tsx';
+import { useT } from '../../ui/i18n.tsx';
+import { ViewFocus, ViewHeading } from '../../ui/ViewHeading.tsx';
+import { island, useFlow } from '../../ui/island.tsx';
+import { WaitCard } from '../../ui/WaitCard.tsx';
 
 /** The `state` this page sends to the authorize flow: its return says "we have been there". */
 export const APPS_AUTHORIZE_STATE = 'client-management';
@@ -36,19 +42,9 @@ export const APPS_AUTHORIZE_STATE = 'client-management';
 const fromHash: AuthorizeReturn | undefined =
   typeof window === 'undefined' ? undefined : readAuthorizeReturn(takeHashParams());
 
-export interface ConnectedAppsProps {
-  locale: Locale;
-  messages: Pick<Messages, 'apps' | 'common'>;
-}
+export type ConnectedAppsMessages = Pick<Messages, 'apps' | 'common'>;
 
-/** /client-management/: the apps the user approved, each removable. */
-export function ConnectedApps(props: ConnectedAppsProps) {
-  return (
-    <I18nProvider locale={props.locale} messages={props.messages}>
-      <AppsView locale={props.locale} />
-    </I18nProvider>
-  );
-}
+export const ConnectedApps = island<ConnectedAppsMessages>(AppsView);
 
 function authorizeHref(locale: Locale): string {
   return authorizeAddress(
@@ -66,7 +62,7 @@ const REASON_KEYS = {
 } as const satisfies Record<Exclude<FailureReason, 'expired'>, I18nKey>;
 
 function AppsView(props: { locale: Locale }) {
-  const [flow] = useState<ConnectedAppsFlow>(() =>
+  const { flow, state, focus } = useFlow(() =>
     createConnectedAppsFlow({
       accessToken: fromHash?.accessToken,
       returned: fromHash?.state === APPS_AUTHORIZE_STATE,
@@ -77,19 +73,24 @@ function AppsView(props: { locale: Locale }) {
       toFailure,
     }),
   );
-  const state = useStore(flow.$state);
 
   useEffect(() => {
     flow.start();
     return () => flow.destroy();
   }, [flow]);
 
-  // A new view moves focus to its heading (the list keeps focus where the user is).
-  useEffect(() => {
-    if (state.step !== 'loading') focusTitle();
-  }, [state.step]);
+  // A new view moves focus to its heading (the list keeps focus where the user is); the loader
+  // never takes it.
+  return (
+    <ViewFocus focus={focus && state.view !== 'loading'} view={state.view}>
+      <AppsScreen flow={flow} state={state} locale={props.locale} />
+    </ViewFocus>
+  );
+}
 
-  switch (state.step) {
+function AppsScreen(props: { flow: ConnectedAppsFlow; state: AppsState; locale: Locale }) {
+  const { flow, state } = props;
+  switch (state.view) {
     case 'loading':
       return <Loading />;
     case 'redirect':
@@ -108,32 +109,18 @@ const focusTitle = () => document.getElementById(TITLE_ID)?.focus();
 
 function Loading() {
   const t = useT();
-  return (
-    <section className="card center stack" aria-labelledby="apps-title" aria-busy="true">
-      <h1 id="apps-title">{t('apps:title')}</h1>
-      <div className="spinner" aria-hidden="true" />
-      <p className="muted" role="status">
-        {t('apps:loading')}
-      </p>
-    </section>
-  );
+  return <WaitCard id={TITLE_ID} title={t('apps:title')} status={t('apps:loading')} busy />;
 }
 
 function Redirecting(props: { locale: Locale }) {
   const t = useT();
   return (
-    <section className="card center stack" aria-labelledby="apps-title">
-      <h1 id="apps-title" tabIndex={-1}>
-        {t('apps:title')}
-      </h1>
-      <div className="spinner" aria-hidden="true" />
-      <p className="muted" role="status">
-        {t('apps:redirecting')}
-      </p>
-      <a className="button button-secondary" href={authorizeHref(props.locale)}>
-        {t('apps:continueToSignIn')}
-      </a>
-    </section>
+    <WaitCard
+      id={TITLE_ID}
+      title={t('apps:title')}
+      status={t('apps:redirecting')}
+      link={{ href: authorizeHref(props.locale), label: t('apps:continueToSignIn') }}
+    />
   );
 }
 
@@ -141,9 +128,7 @@ function SignInAgain(props: { flow: ConnectedAppsFlow }) {
   const t = useT();
   return (
     <section className="card center stack" aria-labelledby="apps-title">
-      <h1 id="apps-title" tabIndex={-1}>
-        {t('apps:signInTitle')}
-      </h1>
+      <ViewHeading id={TITLE_ID}>{t('apps:signInTitle')}</ViewHeading>
       <p className="muted">{t('apps:signInBody')}</p>
       <Button onClick={props.flow.signIn}>{t('apps:signIn')}</Button>
     </section>
@@ -154,16 +139,14 @@ function LoadFailed(props: { flow: ConnectedAppsFlow; reason: Exclude<FailureRea
   const t = useT();
   return (
     <section className="card stack" aria-labelledby="apps-title">
-      <h1 id="apps-title" tabIndex={-1}>
-        {t('apps:title')}
-      </h1>
+      <ViewHeading id={TITLE_ID}>{t('apps:title')}</ViewHeading>
       <ErrorAlert>{t(REASON_KEYS[props.reason])}</ErrorAlert>
       <Button onClick={props.flow.retry}>{t('common:retry')}</Button>
     </section>
   );
 }
 
-function AppList(props: { flow: ConnectedAppsFlow; state: Extract<AppsState, { step: 'list' }> }) {
+function AppList(props: { flow: ConnectedAppsFlow; state: Extract<AppsState, { view: 'list' }> }) {
   const t = useT();
   const { flow, state } = props;
   const previous = useRef<{ confirm: string | undefined; apps: readonly ConnectedApp[] }>({
@@ -195,9 +178,7 @@ function AppList(props: { flow: ConnectedAppsFlow; state: Extract<AppsState, { s
   if (confirming && confirming.name !== dialogName) setDialogName(confirming.name);
   return (
     <section className="card stack" aria-labelledby="apps-title">
-      <h1 id="apps-title" tabIndex={-1}>
-        {t('apps:title')}
-      </h1>
+      <ViewHeading id={TITLE_ID}>{t('apps:title')}</ViewHeading>
       <Notice notice={state.notice} flow={flow} />
       {state.apps.length === 0 ? (
         <p className="apps-empty">{t('apps:empty')}</p>
@@ -231,7 +212,7 @@ function AppList(props: { flow: ConnectedAppsFlow; state: Extract<AppsState, { s
         title={t('apps:confirmTitle', { name: dialogName })}
         confirmLabel={t('apps:confirmRemove')}
         cancelLabel={t('common:cancel')}
-        pending={state.removing !== undefined}
+        pending={state.submitting === true}
         pendingLabel={t('apps:removing')}
         onConfirm={() => void flow.confirmRemove()}
         onCancel={flow.cancelRemove}

@@ -1,5 +1,5 @@
-/** Password, name confirmation (classic and enhanced) and the four extra challenges. */
-import { useEffect, useId, useRef, useState } from 'react';
+/** The login's answer views: the password, the name (classic and enhanced), the four challenges. */
+import { useId, useState, type ChangeEvent } from 'react';
 import { localizedPath } from '../../i18n/config.ts';
 import {
   currentChallenge,
@@ -7,19 +7,17 @@ import {
   signupHref,
   type Answers,
   type LoginState,
-} from '../../stores/flows/login.ts';
+} from '../../stores/flows/login/index.ts';
+import { BackButton } from '../../ui/BackButton.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { TextField } from '../../ui/Field.tsx';
-import { useT } from '../../ui/i18n.tsx';
-import { PasswordField } from '../../ui/PasswordField.tsx';
-import {
-  BackButton,
-  FormError,
-  ltr,
-  shownIdentifier,
-  ViewHeading,
-  type ViewProps,
-} from './common.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { FormError } from '../../ui/ErrorAlert.tsx';
+import { EmailField, TextField } from '../../ui/Field.tsx';
+import { ltr, useT } from '../../ui/i18n.tsx';
+import { PasswordField, ShowToggle } from '../../ui/PasswordField.tsx';
+import { ViewHeading } from '../../ui/ViewHeading.tsx';
+import { shownIdentifier, type ViewProps } from './view-props.ts';
+import { Form } from '../../ui/Form.tsx';
 
 /** The recovery page, with what it can use (client and phone) when known. */
 function recoveryHref(props: ViewProps): string {
@@ -29,6 +27,36 @@ function recoveryHref(props: ViewProps): string {
   if (attempt?.kind === 'phone') query.set('phoneNumber', `+${attempt.phone}`);
   const search = query.toString();
   return `${localizedPath(props.locale, '/recovery')}${search ? `?${search}` : ''}`;
+}
+
+/** An input tied to one answer of the flow, with the view's field error. */
+function answerInput(
+  t: ReturnType<typeof useT>,
+  { flow, state }: Pick<ViewProps, 'flow' | 'state'>,
+  field: keyof Answers,
+) {
+  return {
+    value: state.answers[field],
+    error: state.fieldError ? t.text(state.fieldError) : undefined,
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      flow.changeAnswer(field, event.target.value),
+  };
+}
+
+/** The account's password (the password view and the enhanced name view). */
+function PasswordAnswer(props: Pick<ViewProps, 'flow' | 'state'>) {
+  const t = useT();
+  return (
+    <>
+      <UsernameHint state={props.state} />
+      <PasswordField
+        label={t('fields:password.label')}
+        autoComplete="current-password"
+        required
+        {...answerInput(t, props, 'password')}
+      />
+    </>
+  );
 }
 
 /** For password managers: the account the password belongs to. */
@@ -60,37 +88,22 @@ function AnswerActions(props: ViewProps & { submitLabel: string }) {
 
 function AnswerForm(props: ViewProps & { children: React.ReactNode }) {
   return (
-    <form
-      className="stack login-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void props.flow.submitAnswer();
-      }}
-    >
+    <Form className="stack login-form" onSubmit={() => props.flow.submitAnswer()}>
       {props.children}
-    </form>
+    </Form>
   );
 }
 
 export function PasswordForm(props: ViewProps) {
   const t = useT();
-  const { flow, state, focus } = props;
+  const { flow, state } = props;
   return (
     <AnswerForm {...props}>
-      <ViewHeading focus={focus}>{t('login:password.title')}</ViewHeading>
+      <ViewHeading>{t('login:password.title')}</ViewHeading>
       <p className="muted">
         {t('login:password.intro', { identifier: ltr(shownIdentifier(state)) })}
       </p>
-      <UsernameHint state={state} />
-      <PasswordField
-        label={t('fields:password.label')}
-        autoComplete="current-password"
-        required
-        value={state.answers.password}
-        error={state.fieldError ? t.text(state.fieldError) : undefined}
-        onChange={(event) => flow.changeAnswer('password', event.target.value)}
-      />
+      <PasswordAnswer flow={flow} state={state} />
       <AnswerActions {...props} submitLabel={t('login:password.submit')} />
       <p className="login-links">
         <a href={recoveryHref(props)}>{t('login:password.forgot')}</a>
@@ -111,7 +124,6 @@ function DigitsField(props: {
 }) {
   const t = useT();
   const [visible, setVisible] = useState(false);
-  const { flow, state } = props.view;
   return (
     <TextField
       label={props.label}
@@ -123,18 +135,13 @@ function DigitsField(props: {
       dir="ltr"
       required
       className="login-digits"
-      value={state.answers[props.field]}
-      error={state.fieldError ? t.text(state.fieldError) : undefined}
-      onChange={(event) => flow.changeAnswer(props.field, event.target.value)}
+      {...answerInput(t, props.view, props.field)}
       addon={
-        <button
-          type="button"
-          className="input-addon"
-          aria-pressed={visible}
-          onClick={() => setVisible(!visible)}
-        >
-          {visible ? t('login:challenge.hide') : t('login:challenge.show')}
-        </button>
+        <ShowToggle
+          visible={visible}
+          onToggle={() => setVisible(!visible)}
+          labels={[t('login:challenge.show'), t('login:challenge.hide')]}
+        />
       }
     />
   );
@@ -142,7 +149,7 @@ function DigitsField(props: {
 
 export function ChallengeForm(props: ViewProps) {
   const t = useT();
-  const { flow, state, focus } = props;
+  const { flow, state } = props;
   const masked = ltr(currentChallenge(state)?.masked_value ?? '');
   let title: string;
   let intro: string;
@@ -166,34 +173,18 @@ export function ChallengeForm(props: ViewProps) {
           label={t('login:challenge.fullNameLabel')}
           autoComplete="name"
           required
-          value={state.answers.fullName}
-          error={state.fieldError ? t.text(state.fieldError) : undefined}
-          onChange={(event) => flow.changeAnswer('fullName', event.target.value)}
+          {...answerInput(t, props, 'fullName')}
         />
       );
       break;
     default:
       title = t('login:challenge.emailTitle');
       intro = t('login:challenge.emailIntro', { masked });
-      field = (
-        <TextField
-          label={t('fields:email.label')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          dir="ltr"
-          required
-          spellCheck={false}
-          autoCapitalize="off"
-          value={state.answers.email}
-          error={state.fieldError ? t.text(state.fieldError) : undefined}
-          onChange={(event) => flow.changeAnswer('email', event.target.value)}
-        />
-      );
+      field = <EmailField label={t('fields:email.label')} {...answerInput(t, props, 'email')} />;
   }
   return (
     <AnswerForm {...props}>
-      <ViewHeading focus={focus}>{title}</ViewHeading>
+      <ViewHeading>{title}</ViewHeading>
       <p className="muted">{intro}</p>
       {field}
       <AnswerActions {...props} submitLabel={t('login:challenge.submit')} />
@@ -206,12 +197,12 @@ export function NameConfirmation(props: ViewProps) {
   return props.flags.enhancedForm ? <NameEnhanced {...props} /> : <NameClassic {...props} />;
 }
 
-function NameClassic({ flow, state, focus }: ViewProps) {
+function NameClassic({ flow, state }: ViewProps) {
   const t = useT();
   const name = state.view === 'name_confirmation' ? state.name : '';
   return (
     <div className="stack">
-      <ViewHeading focus={focus}>{t('login:name.title')}</ViewHeading>
+      <ViewHeading>{t('login:name.title')}</ViewHeading>
       <p className="login-name">
         <bdi>{name}</bdi>
       </p>
@@ -239,34 +230,17 @@ function NameClassic({ flow, state, focus }: ViewProps) {
 
 function NameEnhanced(props: ViewProps) {
   const t = useT();
-  const { flow, state, focus } = props;
+  const { flow, state } = props;
   const name = state.view === 'name_confirmation' ? state.name : '';
   const [open, setOpen] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const opener = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
 
   return (
     <>
       <AnswerForm {...props}>
-        <ViewHeading focus={focus}>{t('login:name.enhancedTitle', { name })}</ViewHeading>
+        <ViewHeading>{t('login:name.enhancedTitle', { name })}</ViewHeading>
         <p className="muted">{t('login:name.enhancedIntro')}</p>
-        <UsernameHint state={state} />
-        <PasswordField
-          label={t('fields:password.label')}
-          autoComplete="current-password"
-          required
-          value={state.answers.password}
-          error={state.fieldError ? t.text(state.fieldError) : undefined}
-          onChange={(event) => flow.changeAnswer('password', event.target.value)}
-        />
+        <PasswordAnswer flow={flow} state={state} />
         <FormError error={state.error} />
         <Button
           type="submit"
@@ -279,7 +253,6 @@ function NameEnhanced(props: ViewProps) {
           <a href={recoveryHref(props)}>{t('login:password.forgot')}</a>
         </p>
         <button
-          ref={opener}
           type="button"
           className="button button-link"
           disabled={state.submitting}
@@ -288,14 +261,11 @@ function NameEnhanced(props: ViewProps) {
           {t('login:name.reset', { name })}
         </button>
       </AnswerForm>
-      <dialog
-        ref={dialog}
+      <Dialog
+        open={open}
+        onCancel={() => setOpen(false)}
+        labelledBy={titleId}
         className="login-dialog"
-        aria-labelledby={titleId}
-        onClose={() => {
-          setOpen(false);
-          opener.current?.focus();
-        }}
       >
         <div className="stack">
           <h2 id={titleId}>{t('login:name.resetTitle')}</h2>
@@ -311,7 +281,7 @@ function NameEnhanced(props: ViewProps) {
             {t('common:cancel')}
           </Button>
         </div>
-      </dialog>
+      </Dialog>
     </>
   );
 }

@@ -1,27 +1,30 @@
 /**
- * The login page (/login): every view of spec section 2 'Login views', driven by the login flow
- * (src/stores/flows/login.ts). The island reads the flow with `useStore` and writes only through
- * its actions; the first paint is the empty phone form.
+ * Hydrates the login page (`/login`): every view of the login flow (src/stores/flows/login/). The
+ * island reads the flow with `useStore` and writes only through its actions; the first paint is
+ * the empty phone form.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { appleLogin, emailLogin, googleLogin, phoneLogin } from '../../api/login.ts';
 import { sendOtp, verifyOtp } from '../../api/otp.ts';
 import type { Locale } from '../../i18n/config.ts';
 import type { Messages } from '../../i18n/types.ts';
-import { currentQuery, takeQueryParams } from '../../lib/address.ts';
-import { analytics } from '../../lib/analytics-client.ts';
-import { collectDeviceRecord, deviceIdentity } from '../../lib/device.ts';
-import { $flags, loadFlags } from '../../lib/flags.ts';
-import { readPersisted, writePersisted } from '../../lib/persisted.ts';
-import { loadPhoneMetadata, phoneFromPreset, toPhone } from '../../lib/phone.ts';
-import { recaptchaMode } from '../../lib/recaptcha.ts';
+import { pageAnalytics } from '../../api/analytics.ts';
+import { currentQuery } from '../../lib/address.ts';
+import { takeCsrf } from '../../lib/csrf.ts';
 import { socialSignIn } from '../../lib/social/index.ts';
-import { createLoginFlow, parsePresets, type LoginDeps } from '../../stores/flows/login.ts';
-import { I18nProvider } from '../../ui/i18n.tsx';
+import { $flags, loadFlags } from '../../stores/flags.ts';
+import {
+  persistedName,
+  presetPhone,
+  profiling,
+  recaptchaRequired,
+  shieldParams,
+  validatePhone,
+} from '../../stores/flows/browser-deps.ts';
+import { createLoginFlow, parsePresets, type LoginDeps } from '../../stores/flows/login/index.ts';
+import { OtpStep } from '../../ui/OtpStep.tsx';
 import { ChallengeForm, NameConfirmation, PasswordForm } from './ChallengeViews.tsx';
-import type { ViewProps } from './common.tsx';
-import { OtpStep } from './OtpView.tsx';
 import {
   BlockedUser,
   DashboardSelection,
@@ -29,6 +32,9 @@ import {
   RedirectToSignup,
 } from './OutcomeViews.tsx';
 import { EmailForm, PhoneForm, SocialForm } from './StartViews.tsx';
+import type { ViewProps } from './view-props.ts';
+import { island, useFlow } from '../../ui/island.tsx';
+import { FlagsCard } from '../../ui/FlagsCard.tsx';
 
 export type LoginMessages = Pick<
   Messages,
@@ -43,13 +49,7 @@ export type LoginMessages = Pick<
   | 'spring_security_error'
 >;
 
-export interface LoginProps {
-  locale: Locale;
-  messages: LoginMessages;
-}
-
 function browserDeps(locale: Locale): LoginDeps {
-  const device = () => collectDeviceRecord(deviceIdentity()) as unknown as Record<string, unknown>;
   return {
     locale,
     phoneLogin,
@@ -59,66 +59,36 @@ function browserDeps(locale: Locale): LoginDeps {
     sendOtp,
     verifyOtp,
     socialSignIn,
-    validatePhone: async (value) => {
-      const phone = toPhone(value.input, value.country, await loadPhoneMetadata());
-      return phone.isValid ? phone.fullPhoneNumber : undefined;
-    },
-    presetPhone: async (digits) => {
-      const phone = phoneFromPreset(digits, await loadPhoneMetadata());
-      return phone ? { country: phone.countryCode, input: phone.nationalPhoneNumber } : undefined;
-    },
+    validatePhone,
+    presetPhone,
     navigate: (href) => location.assign(href),
-    analytics: {
-      page: (page, flow) => analytics().page(page, flow),
-      track: (name, details) => analytics().track(name, details),
-      flush: () => analytics().flush(),
-    },
-    profiling: device,
-    recaptchaRequired: () => recaptchaMode($flags.get().flags.recaptchaV2) !== 'off',
-    shieldParams: () => ($flags.get().flags.shieldEnabled ? device() : undefined),
-    persisted: {
-      read: (key) => readPersisted(key),
-      write: (key, value) => void writePersisted(key, value),
-    },
+    analytics: pageAnalytics,
+    profiling,
+    recaptchaRequired,
+    shieldParams,
+    persisted: persistedName,
   };
 }
 
-export function Login(props: LoginProps) {
-  return (
-    <I18nProvider locale={props.locale} messages={props.messages}>
-      <LoginScreen locale={props.locale} />
-    </I18nProvider>
-  );
-}
+export const Login = island<LoginMessages>(LoginScreen);
 
 function LoginScreen({ locale }: { locale: Locale }) {
-  const [flow] = useState(() => createLoginFlow(browserDeps(locale)));
-  const state = useStore(flow.$state);
-  const { flags, status } = useStore($flags);
-  const focus = useStore(flow.$viewChanged);
+  const { flow, state, focus } = useFlow(() => createLoginFlow(browserDeps(locale)));
+  const { flags } = useStore($flags);
 
   useEffect(() => {
     // The csrf leaves the address at once and waits in session storage for the final form post.
-    const { csrf } = takeQueryParams(['csrf']);
-    if (csrf) writePersisted('csrf', csrf);
+    takeCsrf();
     void loadFlags();
     void flow.init(parsePresets(currentQuery()));
     return () => flow.destroy();
   }, [flow]);
 
-  // Focus moves to a view's heading when the view changes, not on the page's first paint.
-  const view: ViewProps = { flow, state, flags, locale, focus };
-  // The flags choose the layout: the form is laid out but not shown until they are known, so it
-  // never jumps under the user's finger (see `data-flags` in global.css).
+  const view: ViewProps = { flow, state, flags, locale };
   return (
-    <section
-      className="card login"
-      data-view={state.view}
-      aria-busy={status === 'loading' || undefined}
-      data-flags={status}
-    >
+    <FlagsCard className="card login" view={state.view} focus={focus}>
       <View {...view} />
-    </section>
+    </FlagsCard>
   );
 }
 
@@ -130,17 +100,7 @@ function View(props: ViewProps) {
     case 'email_form':
       return <EmailForm key="email" {...props} />;
     case 'otp':
-      return (
-        <OtpStep
-          otp={flow.otp}
-          busy={state.submitting}
-          error={state.error}
-          enhanced={flags.enhancedForm}
-          recaptchaFlag={flags.recaptchaV2}
-          focus={props.focus}
-          onBack={flow.back}
-        />
-      );
+      return <OtpStep otp={flow.otp} parent={state} flags={flags} onBack={flow.back} />;
     case 'password_form':
       return <PasswordForm key="password" {...props} />;
     case 'name_confirmation':

@@ -1,11 +1,12 @@
 /** Where a login ends: the identity-service redirect, sign-up, the blocked page, the portals. */
 import { APP_ENV, DASHBOARDS } from '../../config.ts';
 import { recaptchaMode } from '../../lib/recaptcha.ts';
-import { signupHref } from '../../stores/flows/login.ts';
+import { signupHref } from '../../stores/flows/login/index.ts';
+import { BlockedNotice } from '../../ui/BlockedNotice.tsx';
 import { useT } from '../../ui/i18n.tsx';
 import { IdpRedirect } from '../../ui/IdpRedirect.tsx';
-import { BlockedNotice } from './BlockedNotice.tsx';
-import { ViewHeading, type ViewProps } from './common.tsx';
+import { ViewHeading } from '../../ui/ViewHeading.tsx';
+import type { ViewProps } from './view-props.ts';
 
 export function RedirectToIdp({ state, flags }: ViewProps) {
   if (state.view !== 'redirect_to_idp') return null;
@@ -14,12 +15,12 @@ export function RedirectToIdp({ state, flags }: ViewProps) {
   );
 }
 
-export function RedirectToSignup({ state, locale, focus }: ViewProps) {
+export function RedirectToSignup({ state, locale }: ViewProps) {
   const t = useT();
   if (state.view !== 'redirect_to_signup') return null;
   return (
     <div className="stack center">
-      <ViewHeading focus={focus}>{t('login:redirect.signupTitle')}</ViewHeading>
+      <ViewHeading>{t('login:redirect.signupTitle')}</ViewHeading>
       <div className="spinner" aria-hidden="true" />
       <p className="muted" role="status">
         {t('login:redirect.signupBody')}
@@ -31,19 +32,17 @@ export function RedirectToSignup({ state, locale, focus }: ViewProps) {
   );
 }
 
-export function BlockedUser({ flow, state, focus }: ViewProps) {
+export function BlockedUser({ flow, state }: ViewProps) {
   if (state.view !== 'redirect_to_blocked_user') return null;
-  return (
-    <BlockedNotice variant={state.variant} focus={focus} back={{ onClick: () => flow.back() }} />
-  );
+  return <BlockedNotice variant={state.variant} back={{ onClick: () => flow.back() }} />;
 }
 
-export function DashboardSelection({ flow, focus }: ViewProps) {
+export function DashboardSelection({ flow }: ViewProps) {
   const t = useT();
   const qa = APP_ENV === 'qa';
   return (
     <div className="stack">
-      <ViewHeading focus={focus}>{t('login:dashboards.title')}</ViewHeading>
+      <ViewHeading>{t('login:dashboards.title')}</ViewHeading>
       <p className="muted">{t('login:dashboards.intro')}</p>
       <ul className="login-dashboards">
         {DASHBOARDS.map((dashboard) => {

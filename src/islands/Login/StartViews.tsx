@@ -1,25 +1,26 @@
-/** The first steps: phone (enhanced and classic), e-mail, and the Apple and Google buttons. */
-import { warmSocial, type SocialProvider } from '../../lib/social/index.ts';
+/** The login's first views: phone (enhanced and classic), e-mail, and Apple's and Google's. */
+import type { SocialProvider } from '../../lib/social/index.ts';
+import { BackButton } from '../../ui/BackButton.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { TextField } from '../../ui/Field.tsx';
+import { FormError } from '../../ui/ErrorAlert.tsx';
+import { EmailField } from '../../ui/Field.tsx';
 import { useT } from '../../ui/i18n.tsx';
 import { PhoneInput } from '../../ui/PhoneInput.tsx';
-import { BackButton, FormError, ViewHeading, type ViewProps } from './common.tsx';
+import { SocialButton, SocialButtons } from '../../ui/SocialButtons.tsx';
+import { ViewHeading } from '../../ui/ViewHeading.tsx';
+import type { ViewProps } from './view-props.ts';
+import { Form } from '../../ui/Form.tsx';
 
-export function PhoneForm({ flow, state, flags, focus }: ViewProps) {
+export function PhoneForm({ flow, state, flags }: ViewProps) {
   const t = useT();
   const enhanced = flags.enhancedForm;
   const empty = state.phoneInput.input.trim() === '';
   return (
-    <form
+    <Form
       className={`stack login-form ${enhanced ? 'login-enhanced' : 'login-classic'}`}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void flow.submitPhone();
-      }}
+      onSubmit={() => flow.submitPhone()}
     >
-      <ViewHeading focus={focus}>
+      <ViewHeading>
         {enhanced ? t('login:phone.enhancedTitle') : t('login:phone.title')}
       </ViewHeading>
       <p className="muted">{enhanced ? t('login:phone.enhancedIntro') : t('login:phone.intro')}</p>
@@ -43,33 +44,19 @@ export function PhoneForm({ flow, state, flags, focus }: ViewProps) {
           {t('login:phone.useEmail')}
         </Button>
       )}
-      <SocialButtons flow={flow} state={state} flags={flags} />
-    </form>
+      <LoginSocialButtons flow={flow} state={state} flags={flags} />
+    </Form>
   );
 }
 
-export function EmailForm({ flow, state, flags, focus }: ViewProps) {
+export function EmailForm({ flow, state, flags }: ViewProps) {
   const t = useT();
   return (
-    <form
-      className="stack login-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void flow.submitEmail();
-      }}
-    >
-      <ViewHeading focus={focus}>{t('login:email.title')}</ViewHeading>
+    <Form className="stack login-form" onSubmit={() => flow.submitEmail()}>
+      <ViewHeading>{t('login:email.title')}</ViewHeading>
       <p className="muted">{t('login:email.intro')}</p>
-      <TextField
+      <EmailField
         label={t('fields:email.label')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        dir="ltr"
-        required
-        spellCheck={false}
-        autoCapitalize="off"
         value={state.emailInput}
         disabled={state.submitting}
         error={state.fieldError ? t.text(state.fieldError) : undefined}
@@ -87,66 +74,54 @@ export function EmailForm({ flow, state, flags, focus }: ViewProps) {
       <Button variant="link" onClick={() => flow.switchMethod('phone')}>
         {t('login:email.usePhone')}
       </Button>
-      <SocialButtons flow={flow} state={state} flags={flags} />
-    </form>
+      <LoginSocialButtons flow={flow} state={state} flags={flags} />
+    </Form>
   );
 }
 
 /** Apple and Google, as the presets (showApple, showGoogle) and the google flag say. */
-function SocialButtons({ flow, state, flags }: Pick<ViewProps, 'flow' | 'state' | 'flags'>) {
+function LoginSocialButtons({ flow, state, flags }: Pick<ViewProps, 'flow' | 'state' | 'flags'>) {
   const t = useT();
-  const apple = state.presets.showApple;
-  const google = state.presets.showGoogle && flags.googleEnabled;
-  if (!apple && !google) return null;
+  const providers: SocialProvider[] = [];
+  if (state.presets.showApple) providers.push('apple');
+  if (state.presets.showGoogle && flags.googleEnabled) providers.push('google');
   return (
-    <div className="stack login-social">
-      <p className="login-or" aria-hidden="true">
-        <span>{t('login:phone.or')}</span>
-      </p>
-      {apple && <SocialButton provider="apple" flow={flow} state={state} />}
-      {google && <SocialButton provider="google" flow={flow} state={state} />}
-    </div>
+    <SocialButtons
+      providers={providers}
+      or={t('login:phone.or')}
+      label={(provider) => socialLabel(t, provider)}
+      pending={(provider) => socialPending(state, provider)}
+      onSignIn={(provider) => void flow.socialSignIn(provider)}
+    />
   );
 }
 
-export function SocialButton(props: {
-  provider: SocialProvider;
-  flow: ViewProps['flow'];
-  state: ViewProps['state'];
-}) {
-  const t = useT();
-  const { provider, flow, state } = props;
-  const busy = state.social === provider || (state.submitting && state.attempt?.kind === provider);
-  return (
-    <Button
-      variant="secondary"
-      className={`social-button social-${provider}`}
-      pending={busy}
-      pendingLabel={t('common:pleaseWait')}
-      onPointerEnter={() => warmSocial(provider)}
-      onFocus={() => warmSocial(provider)}
-      onClick={() => void flow.socialSignIn(provider)}
-    >
-      <span className={`social-mark social-mark-${provider}`} aria-hidden="true" />
-      {provider === 'apple' ? t('login:social.apple') : t('login:social.google')}
-    </Button>
-  );
-}
+const socialLabel = (t: ReturnType<typeof useT>, provider: SocialProvider) =>
+  provider === 'apple' ? t('login:social.apple') : t('login:social.google');
+
+/** The provider's window is open, or its login is on its way. */
+const socialPending = (state: ViewProps['state'], provider: SocialProvider) =>
+  state.social === provider || (state.submitting && state.attempt?.kind === provider);
 
 /** apple_form and google_form: the account signs in with that provider only. */
-export function SocialForm({ flow, state, focus }: ViewProps) {
+export function SocialForm({ flow, state }: ViewProps) {
   const t = useT();
   const provider: SocialProvider = state.view === 'apple_form' ? 'apple' : 'google';
   return (
     <div className="stack">
-      <ViewHeading focus={focus}>
+      <ViewHeading>
         {provider === 'apple' ? t('login:social.appleTitle') : t('login:social.googleTitle')}
       </ViewHeading>
       <p className="muted">
         {provider === 'apple' ? t('login:social.appleIntro') : t('login:social.googleIntro')}
       </p>
       <FormError error={state.error} />
-      <SocialButton provider={provider} flow={flow} state={state} />
+      <SocialButton
+        provider={provider}
+        label={socialLabel(t, provider)}
+        pending={socialPending(state, provider)}
+        onSignIn={(chosen) => void flow.socialSignIn(chosen)}
+      />
       <BackButton onClick={flow.back} label={t('common:back')} />
     </div>
   );

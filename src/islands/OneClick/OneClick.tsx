@@ -1,30 +1,29 @@
 /**
- * One-click checkout (/login/one-click): every view of spec section 2 'One-click checkout', driven
- * by the one-click flow (src/stores/flows/one-click.ts). The island reads the flow with
- * `useStore` and writes only through its actions; the first paint is the empty phone form.
+ * Hydrates one-click checkout (`/login/one-click`): every view of the one-click flow
+ * (src/stores/flows/one-click/). The island reads the flow with `useStore` and writes only
+ * through its actions; the first paint is the empty phone form.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { approvalStatus, oneClickLogin, oneClickProof } from '../../api/one-click.ts';
+import { pageAnalytics } from '../../api/analytics.ts';
 import type { Locale } from '../../i18n/config.ts';
 import type { Messages } from '../../i18n/types.ts';
-import { currentQuery, takeQueryParams } from '../../lib/address.ts';
-import { analytics } from '../../lib/analytics-client.ts';
-import { collectDeviceRecord, deviceIdentity } from '../../lib/device.ts';
-import { $flags, loadFlags } from '../../lib/flags.ts';
-import { readPersisted, writePersisted } from '../../lib/persisted.ts';
-import { loadPhoneMetadata, toPhone } from '../../lib/phone.ts';
+import { currentQuery } from '../../lib/address.ts';
+import { csrfForAddress, takeCsrf } from '../../lib/csrf.ts';
+import { readPersisted } from '../../lib/persisted.ts';
 import { recaptchaMode } from '../../lib/recaptcha.ts';
+import { $flags, loadFlags } from '../../stores/flags.ts';
+import { profiling, validatePhone } from '../../stores/flows/browser-deps.ts';
 import {
   createOneClickFlow,
-  csrfForAddress,
   readOneClickPresets,
   type OneClickDeps,
   type PageVisibility,
-} from '../../stores/flows/one-click.ts';
-import { I18nProvider } from '../../ui/i18n.tsx';
+} from '../../stores/flows/one-click/index.ts';
 import { IdpRedirect } from '../../ui/IdpRedirect.tsx';
 import { useHydrated } from '../../ui/use-query.ts';
+import { ViewFocus } from '../../ui/ViewHeading.tsx';
 import {
   ErrorView,
   MaxTriesView,
@@ -35,16 +34,12 @@ import {
   type ViewProps,
 } from './Views.tsx';
 import { WaitingView } from './Waiting.tsx';
+import { island, useFlow } from '../../ui/island.tsx';
 
 export type OneClickMessages = Pick<
   Messages,
   'common' | 'fields' | 'one_click' | 'recaptcha' | 'redirect' | 'spring_security_error'
 >;
-
-export interface OneClickProps {
-  locale: Locale;
-  messages: OneClickMessages;
-}
 
 const pageVisibility: PageVisibility = {
   hidden: () => document.hidden,
@@ -60,48 +55,31 @@ function browserDeps(locale: Locale): OneClickDeps {
     login: oneClickLogin,
     status: approvalStatus,
     proof: oneClickProof,
-    validatePhone: async (value) => {
-      const phone = toPhone(value.input, value.country, await loadPhoneMetadata());
-      return phone.isValid ? phone.fullPhoneNumber : undefined;
-    },
+    validatePhone,
     oneClickSignup: async () => (await loadFlags()).oneClickSignup,
     navigate: (href) => location.assign(href),
-    analytics: {
-      page: (page, flow) => analytics().page(page, flow),
-      track: (name, details) => analytics().track(name, details),
-      flush: () => analytics().flush(),
-    },
-    profiling: () => collectDeviceRecord(deviceIdentity()) as unknown as Record<string, unknown>,
+    analytics: pageAnalytics,
+    profiling,
     newKey: () => crypto.randomUUID(),
     visibility: pageVisibility,
     device: { userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints },
   };
 }
 
-export function OneClick(props: OneClickProps) {
-  return (
-    <I18nProvider locale={props.locale} messages={props.messages}>
-      <OneClickScreen locale={props.locale} />
-    </I18nProvider>
-  );
-}
+export const OneClick = island<OneClickMessages>(OneClickScreen);
 
 function OneClickScreen({ locale }: { locale: Locale }) {
-  const [flow] = useState(() => createOneClickFlow(browserDeps(locale)));
-  const state = useStore(flow.$state);
+  const { flow, state, focus } = useFlow(() => createOneClickFlow(browserDeps(locale)));
   const { flags } = useStore($flags);
-  // Focus moves to a view's heading when the view changes, not on the page's first paint.
-  const focus = useStore(flow.$viewChanged);
   const hydrated = useHydrated();
 
   useEffect(() => {
     // The csrf leaves the address at once and waits in session storage for the final form post.
-    const { csrf } = takeQueryParams(['csrf']);
-    const stored = csrf ? writePersisted('csrf', csrf) : true;
+    const csrf = takeCsrf();
     void loadFlags();
     flow.init({
       ...readOneClickPresets(currentQuery(), readPersisted('clientId')),
-      csrfForAddress: csrfForAddress(csrf, stored),
+      csrfForAddress: csrfForAddress(csrf.value, csrf.stored),
     });
     return () => flow.destroy();
   }, [flow]);
@@ -117,10 +95,12 @@ function OneClickScreen({ locale }: { locale: Locale }) {
     );
   }
 
-  const view: ViewProps = { flow, state, locale, focus };
+  const view: ViewProps = { flow, state, locale };
   return (
     <section className="card one-click" data-view={state.view} aria-busy={!hydrated || undefined}>
-      <View {...view} />
+      <ViewFocus focus={focus} view={state.view}>
+        <View {...view} />
+      </ViewFocus>
     </section>
   );
 }

@@ -1,73 +1,36 @@
 /** The one-click phone form and the views where a checkout ends without a sign-in. */
-import { Fragment, type ReactNode } from 'react';
 import { STORES } from '../../config.ts';
 import { INTL_LOCALE, type Locale } from '../../i18n/config.ts';
-import type { I18nKey, Params } from '../../i18n/types.ts';
 import { formatPromoAmount } from '../../lib/promo.ts';
-import type { OneClickFlow, OneClickState } from '../../stores/flows/one-click.ts';
+import type { OneClickFlow, OneClickState } from '../../stores/flows/one-click/index.ts';
 import { Button } from '../../ui/Button.tsx';
-import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
-import { useT } from '../../ui/i18n.tsx';
+import { ErrorAlert, FormError } from '../../ui/ErrorAlert.tsx';
+import { Ltr, RichText, useT } from '../../ui/i18n.tsx';
 import { PhoneInput } from '../../ui/PhoneInput.tsx';
-import { ViewHeading } from '../Login/common.tsx';
+import { ViewHeading } from '../../ui/ViewHeading.tsx';
+import { Form } from '../../ui/Form.tsx';
 
 export interface ViewProps {
   flow: OneClickFlow;
   state: OneClickState;
   locale: Locale;
-  /** Focus the heading when the view opens (not on the page's first paint). */
-  focus: boolean;
 }
 
-const SLOT = '\uE000';
-
-/**
- * A translated sentence with parts rendered as elements (an amount or a name in `<bdi>`): the
- * slots go through `t()` as markers, so each language keeps its own word order.
- */
-export function Rich(props: { k: I18nKey; slots: Record<string, ReactNode>; params?: Params }) {
-  const t = useT();
-  const markers = Object.fromEntries(
-    Object.keys(props.slots).map((name) => [name, `${SLOT}${name}${SLOT}`]),
-  );
-  const parts = t(props.k, { ...props.params, ...markers }).split(SLOT);
-  return (
-    <>
-      {parts.map((part, index) => (
-        <Fragment key={index}>
-          {index % 2 === 1 && Object.hasOwn(props.slots, part) ? props.slots[part] : part}
-        </Fragment>
-      ))}
-    </>
-  );
-}
-
-/** A phone number, left-to-right inside any sentence. */
+/** The shopper's number, left-to-right inside any sentence. */
 export function ShownPhone(props: { digits: string }) {
-  return (
-    <bdi dir="ltr" className="one-click-phone">
-      +{props.digits}
-    </bdi>
-  );
+  return <Ltr className="one-click-phone">+{props.digits}</Ltr>;
 }
 
-export function PhoneForm({ flow, state, locale, focus }: ViewProps) {
+export function PhoneForm({ flow, state, locale }: ViewProps) {
   const t = useT();
   if (state.view !== 'phone_form') return null;
   const { merchant, promo } = state.checkout;
   return (
-    <form
-      className="stack one-click-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void flow.submit();
-      }}
-    >
-      <ViewHeading focus={focus}>{t('one_click:phone.title')}</ViewHeading>
+    <Form className="stack one-click-form" onSubmit={() => flow.submit()}>
+      <ViewHeading>{t('one_click:phone.title')}</ViewHeading>
       <p className="one-click-merchant">
         {merchant ? (
-          <Rich
+          <RichText
             k="one_click:phone.merchant"
             slots={{ merchant: <bdi className="one-click-merchant-name">{merchant}</bdi> }}
           />
@@ -81,7 +44,7 @@ export function PhoneForm({ flow, state, locale, focus }: ViewProps) {
             %
           </span>
           <span className="one-click-promo-text">
-            <Rich
+            <RichText
               k={
                 promo.outcome === 'CASHBACK'
                   ? 'one_click:phone.cashback'
@@ -114,11 +77,11 @@ export function PhoneForm({ flow, state, locale, focus }: ViewProps) {
         />
         <span>{t('one_click:phone.remember')}</span>
       </label>
-      {state.error && <ErrorAlert>{t.text(state.error)}</ErrorAlert>}
+      <FormError error={state.error} />
       <Button type="submit" pending={state.submitting} pendingLabel={t('common:pleaseWait')}>
         {t('one_click:phone.continue')}
       </Button>
-    </form>
+    </Form>
   );
 }
 
@@ -150,7 +113,6 @@ export function StoreLinks() {
 }
 
 function Ending(props: {
-  focus: boolean;
   title: string;
   body: string;
   image: 'phone' | 'stop' | 'alert';
@@ -167,7 +129,7 @@ function Ending(props: {
         width={160}
         height={120}
       />
-      <ViewHeading focus={props.focus}>{props.title}</ViewHeading>
+      <ViewHeading>{props.title}</ViewHeading>
       {props.alert && <ErrorAlert>{props.alert}</ErrorAlert>}
       <p>{props.body}</p>
       <StoreLinks />
@@ -181,11 +143,10 @@ function Ending(props: {
 }
 
 /** invalid_user with the one-click sign-up flag off: sign up in the app, then retry. */
-export function SignupInApp({ flow, focus }: ViewProps) {
+export function SignupInApp({ flow }: ViewProps) {
   const t = useT();
   return (
     <Ending
-      focus={focus}
       image="phone"
       title={t('one_click:signup.title')}
       body={t('one_click:signup.body')}
@@ -194,11 +155,10 @@ export function SignupInApp({ flow, focus }: ViewProps) {
   );
 }
 
-export function RejectedView({ flow, focus }: ViewProps) {
+export function RejectedView({ flow }: ViewProps) {
   const t = useT();
   return (
     <Ending
-      focus={focus}
       image="stop"
       title={t('one_click:rejected.title')}
       body={t('one_click:rejected.body')}
@@ -207,11 +167,10 @@ export function RejectedView({ flow, focus }: ViewProps) {
   );
 }
 
-export function MaxTriesView({ focus }: ViewProps) {
+export function MaxTriesView(_: ViewProps) {
   const t = useT();
   return (
     <Ending
-      focus={focus}
       image="stop"
       title={t('one_click:maxTries.title')}
       body={t('one_click:maxTries.body')}
@@ -219,12 +178,11 @@ export function MaxTriesView({ focus }: ViewProps) {
   );
 }
 
-export function ErrorView({ flow, state, focus }: ViewProps) {
+export function ErrorView({ flow, state }: ViewProps) {
   const t = useT();
   if (state.view !== 'error') return null;
   return (
     <Ending
-      focus={focus}
       image="alert"
       title={t('one_click:error.title')}
       alert={t.text(state.error)}
@@ -235,18 +193,18 @@ export function ErrorView({ flow, state, focus }: ViewProps) {
 }
 
 /** The login page's OTP view takes over (an OTP challenge, or sign-up with the flag on). */
-export function RedirectToOtp({ state, focus }: ViewProps) {
+export function RedirectToOtp({ state }: ViewProps) {
   const t = useT();
   if (state.view !== 'redirect_to_otp') return null;
   const signup = state.reason === 'signup';
   return (
     <div className="stack center">
-      <ViewHeading focus={focus}>
+      <ViewHeading>
         {signup ? t('one_click:otp.signupTitle') : t('one_click:otp.title')}
       </ViewHeading>
       <div className="spinner" aria-hidden="true" />
       <p className="muted" role="status">
-        <Rich
+        <RichText
           k={signup ? 'one_click:otp.signupBody' : 'one_click:otp.body'}
           slots={{ phone: <ShownPhone digits={state.phone} /> }}
         />

@@ -10,32 +10,30 @@ import {
   noticeIn,
   resendIn,
   showsSentTick,
-} from '../../stores/flows/one-click.ts';
+} from '../../stores/flows/one-click/index.ts';
 import { Button } from '../../ui/Button.tsx';
-import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
-import { useT } from '../../ui/i18n.tsx';
-import { ViewHeading } from '../Login/common.tsx';
-import { Rich, ShownPhone, type ViewProps } from './Views.tsx';
+import { FormError } from '../../ui/ErrorAlert.tsx';
+import { RichText, useT } from '../../ui/i18n.tsx';
+import { ViewHeading } from '../../ui/ViewHeading.tsx';
+import { ShownPhone, type ViewProps } from './Views.tsx';
 
-export function WaitingView({ flow, state, focus }: ViewProps) {
+export function WaitingView({ flow, state }: ViewProps) {
   const t = useT();
   if (!isWaiting(state)) return null;
   const app = state.view === 'confirm_via_app';
   const seconds = resendIn(state);
   const notice = noticeIn(state);
   const enabled = canResend(state);
-  const resendLabel = state.resending
+  const resendLabel = state.submitting
     ? t('common:pleaseWait')
     : seconds > 0
       ? t('one_click:push.resendIn', { count: seconds })
       : t('one_click:push.resend');
   return (
     <div className="stack one-click-wait">
-      <ViewHeading focus={focus}>
-        {app ? t('one_click:app.title') : t('one_click:push.title')}
-      </ViewHeading>
+      <ViewHeading>{app ? t('one_click:app.title') : t('one_click:push.title')}</ViewHeading>
       <p className="one-click-sent-to">
-        <Rich
+        <RichText
           k={app ? 'one_click:app.body' : 'one_click:push.body'}
           slots={{ phone: <ShownPhone digits={state.phone} /> }}
         />{' '}
@@ -70,7 +68,7 @@ export function WaitingView({ flow, state, focus }: ViewProps) {
       <p className="muted one-click-notice">
         {notice > 0 ? t('one_click:push.sent', { count: notice }) : t('one_click:push.sentOver')}
       </p>
-      {state.error && <ErrorAlert>{t.text(state.error)}</ErrorAlert>}
+      <FormError error={state.error} />
       {app && (
         <Button disabled={state.confirming} onClick={() => flow.openApp()}>
           {t('one_click:app.open')}
@@ -81,7 +79,7 @@ export function WaitingView({ flow, state, focus }: ViewProps) {
         className={`button ${app ? 'button-secondary' : 'button-primary'} one-click-resend`}
         // aria-disabled, not disabled: the button keeps keyboard focus while it counts down.
         aria-disabled={!enabled || undefined}
-        aria-busy={state.resending || undefined}
+        aria-busy={state.submitting || undefined}
         onClick={() => {
           if (enabled) void flow.resend();
         }}

@@ -1,6 +1,10 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { resolveMessage } from '../../api/error-catalogue.ts';
+/**
+ * Hydrates `/recovery`: the wider recovery form behind 'Forgot your password?' (mobile number and
+ * one fact, then the code sent by SMS, then a new password). The order of the steps is explained
+ * in src/stores/flows/recovery-form/state.ts.
+ */
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { pageAnalytics } from '../../api/analytics.ts';
 import {
   createRecoveryToken,
   resetPassword,
@@ -8,357 +12,317 @@ import {
   verifyRecoveryCode,
 } from '../../api/recovery.ts';
 import { localizedPath, type Locale } from '../../i18n/config.ts';
-import type { Messages } from '../../i18n/types.ts';
+import type { Messages, Text } from '../../i18n/types.ts';
 import { currentQuery, queryClientId } from '../../lib/address.ts';
-import { analytics } from '../../lib/analytics-client.ts';
 import { deviceIdentity } from '../../lib/device.ts';
-import { loadFlags } from '../../lib/flags.ts';
+import { loginHref } from '../../lib/hrefs.ts';
 import { readPersisted, writePersisted } from '../../lib/persisted.ts';
 import { loadPhoneMetadata, toPhone } from '../../lib/phone.ts';
+import { loadFlags } from '../../stores/flags.ts';
 import {
   createRecoveryFormFlow,
   RECOVERY_METHODS,
   RESEND_AFTER_S,
+  type RecoveryFormDeps,
   type RecoveryFormFlow,
   type RecoveryFormState,
   type RecoveryMethod,
-} from '../../stores/flows/recovery-form.ts';
+} from '../../stores/flows/recovery-form/index.ts';
 import { Button } from '../../ui/Button.tsx';
-import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
-import { TextField } from '../../ui/Field.tsx';
-import { I18nProvider, useT } from '../../ui/i18n.tsx';
-import { ltr } from '../Login/common.tsx';
+import { FormError } from '../../ui/ErrorAlert.tsx';
+import { TextField, type TextFieldProps } from '../../ui/Field.tsx';
+import { ltr, useT } from '../../ui/i18n.tsx';
 import { NewPasswordField, NewPasswordRecaptcha } from '../../ui/NewPasswordField.tsx';
 import { OtpInput } from '../../ui/OtpInput.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { PhoneInput } from '../../ui/PhoneInput.tsx';
 import { useCountdown } from '../../ui/use-countdown.ts';
 import { useHydrated, usePageClientId } from '../../ui/use-query.ts';
+import { ViewFocus, ViewHeading } from '../../ui/ViewHeading.tsx';
+import { Form } from '../../ui/Form.tsx';
+import { island, useFlow } from '../../ui/island.tsx';
+import { WaitCard } from '../../ui/WaitCard.tsx';
 
-export interface RecoveryFormProps {
-  locale: Locale;
-  messages: Pick<
-    Messages,
-    'common' | 'error' | 'fields' | 'otp' | 'password' | 'recaptcha' | 'recovery'
-  >;
-}
+export type RecoveryFormMessages = Pick<
+  Messages,
+  'common' | 'error' | 'fields' | 'otp' | 'password' | 'recaptcha' | 'recovery'
+>;
 
 const STEPS = 3;
 const HEADING_ID = 'recovery-title';
-/**
- * `/recovery`: the wider recovery form behind 'Forgot your password?' (mobile number and one
- * fact, then the code sent by SMS, then a new password). The order of the steps is explained in
- * `src/stores/flows/recovery-form.ts`.
- */
-export function RecoveryForm(props: RecoveryFormProps) {
-  return (
-    <I18nProvider locale={props.locale} messages={props.messages}>
-      <RecoveryFormView locale={props.locale} />
-    </I18nProvider>
-  );
+
+export const RecoveryForm = island<RecoveryFormMessages>(RecoveryFormView);
+
+/** Recovery needs the client: the link's, or this tab's login page's. */
+const recoveryClient = () => queryClientId(currentQuery(), readPersisted('clientId'));
+
+function browserDeps(locale: Locale, clientId: string): RecoveryFormDeps {
+  return {
+    parsePhone: async (country, input) => {
+      const phone = toPhone(input, country, await loadPhoneMetadata());
+      return { fullPhoneNumber: phone.fullPhoneNumber, isValid: phone.isValid };
+    },
+    sendCode: (phoneNumber) => {
+      const { deviceId, sessionId } = deviceIdentity();
+      return sendRecoveryCode(phoneNumber, clientId, { deviceId, sessionId });
+    },
+    verifyCode: (phoneNumber, code) => verifyRecoveryCode(phoneNumber, code, clientId),
+    createToken: (body) => createRecoveryToken(clientId, body),
+    resetPassword,
+    now: () => Date.now(),
+    go: (path) => location.replace(localizedPath(locale, path)),
+    track: (event) => pageAnalytics.track(`recovery_form_${event}`, { page: 'forgot_password' }),
+  };
 }
 
 function RecoveryFormView(props: { locale: Locale }) {
   const { locale } = props;
-  const [{ flow, setClient }] = useState(() => {
-    let clientId = '';
-    const created = createRecoveryFormFlow({
-      parsePhone: async (country, input) => {
-        const phone = toPhone(input, country, await loadPhoneMetadata());
-        return { fullPhoneNumber: phone.fullPhoneNumber, isValid: phone.isValid };
-      },
-      sendCode: (phoneNumber) => {
-        const { deviceId, sessionId } = deviceIdentity();
-        return sendRecoveryCode(phoneNumber, clientId, { deviceId, sessionId });
-      },
-      verifyCode: (phoneNumber, code) => verifyRecoveryCode(phoneNumber, code, clientId),
-      createToken: (body) => createRecoveryToken(clientId, body),
-      resetPassword,
-      now: () => Date.now(),
-      go: (path) => location.replace(localizedPath(locale, path)),
-      track: (event) => analytics().track(`recovery_form_${event}`, { page: 'forgot_password' }),
-    });
-    return {
-      flow: created,
-      setClient: (id: string) => {
-        clientId = id;
-      },
-    };
-  });
-  const state = useStore(flow.$form);
+  const { flow, state, focus } = useFlow(() =>
+    createRecoveryFormFlow(browserDeps(locale, recoveryClient() ?? '')),
+  );
   // The link's client or this tab's login page's; null when there is none.
   const clientId = usePageClientId(true);
 
   useEffect(() => {
-    // Recovery needs the client (spec section 6): from the link, or from this tab's login page.
-    const id = queryClientId(currentQuery(), readPersisted('clientId'));
-    if (!id) return flow.exit;
+    const id = recoveryClient();
+    if (!id) return flow.destroy;
     writePersisted('clientId', id);
-    setClient(id);
-    analytics().page('forgot_password');
+    pageAnalytics.page('forgot_password');
     void loadFlags();
     void loadPhoneMetadata();
-    return flow.exit;
-  }, [flow, setClient]);
+    return flow.destroy;
+  }, [flow]);
 
-  const mounted = useRef(false);
-  useEffect(() => {
-    if (mounted.current) document.getElementById(HEADING_ID)?.focus();
-    mounted.current = true;
-  }, [state.step]);
+  const login = loginHref(locale, clientId);
+  if (clientId === null) return <NoClient loginHref={login} />;
+  return (
+    <ViewFocus focus={focus} view={state.view}>
+      <Step flow={flow} state={state} loginHref={login} />
+    </ViewFocus>
+  );
+}
 
-  const loginHref = `${localizedPath(locale, '/login')}${
-    clientId ? `?${new URLSearchParams({ clientId }).toString()}` : ''
-  }`;
-
-  if (clientId === null) return <NoClient loginHref={loginHref} />;
-  switch (state.step) {
+function Step(props: { flow: RecoveryFormFlow; state: RecoveryFormState; loginHref: string }) {
+  const { flow, state, loginHref } = props;
+  switch (state.view) {
     case 'details':
-      return (
-        <DetailsStep
-          flow={flow}
-          state={state}
-
-          loginHref={loginHref}
-        />
-      );
+      return <DetailsStep flow={flow} state={state} loginHref={loginHref} />;
     case 'code':
-      return <CodeStep flow={flow} state={state} />;
+      return <CodeStep flow={flow} state={state} loginHref={loginHref} />;
     case 'password':
-      return (
-        <PasswordStep
-          flow={flow}
-          state={state}
-
-          loginHref={loginHref}
-        />
-      );
+      return <PasswordStep flow={flow} state={state} loginHref={loginHref} />;
     case 'done':
       return <Done />;
   }
 }
 
-function StepHeader(props: { title: string; current: number }) {
+/** A step: its count and title, what it asks, its form (the form's error first), what follows. */
+function StepCard(props: {
+  current: number;
+  title: string;
+  intro: ReactNode;
+  error: Text | undefined;
+  onSubmit: () => unknown;
+  children: ReactNode;
+  after: ReactNode;
+}) {
   const t = useT();
   return (
-    <>
+    <section className="card stack" aria-labelledby={HEADING_ID}>
       <p className="step-count muted">
         {t('recovery:form.step', { current: props.current, total: STEPS })}
       </p>
-      <h1 id={HEADING_ID} tabIndex={-1}>
-        {props.title}
-      </h1>
-    </>
+      <ViewHeading id={HEADING_ID}>{props.title}</ViewHeading>
+      {props.intro}
+      <Form className="stack" onSubmit={props.onSubmit}>
+        <FormError error={props.error} />
+        {props.children}
+      </Form>
+      {props.after}
+    </section>
   );
 }
 
-function DetailsStep(props: {
+/** The answer's input for each fact: its name, keyboard, autofill and direction. */
+const ANSWER_INPUTS = {
+  full_name: { name: 'name', autoComplete: 'name', dir: 'auto' },
+  email: { name: 'email', type: 'email', inputMode: 'email', autoComplete: 'email', dir: 'ltr' },
+  national_id: { name: 'national-id', inputMode: 'numeric', autoComplete: 'off', dir: 'ltr' },
+} as const satisfies Record<RecoveryMethod, Partial<TextFieldProps>>;
+
+const ANSWER_KEYS = {
+  full_name: 'fullName',
+  email: 'email',
+  national_id: 'nationalId',
+} as const satisfies Record<RecoveryMethod, string>;
+
+/** What a step is given: the flow, its state in that step, the login page's address. */
+interface StepProps<V extends RecoveryFormState['view']> {
   flow: RecoveryFormFlow;
-  state: Extract<RecoveryFormState, { step: 'details' }>;
+  state: Extract<RecoveryFormState, { view: V }>;
   loginHref: string;
-}) {
+}
+
+function DetailsStep(props: StepProps<'details'>) {
   const t = useT();
   const { flow, state } = props;
-  const { details, errors } = state;
-  const busy = !!state.busy;
+  const { details, fieldErrors } = state;
+  const { submitting } = state;
   // A choice made before the island runs would be undone by it: the choice waits for it.
   const hydrated = useHydrated();
   const groupId = useId();
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void flow.submitDetails();
-  };
-  const answerError = errors.answer ? resolveMessage(t, errors.answer) : undefined;
+  const answerError = fieldErrors.answer ? t.text(fieldErrors.answer) : undefined;
   const setMethod = (method: RecoveryMethod) => flow.setDetails({ method, answer: '' });
   const setAnswer = (answer: string) => flow.setDetails({ answer });
 
   return (
-    <section className="card stack" aria-labelledby={HEADING_ID}>
-      <StepHeader title={t('recovery:form.title')} current={1} />
-      <p className="muted">{t('recovery:form.intro')}</p>
-      <form className="stack" noValidate onSubmit={onSubmit}>
-        {errors.form && <ErrorAlert>{resolveMessage(t, errors.form)}</ErrorAlert>}
-        <PhoneInput
-          value={{ country: details.country, input: details.phoneInput }}
-          onChange={(phone) => flow.setDetails({ country: phone.country, phoneInput: phone.input })}
-          error={errors.phone ? resolveMessage(t, errors.phone) : undefined}
-          disabled={busy}
-        />
-        <fieldset className="method-choice" disabled={busy || !hydrated}>
-          <legend>{t('recovery:form.method.legend')}</legend>
-          {RECOVERY_METHODS.map((method) => (
-            <div className="radio" key={method}>
-              <input
-                type="radio"
-                id={`${groupId}-${method}`}
-                name="recovery-method"
-                value={method}
-                checked={details.method === method}
-                onChange={() => setMethod(method)}
-              />
-              <label htmlFor={`${groupId}-${method}`}>{t(`recovery:form.method.${method}`)}</label>
-            </div>
-          ))}
-        </fieldset>
-        {details.method === 'full_name' && (
-          <TextField
-            key="full_name"
-            label={t('recovery:form.fullName.label')}
-            name="name"
-            autoComplete="name"
-            dir="auto"
-            required
-            value={details.answer}
-            readOnly={busy}
-            error={answerError}
-            onChange={(event) => setAnswer(event.target.value)}
-          />
-        )}
-        {details.method === 'email' && (
-          <TextField
-            key="email"
-            label={t('recovery:form.email.label')}
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            dir="ltr"
-            required
-            value={details.answer}
-            readOnly={busy}
-            error={answerError}
-            onChange={(event) => setAnswer(event.target.value)}
-          />
-        )}
-        {details.method === 'national_id' && (
-          <TextField
-            key="national_id"
-            label={t('recovery:form.nationalId.label')}
-            hint={t('recovery:form.nationalId.hint')}
-            name="national-id"
-            inputMode="numeric"
-            autoComplete="off"
-            dir="ltr"
-            required
-            value={details.answer}
-            readOnly={busy}
-            error={answerError}
-            onChange={(event) => setAnswer(event.target.value)}
-          />
-        )}
-        <Button type="submit" pending={busy} pendingLabel={t('common:pleaseWait')}>
-          {t('recovery:form.sendCode')}
-        </Button>
-      </form>
-      <a className="button button-link" href={props.loginHref}>
-        {t('common:backToLogin')}
-      </a>
-    </section>
+    <StepCard
+      current={1}
+      title={t('recovery:form.title')}
+      intro={<p className="muted">{t('recovery:form.intro')}</p>}
+      error={state.error}
+      onSubmit={() => flow.submitDetails()}
+      after={<BackToLogin href={props.loginHref} />}
+    >
+      <PhoneInput
+        value={{ country: details.country, input: details.phoneInput }}
+        onChange={(phone) => flow.setDetails({ country: phone.country, phoneInput: phone.input })}
+        error={fieldErrors.phone ? t.text(fieldErrors.phone) : undefined}
+        disabled={submitting}
+      />
+      <fieldset className="method-choice" disabled={submitting || !hydrated}>
+        <legend>{t('recovery:form.method.legend')}</legend>
+        {RECOVERY_METHODS.map((method) => (
+          <div className="radio" key={method}>
+            <input
+              type="radio"
+              id={`${groupId}-${method}`}
+              name="recovery-method"
+              value={method}
+              checked={details.method === method}
+              onChange={() => setMethod(method)}
+            />
+            <label htmlFor={`${groupId}-${method}`}>{t(`recovery:form.method.${method}`)}</label>
+          </div>
+        ))}
+      </fieldset>
+      <TextField
+        key={details.method}
+        {...ANSWER_INPUTS[details.method]}
+        label={t(`recovery:form.${ANSWER_KEYS[details.method]}.label`)}
+        hint={details.method === 'national_id' ? t('recovery:form.nationalId.hint') : undefined}
+        required
+        value={details.answer}
+        readOnly={submitting}
+        error={answerError}
+        onChange={(event) => setAnswer(event.target.value)}
+      />
+      <Button type="submit" pending={submitting} pendingLabel={t('common:pleaseWait')}>
+        {t('recovery:form.sendCode')}
+      </Button>
+    </StepCard>
   );
 }
 
-function CodeStep(props: {
-  flow: RecoveryFormFlow;
-  state: Extract<RecoveryFormState, { step: 'code' }>;
-}) {
+function CodeStep(props: StepProps<'code'>) {
   const t = useT();
   const { flow, state } = props;
   const left = useCountdown(RESEND_AFTER_S, true, state.sentAt);
   const [firstSentAt] = useState(state.sentAt);
-  const message = state.error ? resolveMessage(t, state.error.message) : undefined;
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void flow.submitCode();
-  };
   return (
-    <section className="card stack" aria-labelledby={HEADING_ID}>
-      <StepHeader title={t('recovery:form.codeTitle')} current={2} />
-      <p>{t('recovery:form.codeSentTo', { phone: ltr(`+${state.phoneNumber}`) })}</p>
-      <form className="stack" noValidate onSubmit={onSubmit}>
-        {state.error && !state.error.atField && <ErrorAlert>{message}</ErrorAlert>}
-        <OtpInput
-          value={state.code}
-          onChange={(code) => flow.setCode(code)}
-          error={state.error?.atField ? message : undefined}
-        />
-        <Button type="submit" pending={state.busy} pendingLabel={t('common:pleaseWait')}>
-          {t('recovery:form.verify')}
-        </Button>
-      </form>
-      {state.sentAt !== firstSentAt && !state.busy && (
-        <p className="muted" role="status">
-          {t('recovery:form.codeResent')}
-        </p>
-      )}
-      <div className="stack">
-        {left > 0 && (
-          <p className="muted" aria-live="off">
-            {t('recovery:form.resendIn', { count: left })}
-          </p>
-        )}
-        <Button
-          variant="secondary"
-          disabled={left > 0 || state.busy}
-          onClick={() => void flow.resend()}
-        >
-          {t('recovery:form.resend')}
-        </Button>
-        <Button variant="link" disabled={state.busy} onClick={() => flow.back()}>
-          {t('recovery:form.changeDetails')}
-        </Button>
-      </div>
-    </section>
+    <StepCard
+      current={2}
+      title={t('recovery:form.codeTitle')}
+      intro={<p>{t('recovery:form.codeSentTo', { phone: ltr(`+${state.phoneNumber}`) })}</p>}
+      error={state.error}
+      onSubmit={() => flow.submitCode()}
+      after={
+        <>
+          {state.sentAt !== firstSentAt && !state.submitting && (
+            <p className="muted" role="status">
+              {t('recovery:form.codeResent')}
+            </p>
+          )}
+          <div className="stack">
+            {left > 0 && (
+              <p className="muted" aria-live="off">
+                {t('recovery:form.resendIn', { count: left })}
+              </p>
+            )}
+            <Button
+              variant="secondary"
+              disabled={left > 0 || state.submitting}
+              onClick={() => void flow.resend()}
+            >
+              {t('recovery:form.resend')}
+            </Button>
+            <Button variant="link" disabled={state.submitting} onClick={() => flow.back()}>
+              {t('recovery:form.changeDetails')}
+            </Button>
+          </div>
+        </>
+      }
+    >
+      <OtpInput
+        value={state.code}
+        onChange={(code) => flow.setCode(code)}
+        error={state.fieldError ? t.text(state.fieldError) : undefined}
+      />
+      <Button type="submit" pending={state.submitting} pendingLabel={t('common:pleaseWait')}>
+        {t('recovery:form.verify')}
+      </Button>
+    </StepCard>
   );
 }
 
-function PasswordStep(props: {
-  flow: RecoveryFormFlow;
-  state: Extract<RecoveryFormState, { step: 'password' }>;
-  loginHref: string;
-}) {
+function PasswordStep(props: StepProps<'password'>) {
   const t = useT();
   const { flow, state } = props;
-  const message = state.error ? resolveMessage(t, state.error.message) : undefined;
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void flow.submitPassword();
-  };
   return (
-    <section className="card stack" aria-labelledby={HEADING_ID}>
-      <StepHeader title={t('recovery:form.passwordTitle')} current={3} />
-      <p className="muted">{t('password:intro')}</p>
-      <form className="stack" noValidate onSubmit={onSubmit}>
-        {state.error && !state.error.atField && <ErrorAlert>{message}</ErrorAlert>}
-        <NewPasswordField
-          value={state.password}
-          onChange={(password) => flow.setPassword(password)}
-          failed={state.failed}
-          error={state.error?.atField ? message : undefined}
-          disabled={state.busy}
-        />
-        <PasswordField
-          label={t('password:confirmLabel')}
-          autoComplete="new-password"
-          name="confirm-password"
-          value={state.confirm}
-          disabled={state.busy}
-          error={state.mismatch ? t('password:mismatch') : undefined}
-          onChange={(event) => flow.setConfirm(event.target.value)}
-        />
-        <NewPasswordRecaptcha flow={flow} token={state.recaptchaToken} />
-        <Button
-          type="submit"
-          pending={state.busy}
-          pendingLabel={t('common:pleaseWait')}
-          disabled={state.invalid && !state.busy}
-        >
-          {t('password:submit')}
-        </Button>
-      </form>
-      <a className="button button-link" href={props.loginHref}>
-        {t('common:backToLogin')}
-      </a>
-    </section>
+    <StepCard
+      current={3}
+      title={t('recovery:form.passwordTitle')}
+      intro={<p className="muted">{t('password:intro')}</p>}
+      error={state.error}
+      onSubmit={() => flow.submitPassword()}
+      after={<BackToLogin href={props.loginHref} />}
+    >
+      <NewPasswordField
+        value={state.password}
+        onChange={(password) => flow.setPassword(password)}
+        failed={state.failed}
+        error={state.fieldError ? t.text(state.fieldError) : undefined}
+        disabled={state.submitting}
+      />
+      <PasswordField
+        label={t('password:confirmLabel')}
+        autoComplete="new-password"
+        name="confirm-password"
+        value={state.confirm}
+        disabled={state.submitting}
+        error={state.mismatch ? t('password:mismatch') : undefined}
+        onChange={(event) => flow.setConfirm(event.target.value)}
+      />
+      <NewPasswordRecaptcha flow={flow} token={state.recaptchaToken} />
+      <Button
+        type="submit"
+        pending={state.submitting}
+        pendingLabel={t('common:pleaseWait')}
+        disabled={state.invalid && !state.submitting}
+      >
+        {t('password:submit')}
+      </Button>
+    </StepCard>
+  );
+}
+
+/** Back to the login page (of the same client). */
+function BackToLogin(props: { href: string }) {
+  const t = useT();
+  return (
+    <a className="button button-link" href={props.href}>
+      {t('common:backToLogin')}
+    </a>
   );
 }
 
@@ -367,9 +331,7 @@ function NoClient(props: { loginHref: string }) {
   const t = useT();
   return (
     <section className="card stack" aria-labelledby={HEADING_ID}>
-      <h1 id={HEADING_ID} tabIndex={-1}>
-        {t('recovery:form.title')}
-      </h1>
+      <ViewHeading id={HEADING_ID}>{t('recovery:form.title')}</ViewHeading>
       <p role="status">{t('recovery:form.noClient')}</p>
       <a className="button button-primary" href={props.loginHref}>
         {t('common:backToLogin')}
@@ -381,14 +343,10 @@ function NoClient(props: { loginHref: string }) {
 function Done() {
   const t = useT();
   return (
-    <section className="card center stack" aria-labelledby={HEADING_ID}>
-      <h1 id={HEADING_ID} tabIndex={-1}>
-        {t('recovery:form.passwordTitle')}
-      </h1>
-      <div className="spinner" aria-hidden="true" />
-      <p className="muted" role="status">
-        {t('common:pleaseWait')}
-      </p>
-    </section>
+    <WaitCard
+      id={HEADING_ID}
+      title={t('recovery:form.passwordTitle')}
+      status={t('common:pleaseWait')}
+    />
   );
 }

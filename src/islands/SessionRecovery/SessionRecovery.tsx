@@ -1,12 +1,15 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { resolveMessage } from '../../api/error-catalogue.ts';
+/**
+ * Hydrates `/session_init` and `/`: recovery from a session link (the full-name challenge, then
+ * 'link sent'), or the session-expired screen when the address carries no recovery request.
+ */
+import { useEffect, type ReactNode } from 'react';
+import { pageAnalytics } from '../../api/analytics.ts';
 import { fetchRecoveryChallenges, sendRecoveryNotification } from '../../api/recovery.ts';
 import { localizedPath, type Locale } from '../../i18n/config.ts';
 import type { Messages } from '../../i18n/types.ts';
 import { currentQuery, takeQueryParams } from '../../lib/address.ts';
-import { analytics } from '../../lib/analytics-client.ts';
-import { writePersisted } from '../../lib/persisted.ts';
+import { takeCsrf } from '../../lib/csrf.ts';
+import { loginHref } from '../../lib/hrefs.ts';
 import {
   createRecoveryFlow,
   readRecoveryParams,
@@ -14,36 +17,26 @@ import {
   type RecoveryState,
 } from '../../stores/flows/recovery.ts';
 import { Button } from '../../ui/Button.tsx';
-import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
+import { ErrorAlert, FormError } from '../../ui/ErrorAlert.tsx';
 import { TextField } from '../../ui/Field.tsx';
-import { I18nProvider, useT } from '../../ui/i18n.tsx';
+import { useT } from '../../ui/i18n.tsx';
 import { usePageClientId } from '../../ui/use-query.ts';
+import { ViewFocus, ViewHeading } from '../../ui/ViewHeading.tsx';
+import { Form } from '../../ui/Form.tsx';
+import { island, useFlow } from '../../ui/island.tsx';
 
-export interface SessionRecoveryProps {
-  locale: Locale;
-  messages: Pick<Messages, 'common' | 'error' | 'recovery' | 'session'>;
-}
+export type SessionRecoveryMessages = Pick<Messages, 'common' | 'error' | 'recovery' | 'session'>;
 
 const HEADING_ID = 'recovery-title';
 
-/** Spec section 8: the session-expired screen sends the person to login after 2 s. */
+/** The session-expired screen sends the person to the login after 2 s. */
 const SESSION_REDIRECT_MS = 2000;
 
-/**
- * `/session_init` and `/`: recovery from a session link (the full-name challenge, then 'link
- * sent'), or the session-expired screen when the address carries no recovery request.
- */
-export function SessionRecovery(props: SessionRecoveryProps) {
-  return (
-    <I18nProvider locale={props.locale} messages={props.messages}>
-      <SessionRecoveryView locale={props.locale} />
-    </I18nProvider>
-  );
-}
+export const SessionRecovery = island<SessionRecoveryMessages>(SessionRecoveryView);
 
-/** Which screen a state shows: focus moves to the heading only when this changes. */
-function viewOf(state: RecoveryState): string {
-  switch (state.step) {
+/** The screen a view shows: the loader stands for the address not read yet and a redirect too. */
+function screenOf(state: RecoveryState): string {
+  switch (state.view) {
     case 'idle':
     case 'loading':
     case 'redirect':
@@ -53,50 +46,59 @@ function viewOf(state: RecoveryState): string {
     case 'error':
       return 'challenge';
     default:
-      return state.step;
+      return state.view;
   }
 }
 
 function SessionRecoveryView(props: { locale: Locale }) {
   const { locale } = props;
-  const t = useT();
-  const [flow] = useState(() =>
+  const { flow, state, focus } = useFlow(() =>
     createRecoveryFlow({
       fetchChallenges: fetchRecoveryChallenges,
       sendNotification: sendRecoveryNotification,
       go: (path) => location.replace(localizedPath(locale, path)),
       track: (event) => {
-        if (event === 'page') analytics().page('forgot_password');
-        else analytics().track('recovery_link_sent', { page: 'forgot_password' });
+        if (event === 'page') pageAnalytics.page('forgot_password');
+        else pageAnalytics.track('recovery_link_sent', { page: 'forgot_password' });
       },
     }),
   );
-  const state = useStore(flow.$recovery);
   const clientId = usePageClientId();
-  const view = viewOf(state);
-  const firstView = useRef(view);
 
   useEffect(() => {
     // Codes and the phone number leave the address at once; the csrf moves to session storage.
+    const csrf = takeCsrf();
     const params = readRecoveryParams(currentQuery());
     takeQueryParams(RECOVERY_SECRET_PARAMS);
-    if (params.csrf) writePersisted('csrf', params.csrf);
-    void flow.open(params);
-    return flow.exit;
+    void flow.open({ ...params, csrf: csrf.value });
+    return flow.destroy;
   }, [flow]);
 
-  useEffect(() => {
-    if (view !== firstView.current) {
-      firstView.current = '';
-      document.getElementById(HEADING_ID)?.focus();
-    }
-  }, [view]);
+  return (
+    <ViewFocus focus={focus} view={screenOf(state)}>
+      <Screen
+        state={state}
+        retry={() => void flow.retry()}
+        setAnswer={flow.setAnswer}
+        submit={() => void flow.submit()}
+        login={loginHref(locale, clientId)}
+        expiredLogin={localizedPath(locale, '/login')}
+      />
+    </ViewFocus>
+  );
+}
 
-  const loginHref = `${localizedPath(locale, '/login')}${
-    clientId ? `?${new URLSearchParams({ clientId }).toString()}` : ''
-  }`;
-
-  switch (state.step) {
+function Screen(props: {
+  state: RecoveryState;
+  retry: () => void;
+  setAnswer: (answer: string) => void;
+  submit: () => void;
+  login: string;
+  expiredLogin: string;
+}) {
+  const t = useT();
+  const { state, login } = props;
+  switch (state.view) {
     case 'idle':
     case 'loading':
     case 'redirect':
@@ -109,40 +111,30 @@ function SessionRecoveryView(props: { locale: Locale }) {
         </Card>
       );
     case 'no_session':
-      return <SessionExpired loginHref={localizedPath(locale, '/login')} />;
+      return <SessionExpired loginHref={props.expiredLogin} />;
     case 'unreachable':
       return (
         <Card heading={t('recovery:unreachable.title')}>
-          <ErrorAlert>{resolveMessage(t, state.message)}</ErrorAlert>
-          <Button onClick={() => void flow.retry()}>{t('common:retry')}</Button>
+          <ErrorAlert>{t.text(state.error)}</ErrorAlert>
+          <Button onClick={props.retry}>{t('common:retry')}</Button>
         </Card>
       );
     case 'not_configured':
       return (
         <Card heading={t('recovery:notConfigured.title')}>
           <p role="status">{t('recovery:notConfigured.body')}</p>
-          <a className="button button-secondary" href={loginHref}>
+          <a className="button button-secondary" href={login}>
             {t('common:backToLogin')}
           </a>
         </Card>
       );
     case 'link_sent':
-      return <LinkSent loginHref={loginHref} />;
+      return <LinkSent loginHref={login} />;
     case 'challenge':
     case 'submitting':
     case 'error': {
-      const submitting = state.step === 'submitting';
-      const message = state.step === 'error' ? resolveMessage(t, state.message) : undefined;
-      const fieldError =
-        state.step === 'challenge' && state.required
-          ? t('recovery:challenge.required')
-          : state.step === 'error' && state.atField
-            ? message
-            : undefined;
-      const onSubmit = (event: FormEvent) => {
-        event.preventDefault();
-        void flow.submit();
-      };
+      const submitting = state.view === 'submitting';
+      const fieldError = state.view === 'submitting' ? undefined : state.fieldError;
       return (
         <Card heading={t('recovery:challenge.title')}>
           <p>{t('recovery:challenge.intro')}</p>
@@ -154,8 +146,8 @@ function SessionRecoveryView(props: { locale: Locale }) {
               </bdi>
             </p>
           )}
-          <form className="stack" noValidate onSubmit={onSubmit}>
-            {state.step === 'error' && !state.atField && <ErrorAlert>{message}</ErrorAlert>}
+          <Form className="stack" onSubmit={props.submit}>
+            <FormError error={state.view === 'error' ? state.error : undefined} />
             <TextField
               label={t('recovery:challenge.label')}
               name="name"
@@ -164,14 +156,14 @@ function SessionRecoveryView(props: { locale: Locale }) {
               required
               value={state.answer}
               readOnly={submitting}
-              error={fieldError}
-              onChange={(event) => flow.setAnswer(event.target.value)}
+              error={fieldError ? t.text(fieldError) : undefined}
+              onChange={(event) => props.setAnswer(event.target.value)}
             />
             <Button type="submit" pending={submitting} pendingLabel={t('common:pleaseWait')}>
               {t('recovery:challenge.submit')}
             </Button>
-          </form>
-          <a className="button button-link" href={loginHref}>
+          </Form>
+          <a className="button button-link" href={login}>
             {t('common:backToLogin')}
           </a>
         </Card>
@@ -183,9 +175,7 @@ function SessionRecoveryView(props: { locale: Locale }) {
 function Card(props: { heading: string; children: ReactNode }) {
   return (
     <section className="card stack" aria-labelledby={HEADING_ID}>
-      <h1 id={HEADING_ID} tabIndex={-1}>
-        {props.heading}
-      </h1>
+      <ViewHeading id={HEADING_ID}>{props.heading}</ViewHeading>
       {props.children}
     </section>
   );
@@ -199,9 +189,7 @@ export function LinkSent(props: { loginHref: string }) {
       <div className="success-mark" aria-hidden="true">
         ✓
       </div>
-      <h1 id={HEADING_ID} tabIndex={-1}>
-        {t('recovery:linkSent.title')}
-      </h1>
+      <ViewHeading id={HEADING_ID}>{t('recovery:linkSent.title')}</ViewHeading>
       <p role="status">{t('recovery:linkSent.body')}</p>
       <a className="button button-primary" href={props.loginHref}>
         {t('common:backToLogin')}
@@ -210,7 +198,7 @@ export function LinkSent(props: { loginHref: string }) {
   );
 }
 
-/** The session-expired screen of spec section 8 (no recovery request in the address). */
+/** The session-expired screen (no recovery request in the address): to the login in 2 s. */
 function SessionExpired(props: { loginHref: string }) {
   const t = useT();
   const { loginHref } = props;
@@ -220,9 +208,7 @@ function SessionExpired(props: { loginHref: string }) {
   }, [loginHref]);
   return (
     <section className="card center stack" aria-labelledby={HEADING_ID}>
-      <h1 id={HEADING_ID} tabIndex={-1}>
-        {t('session:unknownTitle')}
-      </h1>
+      <ViewHeading id={HEADING_ID}>{t('session:unknownTitle')}</ViewHeading>
       <p className="muted" role="status">
         {t('session:unknownBody')}
       </p>

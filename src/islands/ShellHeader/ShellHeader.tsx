@@ -1,3 +1,7 @@
+/**
+ * Hydrates every page's header: the client's name and logo (or the product's), and the 'Close'
+ * menu when the address carries a checkout (acr_values).
+ */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { PRODUCT, surveyUrl } from '../../config.ts';

@@ -1,36 +1,46 @@
 /**
- * The sign-up page (/signup/): the views of spec section 2 'Sign-up' (form, otp, redirect to the
- * identity provider, corporate sign-up error, blocked user), driven by the sign-up flow
- * (src/stores/flows/signup.ts). The island reads the flow with `useStore` and writes only through
+ * Hydrates the sign-up page (`/signup/`): the form, the code step, the identity-service redirect,
+ * the corporate sign-up error and the blocked page, driven by the sign-up flow
+ * (src/stores/flows/signup/). The island reads the flow with `useStore` and writes only through
  * its actions; the first paint is the empty form.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { appleLogin, googleLogin } from '../../api/login.ts';
 import { sendOtp, verifyOtp } from '../../api/otp.ts';
 import { onboard } from '../../api/signup.ts';
-import { localizedPath, type Locale } from '../../i18n/config.ts';
+import { pageAnalytics } from '../../api/analytics.ts';
+import type { Locale } from '../../i18n/config.ts';
 import type { Messages } from '../../i18n/types.ts';
 import { currentQuery, takeQueryParams } from '../../lib/address.ts';
-import { analytics } from '../../lib/analytics-client.ts';
-import { collectDeviceRecord, deviceIdentity } from '../../lib/device.ts';
+import { takeCsrf } from '../../lib/csrf.ts';
+import { deviceIdentity } from '../../lib/device.ts';
 import { reportError } from '../../lib/error-reporting.ts';
-import { $flags, loadFlags } from '../../lib/flags.ts';
-import { readPersisted, writePersisted } from '../../lib/persisted.ts';
-import { loadPhoneMetadata, phoneFromPreset, phoneMetadata, toPhone } from '../../lib/phone.ts';
+import { loginHref } from '../../lib/hrefs.ts';
+import { readPersisted } from '../../lib/persisted.ts';
+import { loadPhoneMetadata, phoneMetadata, toPhone } from '../../lib/phone.ts';
 import { recaptchaMode } from '../../lib/recaptcha.ts';
 import { socialSignIn } from '../../lib/social/index.ts';
+import { $flags, loadFlags } from '../../stores/flags.ts';
+import {
+  persistedName,
+  presetPhone,
+  profiling,
+  recaptchaRequired,
+  shieldParams,
+} from '../../stores/flows/browser-deps.ts';
 import {
   createSignupFlow,
   parseSignupPresets,
   SIGNUP_SECRET_PARAMS,
   type SignupDeps,
-} from '../../stores/flows/signup.ts';
-import { I18nProvider } from '../../ui/i18n.tsx';
+} from '../../stores/flows/signup/index.ts';
+import { BlockedNotice } from '../../ui/BlockedNotice.tsx';
 import { IdpRedirect } from '../../ui/IdpRedirect.tsx';
-import { BlockedNotice } from '../Login/BlockedNotice.tsx';
-import { OtpStep } from '../Login/OtpView.tsx';
+import { OtpStep } from '../../ui/OtpStep.tsx';
 import { CorporateError, SignupForm, type SignupViewProps } from './SignupForm.tsx';
+import { island, useFlow } from '../../ui/island.tsx';
+import { FlagsCard } from '../../ui/FlagsCard.tsx';
 
 export type SignupMessages = Pick<
   Messages,
@@ -48,13 +58,7 @@ export type SignupMessages = Pick<
   login: Pick<Messages['login'], 'blocked' | 'social'>;
 };
 
-export interface SignupProps {
-  locale: Locale;
-  messages: SignupMessages;
-}
-
 function browserDeps(locale: Locale): SignupDeps {
-  const device = () => collectDeviceRecord(deviceIdentity()) as unknown as Record<string, unknown>;
   let fallbackReported = false;
   return {
     locale,
@@ -72,84 +76,52 @@ function browserDeps(locale: Locale): SignupDeps {
       return phone.isValid ? phone.fullPhoneNumber : undefined;
     },
     loadPhone: loadPhoneMetadata,
-    presetPhone: async (digits) => {
-      const phone = phoneFromPreset(digits, await loadPhoneMetadata());
-      return phone ? { country: phone.countryCode, input: phone.nationalPhoneNumber } : undefined;
-    },
+    presetPhone,
     flags: () => $flags.get().flags,
-    analytics: {
-      page: (page, flow) => analytics().page(page, flow),
-      track: (name, details) => analytics().track(name, details),
-      flush: () => analytics().flush(),
-    },
+    analytics: pageAnalytics,
     deviceId: () => {
       const identity = deviceIdentity();
-      // Spec section 7: a missing device id falls back to a random uuid, and is reported.
+      // A missing device id falls back to a random uuid, and is reported (once per page).
       if (identity.fallback && !fallbackReported) {
         fallbackReported = true;
         reportError(new Error('Device id unavailable: a random uuid was sent'));
       }
       return identity.deviceId;
     },
-    profiling: device,
+    profiling,
     fallbackClientId: () => readPersisted('clientId'),
-    recaptchaRequired: () => recaptchaMode($flags.get().flags.recaptchaV2) !== 'off',
-    shieldParams: () => ($flags.get().flags.shieldEnabled ? device() : undefined),
-    persisted: {
-      read: (key) => readPersisted(key),
-      write: (key, value) => void writePersisted(key, value),
-    },
+    recaptchaRequired,
+    shieldParams,
+    persisted: persistedName,
   };
 }
 
 /** The presets: secrets and personal data leave the address at once; csrf waits in storage. */
 function readPresets() {
+  takeCsrf();
   const taken = takeQueryParams(SIGNUP_SECRET_PARAMS);
-  if (taken.csrf) writePersisted('csrf', taken.csrf);
   const query = currentQuery();
   for (const name of SIGNUP_SECRET_PARAMS) {
     const value = taken[name];
-    if (name !== 'csrf' && value !== undefined) query.set(name, value);
+    if (value !== undefined) query.set(name, value);
   }
   return parseSignupPresets(query);
 }
 
-export function Signup(props: SignupProps) {
-  return (
-    <I18nProvider locale={props.locale} messages={props.messages}>
-      <SignupScreen locale={props.locale} />
-    </I18nProvider>
-  );
-}
+export const Signup = island<SignupMessages>(SignupScreen);
 
 function SignupScreen({ locale }: { locale: Locale }) {
-  const [flow] = useState(() => createSignupFlow(browserDeps(locale)));
-  const state = useStore(flow.$state);
-  const { flags, status } = useStore($flags);
-  // Focus moves to a view's heading once the view has changed, never on the page's first paint.
-  const [moved, setMoved] = useState(false);
+  const { flow, state, focus } = useFlow(() => createSignupFlow(browserDeps(locale)));
+  const { flags } = useStore($flags);
 
   useEffect(() => {
-    let view = flow.$state.get().view;
-    const unbind = flow.$state.listen((next) => {
-      if (next.view === view) return;
-      view = next.view;
-      setMoved(true);
-    });
     void loadFlags();
     void flow.init(readPresets());
-    return () => {
-      unbind();
-      flow.destroy();
-    };
+    return () => flow.destroy();
   }, [flow]);
 
-  const focus = moved;
-  const clientId = state.presets.clientId;
-  const loginHref = `${localizedPath(locale, '/login')}${
-    clientId ? `?${new URLSearchParams({ clientId }).toString()}` : ''
-  }`;
-  const view: SignupViewProps = { flow, state, flags, locale, focus, loginHref };
+  const login = loginHref(locale, state.presets.clientId);
+  const view: SignupViewProps = { flow, state, flags, locale, loginHref: login };
 
   switch (state.view) {
     case 'redirect_to_idp':
@@ -165,34 +137,16 @@ function SignupScreen({ locale }: { locale: Locale }) {
     case 'corporate_error':
     case 'blocked_user':
       return (
-        // Hidden until the flags choose the layout (as on /login).
-        <section
-          className="card login signup"
-          data-view={state.view}
-          aria-busy={status === 'loading' || undefined}
-          data-flags={status}
-        >
+        <FlagsCard className="card login signup" view={state.view} focus={focus}>
           {state.view === 'signup_form' && <SignupForm {...view} />}
           {state.view === 'otp' && (
-            <OtpStep
-              otp={flow.otp}
-              busy={state.submitting}
-              error={state.error?.message}
-              enhanced={flags.enhancedForm}
-              recaptchaFlag={flags.recaptchaV2}
-              focus={focus}
-              onBack={() => flow.back()}
-            />
+            <OtpStep otp={flow.otp} parent={state} flags={flags} onBack={flow.back} />
           )}
           {state.view === 'corporate_error' && <CorporateError {...view} />}
           {state.view === 'blocked_user' && (
-            <BlockedNotice
-              variant="USER_BLOCKED_FOR_SIGNUP"
-              focus={focus}
-              back={{ href: loginHref }}
-            />
+            <BlockedNotice variant="USER_BLOCKED_FOR_SIGNUP" back={{ href: login }} />
           )}
-        </section>
+        </FlagsCard>
       );
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Sign in with Apple (production builds): Apple's JS SDK, loaded on first use, in popup mode with
- * the e-mail and name scope (spec section 9). Apple sends the name only the first time.
+ * the e-mail and name scope. Apple sends the name only the first time.
  */
 import { APPLE_CLIENT_ID } from '../../config.ts';
 import { loadScript } from '../trusted-types.ts';
@@ -25,7 +25,7 @@ interface AppleAuth {
   signIn(): Promise<AppleSignInResponse>;
 }
 
-/** Spec section 8: user cancelled, popup closed, or anything else. */
+/** Why an Apple sign-in failed: user cancelled, popup closed, or anything else. */
 export function appleFailureReason(error: unknown): SocialFailureReason {
   const code = error && typeof error === 'object' && 'error' in error ? String(error.error) : '';
   if (code === 'user_cancelled_authorize') return 'cancelled';

@@ -4,7 +4,7 @@
  * `{ type: 'sandbox-social', provider, idToken }` back to this window. Only messages from this
  * origin and from that window are accepted (ASVS 3.5.5).
  */
-import { SANDBOX_CONTROL } from '../../contract/sandbox-control.ts';
+import { SANDBOX_SOCIAL_PATH } from '../../contract/sandbox-control.ts';
 import {
   claimString,
   SocialError,
@@ -47,7 +47,7 @@ export function sandboxSocialSignIn(
   provider: SocialProvider,
   win: Window = window,
 ): Promise<SocialResult> {
-  const url = SANDBOX_CONTROL.social.replace('{provider}', provider);
+  const url = SANDBOX_SOCIAL_PATH.replace('{provider}', provider);
   const popup = win.open(url, `sandbox-${provider}`, 'popup,width=480,height=640');
   if (!popup) return Promise.reject(new SocialError('popup_closed', 'The popup was blocked'));
   return new Promise<SocialResult>((resolve, reject) => {

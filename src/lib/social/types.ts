@@ -1,6 +1,6 @@
 import type { Text } from '../../i18n/types.ts';
 
-/** What the Apple and Google adapters give back, and how they fail (spec sections 3, 4 and 8). */
+/** What the Apple and Google adapters give back, and how they fail. */
 export type SocialProvider = 'apple' | 'google';
 
 export interface SocialResult {
@@ -11,7 +11,7 @@ export interface SocialResult {
   fullName?: string | undefined;
 }
 
-/** Spec section 8: Apple failures are user cancelled, popup closed or other; a script can fail to load. */
+/** Apple failures are user cancelled, popup closed or other; a script can fail to load. */
 export type SocialFailureReason = 'cancelled' | 'popup_closed' | 'script' | 'other';
 
 export class SocialError extends Error {

@@ -1,20 +1,23 @@
 /**
- * Business invitation (spec sections 2, 4 and 8): the signed-in invitee accepts an invitation
- * from a corporate administrator. loading (who is signed in) -> ready -> submitting (accept,
- * then the business portal's role assignment unless the server-to-server roles flag is on) ->
- * redirect to the business web app; or an error of the section 8 table. Not signed in: the
- * authorize flow, once; 'Not now' logs out.
+ * Business invitation: the signed-in invitee accepts an invitation from a corporate
+ * administrator. loading (who is signed in) -> ready -> submitting (accept, then the business
+ * portal's role assignment unless the server-to-server roles flag is on) -> redirect to the
+ * business web app; or one of the errors of `invitationError`. Not signed in: the authorize flow,
+ * once; 'Not now' logs out.
  */
-import { atom, type ReadableAtom } from 'nanostores';
 import type { Invitee } from '../../api/business.ts';
 import { transportMessage } from '../../api/error-catalogue.ts';
 import type { ApiFailure } from '../../api/errors.ts';
 import { ERROR, INVITATION_ERROR_CODES } from '../../contract/errors.ts';
 import type { I18nKey, Text } from '../../i18n/types.ts';
+import { createFlow } from './create-flow.ts';
+import { signedInActions, signedInFailure, type LoadFailure } from './signed-in.ts';
+
+export type { LoadFailure };
 
 export type { Invitee };
 
-/** Every row of spec section 8 'Business invitation errors'. */
+/** Every way an invitation can fail, each with its own message. */
 export const INVITATION_ERRORS = [
   'unauthorized',
   'not_found',
@@ -54,7 +57,11 @@ export function isRetryable(error: InvitationError): boolean {
 /** The call that failed: accepting the invitation, or the role assignment (mot auth). */
 export type InvitationCall = 'process' | 'role';
 
-/** Spec section 8 'Business invitation errors', row by row. */
+/**
+ * Which error a failed call is: no answer or a 5xx is unknown (retryable); `mot_request_failed`
+ * or a failed role assignment is mot_failed; 401 unauthorized; 404 not found; a 400 by its
+ * `error_code` (BU-0010 expired ... BU-0016 bad shape; any other code invalid).
+ */
 export function invitationError(failure: ApiFailure, call: InvitationCall): InvitationError {
   if (failure.kind !== 'http') return 'unknown';
   const body = failure.body;
@@ -72,32 +79,30 @@ export function invitationError(failure: ApiFailure, call: InvitationCall): Invi
   return 'unknown';
 }
 
-export type LoadFailure = 'offline' | 'network' | 'timeout' | 'server';
-
 export type InvitationState =
-  | { step: 'loading' }
+  | { view: 'loading' }
   /** Leaving for the authorize flow (sign in, then back here). */
-  | { step: 'signin' }
+  | { view: 'signin' }
   /** Back from the authorize flow and still not signed in. */
-  | { step: 'signin_failed' }
+  | { view: 'signin_failed' }
   /** Who is signed in could not be read (not a 401): try again in place. */
-  | { step: 'load_failed'; reason: LoadFailure }
+  | { view: 'load_failed'; reason: LoadFailure }
   | {
-      step: 'ready';
+      view: 'ready';
       invitee: Invitee;
       /** A retryable failure of the last attempt. */
-      error?: InvitationError;
-      /** No server answered it (offline, timeout, dropped, unreadable): says which, instead. */
-      noAnswer?: Text;
+      reason?: InvitationError;
+      /** Its message; when no server answered (offline, timeout, dropped), which of those. */
+      error?: Text;
       /** The invitation is already accepted; only the role assignment is left. */
       processed?: true;
     }
-  | { step: 'submitting'; invitee: Invitee; call: InvitationCall }
-  | { step: 'failed'; invitee?: Invitee; error: InvitationError }
+  | { view: 'submitting'; invitee: Invitee; call: InvitationCall }
+  | { view: 'failed'; invitee?: Invitee; reason: InvitationError; error: Text }
   /** 'Not now': logging out. */
-  | { step: 'leaving' }
+  | { view: 'leaving' }
   /** Accepted: going to the business web app. */
-  | { step: 'redirect' };
+  | { view: 'redirect' };
 
 export type InvitationEvent =
   | { type: 'code_invalid' }
@@ -109,55 +114,60 @@ export type InvitationEvent =
   | { type: 'accept' }
   | { type: 'processed'; skipRole: boolean }
   | { type: 'role_assigned' }
-  | { type: 'accept_failed'; error: InvitationError; noAnswer?: Text | undefined }
+  | { type: 'accept_failed'; reason: InvitationError; noAnswer?: Text | undefined }
   | { type: 'not_now' };
 
-export const INITIAL_INVITATION_STATE: InvitationState = { step: 'loading' };
+export const initialState = (): InvitationState => ({ view: 'loading' });
+
+const messageOf = (reason: InvitationError): Text => ({ key: INVITATION_ERROR_KEYS[reason] });
 
 export function transition(state: InvitationState, event: InvitationEvent): InvitationState {
   switch (event.type) {
     case 'code_invalid':
-      return state.step === 'loading' ? { step: 'failed', error: 'invalid' } : state;
+      return state.view === 'loading'
+        ? { view: 'failed', reason: 'invalid', error: messageOf('invalid') }
+        : state;
     case 'user_loaded':
-      return state.step === 'loading' ? { step: 'ready', invitee: event.invitee } : state;
+      return state.view === 'loading' ? { view: 'ready', invitee: event.invitee } : state;
     case 'user_unauthorized':
-      if (state.step !== 'loading') return state;
-      return event.returned ? { step: 'signin_failed' } : { step: 'signin' };
+      if (state.view !== 'loading') return state;
+      return event.returned ? { view: 'signin_failed' } : { view: 'signin' };
     case 'user_failed':
-      return state.step === 'loading' ? { step: 'load_failed', reason: event.reason } : state;
+      return state.view === 'loading' ? { view: 'load_failed', reason: event.reason } : state;
     case 'retry':
-      return state.step === 'load_failed' ? { step: 'loading' } : state;
+      return state.view === 'load_failed' ? { view: 'loading' } : state;
     case 'sign_in':
-      return state.step === 'signin_failed' ? { step: 'signin' } : state;
+      return state.view === 'signin_failed' ? { view: 'signin' } : state;
     case 'accept':
-      if (state.step !== 'ready') return state;
+      if (state.view !== 'ready') return state;
       return {
-        step: 'submitting',
+        view: 'submitting',
         invitee: state.invitee,
         call: state.processed ? 'role' : 'process',
       };
     case 'processed':
-      if (state.step !== 'submitting' || state.call !== 'process') return state;
+      if (state.view !== 'submitting' || state.call !== 'process') return state;
       return event.skipRole
-        ? { step: 'redirect' }
-        : { step: 'submitting', invitee: state.invitee, call: 'role' };
+        ? { view: 'redirect' }
+        : { view: 'submitting', invitee: state.invitee, call: 'role' };
     case 'role_assigned':
-      return state.step === 'submitting' && state.call === 'role' ? { step: 'redirect' } : state;
+      return state.view === 'submitting' && state.call === 'role' ? { view: 'redirect' } : state;
     case 'accept_failed':
-      if (state.step !== 'submitting') return state;
-      if (!isRetryable(event.error)) {
-        return { step: 'failed', invitee: state.invitee, error: event.error };
+      if (state.view !== 'submitting') return state;
+      if (!isRetryable(event.reason)) {
+        const { reason } = event;
+        return { view: 'failed', invitee: state.invitee, reason, error: messageOf(reason) };
       }
       return {
-        step: 'ready',
+        view: 'ready',
         invitee: state.invitee,
-        error: event.error,
-        ...(event.noAnswer ? { noAnswer: event.noAnswer } : {}),
+        reason: event.reason,
+        error: event.noAnswer ?? messageOf(event.reason),
         ...(state.call === 'role' ? { processed: true as const } : {}),
       };
     case 'not_now':
-      return state.step === 'ready' || state.step === 'failed' || state.step === 'signin_failed'
-        ? { step: 'leaving' }
+      return state.view === 'ready' || state.view === 'failed' || state.view === 'signin_failed'
+        ? { view: 'leaving' }
         : state;
   }
 }
@@ -167,17 +177,10 @@ export function isPlausibleCode(code: string | undefined): code is string {
   return code !== undefined && code !== '_' && code.length <= 256 && /^[\x21-\x7e]+$/.test(code);
 }
 
+/** Who is signed in could not be read: a 401 is no sign-in. */
 export function loadFailure(failure: ApiFailure): LoadFailure | 'unauthorized' {
-  switch (failure.kind) {
-    case 'offline':
-    case 'network':
-    case 'timeout':
-      return failure.kind;
-    case 'malformed':
-      return 'server';
-    case 'http':
-      return failure.status === 401 ? 'unauthorized' : 'server';
-  }
+  const reason = signedInFailure(failure, [401]);
+  return reason === 'refused' ? 'unauthorized' : reason;
 }
 
 export interface BusinessInvitationDeps {
@@ -201,26 +204,22 @@ export interface BusinessInvitationDeps {
 }
 
 export function createBusinessInvitationFlow(deps: BusinessInvitationDeps) {
-  const $state = atom<InvitationState>(INITIAL_INVITATION_STATE);
-  let destroyed = false;
+  const flow = createFlow({ initial: initialState(), transition });
+  const { dispatch } = flow;
   let viewed = false;
 
-  const dispatch = (event: InvitationEvent) => {
-    if (!destroyed) $state.set(transition($state.get(), event));
-  };
-
   // Reactions: analytics and navigations, never inside the actions.
-  const unbind = $state.listen((state) => {
-    switch (state.step) {
+  flow.onChange((state) => {
+    switch (state.view) {
       case 'ready':
         if (!viewed) {
           viewed = true;
           deps.pageView();
         }
-        if (state.error) deps.track('business_invitation_error', { reason: state.error });
+        if (state.reason) deps.track('business_invitation_error', { reason: state.reason });
         break;
       case 'failed':
-        deps.track('business_invitation_error', { reason: state.error });
+        deps.track('business_invitation_error', { reason: state.reason });
         break;
       case 'redirect':
         deps.track('business_invitation_accepted');
@@ -255,58 +254,45 @@ export function createBusinessInvitationFlow(deps: BusinessInvitationDeps) {
     }
   }
 
+  /** One call of the acceptance; a failure is dispatched and ends it (false). */
+  async function acceptCall(call: InvitationCall, run: () => Promise<unknown>): Promise<boolean> {
+    try {
+      await run();
+      return true;
+    } catch (error) {
+      const failure = deps.toFailure(error);
+      dispatch({
+        type: 'accept_failed',
+        reason: invitationError(failure, call),
+        noAnswer: transportMessage(failure),
+      });
+      return false;
+    }
+  }
+
   async function accept(): Promise<void> {
     const code = deps.code;
-    if ($state.get().step !== 'ready' || !isPlausibleCode(code)) return;
+    if (flow.get().view !== 'ready' || !isPlausibleCode(code)) return;
     dispatch({ type: 'accept' });
-    let state = $state.get();
-    if (state.step === 'submitting' && state.call === 'process') {
-      try {
-        await deps.accept(code, state.invitee);
-      } catch (error) {
-        const failure = deps.toFailure(error);
-        dispatch({
-          type: 'accept_failed',
-          error: invitationError(failure, 'process'),
-          noAnswer: transportMessage(failure),
-        });
-        return;
-      }
+    let state = flow.get();
+    if (state.view === 'submitting' && state.call === 'process') {
+      const { invitee } = state;
+      if (!(await acceptCall('process', () => deps.accept(code, invitee)))) return;
       const skipRole = await deps.skipRoleCall().catch(() => false);
       dispatch({ type: 'processed', skipRole });
-      state = $state.get();
+      state = flow.get();
     }
-    if (state.step === 'submitting' && state.call === 'role') {
-      try {
-        await deps.assignRole(code);
-      } catch (error) {
-        const failure = deps.toFailure(error);
-        dispatch({
-          type: 'accept_failed',
-          error: invitationError(failure, 'role'),
-          noAnswer: transportMessage(failure),
-        });
-        return;
-      }
+    if (state.view === 'submitting' && state.call === 'role') {
+      if (!(await acceptCall('role', () => deps.assignRole(code)))) return;
       dispatch({ type: 'role_assigned' });
     }
   }
 
   return {
-    $state: $state as ReadableAtom<InvitationState>,
-    start: () => void load(),
-    retry: () => {
-      if ($state.get().step !== 'load_failed') return;
-      dispatch({ type: 'retry' });
-      void load();
-    },
-    signIn: () => dispatch({ type: 'sign_in' }),
+    ...flow.surface,
+    ...signedInActions(() => flow.get().view, dispatch, load),
     accept,
     notNow: () => dispatch({ type: 'not_now' }),
-    destroy: () => {
-      destroyed = true;
-      unbind();
-    },
   };
 }
 

@@ -1,13 +1,14 @@
 /**
- * Connected apps (spec section 2): the list of apps the user approved, each removable after a
+ * Connected apps: the list of apps the user approved, each removable after a
  * confirmation. The access token comes from the page's hash and lives only in this flow's
  * closure (never in storage, never in the state). No token, or a token the identity service
  * rejects, sends the user through the authorize flow once; coming back from it with no usable
  * token shows a sign-in screen instead of looping.
  */
-import { atom, type ReadableAtom } from 'nanostores';
 import type { ApiFailure } from '../../api/errors.ts';
 import type { Association } from '../../contract/identity-service.ts';
+import { createFlow } from './create-flow.ts';
+import { signedInActions, signedInFailure, type LoadFailure } from './signed-in.ts';
 
 export interface ConnectedApp {
   clientId: string;
@@ -17,29 +18,29 @@ export interface ConnectedApp {
 }
 
 /** Why a call failed, in the words the view needs. */
-export type FailureReason = 'offline' | 'network' | 'timeout' | 'server' | 'expired';
+export type FailureReason = LoadFailure | 'expired';
 
 export type AppsNotice =
   | { kind: 'removed'; name: string }
   | { kind: 'remove_failed'; clientId: string; name: string; reason: FailureReason };
 
 export type AppsState =
-  | { step: 'loading' }
+  | { view: 'loading' }
   | {
-      step: 'list';
+      view: 'list';
       apps: readonly ConnectedApp[];
       /** The app whose removal is being confirmed (the dialog is open). */
       confirm?: string;
-      /** The app being removed (the dialog's button is busy). */
-      removing?: string;
+      /** Its removal is on its way (the dialog's button is busy). */
+      submitting?: true;
       notice?: AppsNotice;
     }
   /** The list could not be loaded for a reason other than the token: try again in place. */
-  | { step: 'load_failed'; reason: Exclude<FailureReason, 'expired'> }
+  | { view: 'load_failed'; reason: Exclude<FailureReason, 'expired'> }
   /** Leaving for the authorize flow. */
-  | { step: 'redirect' }
+  | { view: 'redirect' }
   /** Back from the authorize flow and still no valid token: offer to sign in again. */
-  | { step: 'signin_failed' };
+  | { view: 'signin_failed' };
 
 export type AppsEvent =
   | { type: 'loaded'; apps: readonly ConnectedApp[] }
@@ -55,52 +56,50 @@ export type AppsEvent =
   | { type: 'remove_failed'; clientId: string; reason: FailureReason }
   | { type: 'dismiss_notice' };
 
-export const INITIAL_APPS_STATE: AppsState = { step: 'loading' };
+export const initialState = (): AppsState => ({ view: 'loading' });
 
 export function transition(state: AppsState, event: AppsEvent): AppsState {
   switch (event.type) {
     case 'loaded':
-      return state.step === 'loading' ? { step: 'list', apps: event.apps } : state;
+      return state.view === 'loading' ? { view: 'list', apps: event.apps } : state;
     case 'load_failed':
-      return state.step === 'loading' ? { step: 'load_failed', reason: event.reason } : state;
+      return state.view === 'loading' ? { view: 'load_failed', reason: event.reason } : state;
     case 'unauthorized':
-      if (state.step !== 'loading') return state;
-      return event.returned ? { step: 'signin_failed' } : { step: 'redirect' };
+      if (state.view !== 'loading') return state;
+      return event.returned ? { view: 'signin_failed' } : { view: 'redirect' };
     case 'retry':
-      return state.step === 'load_failed' ? { step: 'loading' } : state;
+      return state.view === 'load_failed' ? { view: 'loading' } : state;
     case 'sign_in':
-      return state.step === 'signin_failed' ||
-        state.step === 'load_failed' ||
-        (state.step === 'list' && state.removing === undefined)
-        ? { step: 'redirect' }
+      return state.view === 'signin_failed' ||
+        state.view === 'load_failed' ||
+        (state.view === 'list' && !state.submitting)
+        ? { view: 'redirect' }
         : state;
     case 'ask_remove': {
-      if (state.step !== 'list' || state.removing !== undefined) return state;
+      if (state.view !== 'list' || state.submitting) return state;
       if (!state.apps.some((app) => app.clientId === event.clientId)) return state;
-      return { step: 'list', apps: state.apps, confirm: event.clientId };
+      return { view: 'list', apps: state.apps, confirm: event.clientId };
     }
     case 'cancel_remove':
-      if (state.step !== 'list' || state.removing !== undefined || state.confirm === undefined)
-        return state;
+      if (state.view !== 'list' || state.submitting || state.confirm === undefined) return state;
       return withoutKeys(state, 'confirm');
     case 'remove_started':
-      if (state.step !== 'list' || state.confirm === undefined || state.removing !== undefined)
-        return state;
-      return { step: 'list', apps: state.apps, confirm: state.confirm, removing: state.confirm };
+      if (state.view !== 'list' || state.confirm === undefined || state.submitting) return state;
+      return { view: 'list', apps: state.apps, confirm: state.confirm, submitting: true };
     case 'removed': {
-      if (state.step !== 'list' || state.removing !== event.clientId) return state;
+      if (!isRemoving(state, event.clientId)) return state;
       const app = state.apps.find((item) => item.clientId === event.clientId);
       return {
-        step: 'list',
+        view: 'list',
         apps: state.apps.filter((item) => item.clientId !== event.clientId),
         notice: { kind: 'removed', name: app?.name ?? event.clientId },
       };
     }
     case 'remove_failed': {
-      if (state.step !== 'list' || state.removing !== event.clientId) return state;
+      if (!isRemoving(state, event.clientId)) return state;
       const app = state.apps.find((item) => item.clientId === event.clientId);
       return {
-        step: 'list',
+        view: 'list',
         apps: state.apps,
         notice: {
           kind: 'remove_failed',
@@ -111,8 +110,16 @@ export function transition(state: AppsState, event: AppsEvent): AppsState {
       };
     }
     case 'dismiss_notice':
-      return state.step === 'list' && state.notice ? withoutKeys(state, 'notice') : state;
+      return state.view === 'list' && state.notice ? withoutKeys(state, 'notice') : state;
   }
+}
+
+/** The removal of `clientId` is on its way. */
+function isRemoving(
+  state: AppsState,
+  clientId: string,
+): state is Extract<AppsState, { view: 'list' }> {
+  return state.view === 'list' && state.submitting === true && state.confirm === clientId;
 }
 
 function withoutKeys<S extends object, K extends keyof S>(state: S, ...keys: K[]): S {
@@ -123,16 +130,8 @@ function withoutKeys<S extends object, K extends keyof S>(state: S, ...keys: K[]
 
 /** 401 and 403 mean the token is no good; everything else may pass. */
 export function failureReason(failure: ApiFailure): FailureReason {
-  switch (failure.kind) {
-    case 'offline':
-    case 'network':
-    case 'timeout':
-      return failure.kind;
-    case 'malformed':
-      return 'server';
-    case 'http':
-      return failure.status === 401 || failure.status === 403 ? 'expired' : 'server';
-  }
+  const reason = signedInFailure(failure, [401, 403]);
+  return reason === 'refused' ? 'expired' : reason;
 }
 
 /** Only https logos or this site's own paths (like the header's `safeLogoUri`). */
@@ -167,17 +166,12 @@ export interface ConnectedAppsDeps {
 }
 
 export function createConnectedAppsFlow(deps: ConnectedAppsDeps) {
-  const $state = atom<AppsState>(INITIAL_APPS_STATE);
-  let controller: AbortController | undefined;
-  let destroyed = false;
+  const flow = createFlow({ initial: initialState(), transition });
+  const { dispatch } = flow;
 
-  const dispatch = (event: AppsEvent) => {
-    if (!destroyed) $state.set(transition($state.get(), event));
-  };
-
-  // Reaction: entering the redirect step leaves the page.
-  const unbind = $state.listen((state) => {
-    if (state.step === 'redirect') deps.goToAuthorize();
+  // Reaction: entering the redirect view leaves the page.
+  flow.onChange((state) => {
+    if (state.view === 'redirect') deps.goToAuthorize();
   });
 
   async function load(): Promise<void> {
@@ -186,18 +180,16 @@ export function createConnectedAppsFlow(deps: ConnectedAppsDeps) {
       dispatch({ type: 'unauthorized', returned: deps.returned });
       return;
     }
-    controller?.abort();
-    const own = new AbortController();
-    controller = own;
+    const signal = flow.begin();
     try {
-      const associations = await deps.fetchApps(token, own.signal);
-      if (own.signal.aborted) return;
+      const associations = await deps.fetchApps(token, signal);
+      if (signal.aborted) return;
       dispatch({
         type: 'loaded',
         apps: associations.map((item) => toConnectedApp(item, deps.safeLogo)),
       });
     } catch (error) {
-      if (own.signal.aborted) return;
+      if (signal.aborted) return;
       const reason = failureReason(deps.toFailure(error));
       if (reason === 'expired') dispatch({ type: 'unauthorized', returned: deps.returned });
       else dispatch({ type: 'load_failed', reason });
@@ -205,9 +197,8 @@ export function createConnectedAppsFlow(deps: ConnectedAppsDeps) {
   }
 
   async function confirmRemove(): Promise<void> {
-    const before = $state.get();
-    if (before.step !== 'list' || before.confirm === undefined || before.removing !== undefined)
-      return;
+    const before = flow.get();
+    if (before.view !== 'list' || before.confirm === undefined || before.submitting) return;
     const clientId = before.confirm;
     dispatch({ type: 'remove_started' });
     const token = deps.accessToken;
@@ -225,23 +216,12 @@ export function createConnectedAppsFlow(deps: ConnectedAppsDeps) {
   }
 
   return {
-    $state: $state as ReadableAtom<AppsState>,
-    start: () => void load(),
-    retry: () => {
-      if ($state.get().step !== 'load_failed') return;
-      dispatch({ type: 'retry' });
-      void load();
-    },
-    signIn: () => dispatch({ type: 'sign_in' }),
+    ...flow.surface,
+    ...signedInActions(() => flow.get().view, dispatch, load),
     askRemove: (clientId: string) => dispatch({ type: 'ask_remove', clientId }),
     cancelRemove: () => dispatch({ type: 'cancel_remove' }),
     confirmRemove,
     dismissNotice: () => dispatch({ type: 'dismiss_notice' }),
-    destroy: () => {
-      destroyed = true;
-      controller?.abort();
-      unbind();
-    },
   };
 }
 

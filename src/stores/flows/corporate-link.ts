@@ -1,26 +1,25 @@
 /**
- * Corporate invitation and corporate e-mail verification (spec section 4, 'Link pages'):
+ * Corporate invitation and corporate e-mail verification:
  * loading, then valid or invalid. No answer at all (offline, timeout) offers a retry instead of
  * calling a good link invalid.
  */
-import { atom, type ReadableAtom } from 'nanostores';
 import type { ApiFailure } from '../../api/errors.ts';
 import type { Text } from '../../i18n/types.ts';
+import { createFlow, type FlowSurface } from './create-flow.ts';
 import { noAnswer, tokenCall } from './link-pages.ts';
 
 export type CorporateLinkKind = 'invitation' | 'verify';
 
 export type CorporateLinkState =
-  | { view: 'loading' }
-  | { view: 'valid' }
-  | { view: 'invalid' }
-  | { view: 'network'; message: Text };
+  { view: 'loading' } | { view: 'valid' } | { view: 'invalid' } | { view: 'network'; error: Text };
 
 export type CorporateLinkEvent =
   | { type: 'retry' }
   | { type: 'missing' }
   | { type: 'accepted' }
   | { type: 'failed'; failure: ApiFailure };
+
+export const initialState = (): CorporateLinkState => ({ view: 'loading' });
 
 export function transition(
   state: CorporateLinkState,
@@ -30,8 +29,8 @@ export function transition(
   if (state.view !== 'loading') return state;
   if (event.type === 'accepted') return { view: 'valid' };
   if (event.type === 'missing') return { view: 'invalid' };
-  const message = noAnswer(event.failure);
-  return message ? { view: 'network', message } : { view: 'invalid' };
+  const error = noAnswer(event.failure);
+  return error ? { view: 'network', error } : { view: 'invalid' };
 }
 
 export interface CorporateLinkDeps {
@@ -42,21 +41,20 @@ export interface CorporateLinkDeps {
   report?: (error: unknown) => void;
 }
 
-export interface CorporateLinkFlow {
-  $state: ReadableAtom<CorporateLinkState>;
+export interface CorporateLinkFlow extends FlowSurface<CorporateLinkState, CorporateLinkEvent> {
+  /** Runs the page's call (on load, and again from the retry button). */
   start: () => Promise<void>;
 }
 
 export function createCorporateLinkFlow(deps: CorporateLinkDeps): CorporateLinkFlow {
-  const $state = atom<CorporateLinkState>({ view: 'loading' });
-  const dispatch = (event: CorporateLinkEvent) => $state.set(transition($state.get(), event));
+  const flow = createFlow({ initial: initialState(), transition });
   const start = tokenCall({
-    isLoading: () => $state.get().view === 'loading',
-    dispatch: (event) => dispatch(event.type === 'succeeded' ? { type: 'accepted' } : event),
+    isLoading: () => flow.get().view === 'loading',
+    dispatch: (event) => flow.dispatch(event.type === 'succeeded' ? { type: 'accepted' } : event),
     token: deps.token,
     call: deps.check,
     report: deps.report,
   });
 
-  return { $state, start };
+  return { ...flow.surface, start };
 }

@@ -1,13 +1,13 @@
 /**
- * The e-mail link pages (spec section 4, 'Link pages' and 'E-mail verification outcomes'):
+ * The e-mail link pages:
  * `/email/{id}/verify` (PUT: verified, or already used when the answer is a 200 with a body),
  * `/email/{id}/unlink` (DELETE: the e-mail is removed from the wrong account) and the plain
  * `/email/{id}` (always expired). Any server error shows 'expired'; no answer at all offers a retry.
  */
-import { atom, type ReadableAtom } from 'nanostores';
 import type { EmailVerifyResult } from '../../api/links.ts';
 import type { ApiFailure } from '../../api/errors.ts';
 import type { Text } from '../../i18n/types.ts';
+import { createFlow, type FlowSurface } from './create-flow.ts';
 import { noAnswer, tokenCall } from './link-pages.ts';
 
 export type EmailLinkAction = 'verify' | 'unlink' | 'expired';
@@ -18,7 +18,7 @@ export type EmailLinkState =
   | { view: 'already_used' }
   | { view: 'expired' }
   | { view: 'wrong_account' }
-  | { view: 'network'; message: Text };
+  | { view: 'network'; error: Text };
 
 export type EmailLinkEvent =
   | { type: 'retry' }
@@ -29,7 +29,7 @@ export type EmailLinkEvent =
   | { type: 'failed'; failure: ApiFailure };
 
 /** The plain route shows 'expired' at once, with no call; the others pre-render the loader. */
-export function initialEmailLinkState(action: EmailLinkAction): EmailLinkState {
+export function initialState(action: EmailLinkAction): EmailLinkState {
   return action === 'expired' ? { view: 'expired' } : { view: 'loading' };
 }
 
@@ -46,8 +46,8 @@ export function transition(state: EmailLinkState, event: EmailLinkEvent): EmailL
     case 'missing':
       return { view: 'expired' };
     case 'failed': {
-      const message = noAnswer(event.failure);
-      return message ? { view: 'network', message } : { view: 'expired' };
+      const error = noAnswer(event.failure);
+      return error ? { view: 'network', error } : { view: 'expired' };
     }
   }
 }
@@ -61,19 +61,17 @@ export interface EmailLinkDeps {
   report?: (error: unknown) => void;
 }
 
-export interface EmailLinkFlow {
-  $state: ReadableAtom<EmailLinkState>;
+export interface EmailLinkFlow extends FlowSurface<EmailLinkState, EmailLinkEvent> {
   /** Runs the link's call (on load, and again from the retry button). */
   start: () => Promise<void>;
 }
 
 export function createEmailLinkFlow(deps: EmailLinkDeps): EmailLinkFlow {
-  const $state = atom<EmailLinkState>(initialEmailLinkState(deps.action));
-  const dispatch = (event: EmailLinkEvent) => $state.set(transition($state.get(), event));
+  const flow = createFlow({ initial: initialState(deps.action), transition });
   // The plain route shows 'expired' without a call: its state is never 'loading'.
   const start = tokenCall<EmailLinkEvent>({
-    isLoading: () => $state.get().view === 'loading',
-    dispatch: (event) => dispatch(event.type === 'succeeded' ? event.result : event),
+    isLoading: () => flow.get().view === 'loading',
+    dispatch: (event) => flow.dispatch(event.type === 'succeeded' ? event.result : event),
     token: deps.id,
     call: async (id): Promise<EmailLinkEvent> => {
       if (deps.action !== 'verify') {
@@ -85,5 +83,5 @@ export function createEmailLinkFlow(deps: EmailLinkDeps): EmailLinkFlow {
     report: deps.report,
   });
 
-  return { $state, start };
+  return { ...flow.surface, start };
 }

@@ -1,29 +1,28 @@
 /**
- * The one-time-code step (spec section 4, 'OTP'), shared by the login and sign-up flows: a code
- * is sent on opening (e-mail when the identifier has '@', else SMS), resend by SMS, voice call or
- * e-mail is held back for 60 s with a visible countdown, and with reCAPTCHA v2 on a resend first
- * passes the challenge and then asks with the lower guard value (2 instead of 3). A verified code
- * gives an id that the owning flow sends as `otp` in its retry.
+ * The one-time-code step, shared by the login and sign-up flows: a code is sent on opening
+ * (e-mail when the identifier has '@', else SMS), resend by SMS, voice call or e-mail is held back
+ * for 60 s with a visible countdown, and with reCAPTCHA v2 on a resend first passes the challenge
+ * and then asks with the lower guard value (2 instead of 3). A verified code gives an id that the
+ * owning flow sends as `otp` in its retry. Each of its steps is a view: sending, ready (a code can
+ * be typed), the robot check, verifying, verified.
  */
-import { atom, type ReadableAtom } from 'nanostores';
-import { otpErrorKey, type DynamicKey } from '../../api/error-catalogue.ts';
+import { otpErrorKey } from '../../api/error-catalogue.ts';
 import { ApiError, toFailure, type ApiFailure } from '../../api/errors.ts';
 import type { Guard, OtpType } from '../../contract/identity-api.ts';
 import type { Text } from '../../i18n/types.ts';
 import { digitsOnly } from '../../lib/digits.ts';
+import { createFlow, type Flow } from './create-flow.ts';
 
-/** Spec section 9. */
+/** A new code may be asked for 60 s after the last one; the login guard allows 3 attempts. */
 export const OTP_RESEND_SECONDS = 60;
 export const DEFAULT_GUARD_ATTEMPTS = 3;
 export const RECAPTCHA_GUARD_ATTEMPTS = 2;
 export const OTP_CODE_LENGTH = 6;
 
-export type OtpMessage = Text | DynamicKey;
-
-export type OtpStatus = 'idle' | 'sending' | 'ready' | 'recaptcha' | 'verifying' | 'verified';
+export type OtpView = 'idle' | 'sending' | 'ready' | 'recaptcha' | 'verifying' | 'verified';
 
 export interface OtpState {
-  status: OtpStatus;
+  view: OtpView;
   /** International digits of a phone, or an e-mail. */
   identifier: string;
   /** The channels a new code can be asked for by. */
@@ -35,7 +34,7 @@ export interface OtpState {
   pendingChannel: OtpType | undefined;
   /** Seconds until a new code may be asked for. */
   resendIn: number;
-  error: OtpMessage | undefined;
+  error: Text | undefined;
   /** The id of the verified code, until the code changes. */
   verificationId: string | undefined;
 }
@@ -69,9 +68,9 @@ export function channelsFor(identifier: string): readonly OtpType[] {
   return isEmailIdentifier(identifier) ? ['EMAIL'] : ['SMS', 'VOICE'];
 }
 
-export function initialOtpState(identifier = ''): OtpState {
+export function initialState(identifier = ''): OtpState {
   return {
-    status: 'idle',
+    view: 'idle',
     identifier,
     channels: identifier ? channelsFor(identifier) : [],
     code: '',
@@ -87,7 +86,7 @@ export function initialOtpState(identifier = ''): OtpState {
 export function canResend(state: OtpState): boolean {
   return (
     state.resendIn === 0 &&
-    (state.status === 'ready' || state.status === 'verified') &&
+    (state.view === 'ready' || state.view === 'verified') &&
     state.identifier !== ''
   );
 }
@@ -97,16 +96,16 @@ function retryAfterSeconds(failure: ApiFailure): number {
   return Math.min(OTP_RESEND_SECONDS * 5, Math.ceil(failure.retryAfterMs / 1000));
 }
 
-export function otpTransition(state: OtpState, event: OtpEvent): OtpState {
+export function transition(state: OtpState, event: OtpEvent): OtpState {
   switch (event.type) {
     case 'started':
-      return { ...initialOtpState(event.identifier), status: 'sending' };
+      return { ...initialState(event.identifier), view: 'sending' };
     case 'sendStarted':
-      return { ...state, status: 'sending', error: undefined, pendingChannel: undefined };
+      return { ...state, view: 'sending', error: undefined, pendingChannel: undefined };
     case 'sendSucceeded':
       return {
         ...state,
-        status: state.verificationId ? 'verified' : 'ready',
+        view: state.verificationId ? 'verified' : 'ready',
         sentVia: event.channel,
         resendIn: event.resendIn && event.resendIn > 0 ? event.resendIn : OTP_RESEND_SECONDS,
         error: undefined,
@@ -114,40 +113,40 @@ export function otpTransition(state: OtpState, event: OtpEvent): OtpState {
     case 'sendFailed':
       return {
         ...state,
-        status: 'ready',
+        view: 'ready',
         error: otpErrorKey(event.failure),
         resendIn: retryAfterSeconds(event.failure),
       };
     case 'recaptchaRequested':
       if (!canResend(state)) return state;
-      return { ...state, status: 'recaptcha', pendingChannel: event.channel, error: undefined };
+      return { ...state, view: 'recaptcha', pendingChannel: event.channel, error: undefined };
     case 'recaptchaCancelled':
-      if (state.status !== 'recaptcha') return state;
-      return { ...state, status: 'ready', pendingChannel: undefined };
+      if (state.view !== 'recaptcha') return state;
+      return { ...state, view: 'ready', pendingChannel: undefined };
     case 'codeChanged': {
       const code = digitsOnly(event.code, OTP_CODE_LENGTH);
-      if (state.status === 'verifying') return state;
+      if (state.view === 'verifying') return state;
       const changed = code !== state.code;
       return {
         ...state,
         code,
         error: changed ? undefined : state.error,
-        status: changed && state.status === 'verified' ? 'ready' : state.status,
+        view: changed && state.view === 'verified' ? 'ready' : state.view,
         verificationId: changed ? undefined : state.verificationId,
       };
     }
     case 'codeMissing':
       return { ...state, error: { key: 'fields:otp.required' } };
     case 'verifyStarted':
-      return { ...state, status: 'verifying', error: undefined };
+      return { ...state, view: 'verifying', error: undefined };
     case 'verifySucceeded':
-      return { ...state, status: 'verified', verificationId: event.id, error: undefined };
+      return { ...state, view: 'verified', verificationId: event.id, error: undefined };
     case 'verifyFailed':
-      return { ...state, status: 'ready', error: otpErrorKey(event.failure) };
+      return { ...state, view: 'ready', error: otpErrorKey(event.failure) };
     case 'tick':
       return state.resendIn > 0 ? { ...state, resendIn: state.resendIn - 1 } : state;
     case 'stopped':
-      return initialOtpState();
+      return initialState();
   }
 }
 
@@ -176,32 +175,36 @@ export interface OtpDeps {
   clearInterval?: (handle: unknown) => void;
 }
 
-export function createOtpFlow(deps: OtpDeps) {
-  const $state = atom<OtpState>(initialOtpState());
+/** The resend countdown: a tick each second until it reaches 0. */
+function countdown(flow: Flow<OtpState, OtpEvent>, deps: OtpDeps) {
   const setTimer = deps.setInterval ?? ((fn, ms) => setInterval(fn, ms));
   const clearTimer = deps.clearInterval ?? ((handle) => clearInterval(handle as number));
   let timer: unknown;
-  /** Bumped on every start/stop: answers of an older session are ignored. */
-  let session = 0;
-
-  const dispatch = (event: OtpEvent) => $state.set(otpTransition($state.get(), event));
-
-  function stopTimer(): void {
+  const stop = (): void => {
     if (timer !== undefined) clearTimer(timer);
     timer = undefined;
-  }
+  };
+  flow.onDestroy(stop);
+  return {
+    stop,
+    start(): void {
+      stop();
+      timer = setTimer(() => {
+        flow.dispatch({ type: 'tick' });
+        if (flow.get().resendIn === 0) stop();
+      }, 1000);
+    },
+  };
+}
 
-  function startTimer(): void {
-    stopTimer();
-    timer = setTimer(() => {
-      dispatch({ type: 'tick' });
-      if ($state.get().resendIn === 0) stopTimer();
-    }, 1000);
-  }
+export function createOtpFlow(deps: OtpDeps) {
+  const flow = createFlow({ initial: initialState(), transition });
+  const { dispatch } = flow;
+  const timer = countdown(flow, deps);
 
   async function send(channel: OtpType, guard: Guard): Promise<void> {
-    const mine = session;
-    const { identifier } = $state.get();
+    const signal = flow.begin();
+    const { identifier } = flow.get();
     dispatch({ type: 'sendStarted', channel });
     try {
       const answer = await deps.sendOtp({
@@ -211,22 +214,54 @@ export function createOtpFlow(deps: OtpDeps) {
         clientId: deps.clientId?.(),
         shieldParams: deps.shieldParams?.(),
       });
-      if (mine !== session) return;
+      if (signal.aborted) return;
       dispatch({ type: 'sendSucceeded', channel, resendIn: answer.data.resend_in });
     } catch (error) {
-      if (mine !== session) return;
+      if (signal.aborted) return;
       dispatch({ type: 'sendFailed', failure: toFailure(error) });
     }
-    if ($state.get().resendIn > 0) startTimer();
+    if (flow.get().resendIn > 0) timer.start();
+  }
+
+  async function verify(): Promise<void> {
+    const state = flow.get();
+    if (state.view === 'verifying' || state.view === 'sending') return;
+    if (state.view === 'verified' && state.verificationId) {
+      deps.onVerified(state.verificationId);
+      return;
+    }
+    if (state.code.length === 0) {
+      dispatch({ type: 'codeMissing' });
+      return;
+    }
+    const signal = flow.begin();
+    dispatch({ type: 'verifyStarted' });
+    try {
+      const id = await deps.verifyOtp({
+        identifier: state.identifier,
+        code: state.code,
+        guard: { attempts: DEFAULT_GUARD_ATTEMPTS },
+        clientId: deps.clientId?.(),
+      });
+      if (signal.aborted) return;
+      dispatch({ type: 'verifySucceeded', id });
+      deps.onVerified(id);
+    } catch (error) {
+      if (signal.aborted) return;
+      dispatch({
+        type: 'verifyFailed',
+        failure: error instanceof ApiError ? error.failure : toFailure(error),
+      });
+    }
   }
 
   return {
-    $state: $state as ReadableAtom<OtpState>,
+    ...flow.surface,
 
     /** Opens the step for an identifier and sends the first code. */
     start: (identifier: string): Promise<void> => {
-      session += 1;
-      stopTimer();
+      flow.cancel();
+      timer.stop();
       dispatch({ type: 'started', identifier });
       return send(firstChannel(identifier), { attempts: DEFAULT_GUARD_ATTEMPTS });
     },
@@ -237,7 +272,7 @@ export function createOtpFlow(deps: OtpDeps) {
 
     /** Asks for a new code by `channel`; with reCAPTCHA v2 on, shows the challenge first. */
     resend: (channel: OtpType): Promise<void> => {
-      const state = $state.get();
+      const state = flow.get();
       if (!canResend(state) || !state.channels.includes(channel)) return Promise.resolve();
       if (deps.recaptchaRequired?.()) {
         dispatch({ type: 'recaptchaRequested', channel });
@@ -248,8 +283,8 @@ export function createOtpFlow(deps: OtpDeps) {
 
     /** The reCAPTCHA check passed: send the waiting resend with the lower guard value. */
     recaptchaSolved: (token: string): Promise<void> => {
-      const state = $state.get();
-      if (state.status !== 'recaptcha' || !state.pendingChannel) return Promise.resolve();
+      const state = flow.get();
+      if (state.view !== 'recaptcha' || !state.pendingChannel) return Promise.resolve();
       return send(state.pendingChannel, {
         attempts: RECAPTCHA_GUARD_ATTEMPTS,
         recaptcha_token: token,
@@ -261,42 +296,12 @@ export function createOtpFlow(deps: OtpDeps) {
     },
 
     /** Verifies the typed code; a code already verified goes straight to the owner's retry. */
-    verify: async (): Promise<void> => {
-      const state = $state.get();
-      if (state.status === 'verifying' || state.status === 'sending') return;
-      if (state.status === 'verified' && state.verificationId) {
-        deps.onVerified(state.verificationId);
-        return;
-      }
-      if (state.code.length === 0) {
-        dispatch({ type: 'codeMissing' });
-        return;
-      }
-      const mine = session;
-      dispatch({ type: 'verifyStarted' });
-      try {
-        const id = await deps.verifyOtp({
-          identifier: state.identifier,
-          code: state.code,
-          guard: { attempts: DEFAULT_GUARD_ATTEMPTS },
-          clientId: deps.clientId?.(),
-        });
-        if (mine !== session) return;
-        dispatch({ type: 'verifySucceeded', id });
-        deps.onVerified(id);
-      } catch (error) {
-        if (mine !== session) return;
-        dispatch({
-          type: 'verifyFailed',
-          failure: error instanceof ApiError ? error.failure : toFailure(error),
-        });
-      }
-    },
+    verify,
 
     /** Leaves the step: timers stop and late answers are ignored. */
     stop: (): void => {
-      session += 1;
-      stopTimer();
+      flow.cancel();
+      timer.stop();
       dispatch({ type: 'stopped' });
     },
   };

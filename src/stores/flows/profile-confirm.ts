@@ -1,11 +1,11 @@
 /**
- * Profile update confirmation (spec sections 4 and 8, 'Profile confirmation'): loading, then
+ * Profile update confirmation: loading, then
  * success, or invalid-token (US-0002: invalid or older than 3 days), or another error shown with
  * a support code (the server's code, or HTTP-{status}). No answer at all offers a retry.
  */
-import { atom, type ReadableAtom } from 'nanostores';
 import type { ApiFailure } from '../../api/errors.ts';
 import type { Text } from '../../i18n/types.ts';
+import { createFlow, type FlowSurface } from './create-flow.ts';
 import { noAnswer, supportCode, tokenCall } from './link-pages.ts';
 
 /** The server code of an invalid or expired update link. */
@@ -16,7 +16,7 @@ export type ProfileConfirmState =
   | { view: 'success' }
   | { view: 'invalid' }
   | { view: 'error'; code: string }
-  | { view: 'network'; message: Text };
+  | { view: 'network'; error: Text };
 
 export type ProfileConfirmEvent =
   | { type: 'retry' }
@@ -32,6 +32,8 @@ export function isInvalidLink(failure: ApiFailure): boolean {
   );
 }
 
+export const initialState = (): ProfileConfirmState => ({ view: 'loading' });
+
 export function transition(
   state: ProfileConfirmState,
   event: ProfileConfirmEvent,
@@ -41,8 +43,8 @@ export function transition(
   if (event.type === 'confirmed') return { view: 'success' };
   if (event.type === 'missing') return { view: 'invalid' };
   if (isInvalidLink(event.failure)) return { view: 'invalid' };
-  const message = noAnswer(event.failure);
-  if (message) return { view: 'network', message };
+  const error = noAnswer(event.failure);
+  if (error) return { view: 'network', error };
   return { view: 'error', code: supportCode(event.failure) ?? 'HTTP-0' };
 }
 
@@ -53,21 +55,20 @@ export interface ProfileConfirmDeps {
   report?: (error: unknown) => void;
 }
 
-export interface ProfileConfirmFlow {
-  $state: ReadableAtom<ProfileConfirmState>;
+export interface ProfileConfirmFlow extends FlowSurface<ProfileConfirmState, ProfileConfirmEvent> {
+  /** Runs the confirmation (on load, and again from the retry button). */
   start: () => Promise<void>;
 }
 
 export function createProfileConfirmFlow(deps: ProfileConfirmDeps): ProfileConfirmFlow {
-  const $state = atom<ProfileConfirmState>({ view: 'loading' });
-  const dispatch = (event: ProfileConfirmEvent) => $state.set(transition($state.get(), event));
+  const flow = createFlow({ initial: initialState(), transition });
   const start = tokenCall({
-    isLoading: () => $state.get().view === 'loading',
-    dispatch: (event) => dispatch(event.type === 'succeeded' ? { type: 'confirmed' } : event),
+    isLoading: () => flow.get().view === 'loading',
+    dispatch: (event) => flow.dispatch(event.type === 'succeeded' ? { type: 'confirmed' } : event),
     token: deps.token,
     call: deps.confirm,
     report: deps.report,
   });
 
-  return { $state, start };
+  return { ...flow.surface, start };
 }

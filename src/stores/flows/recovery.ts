@@ -1,19 +1,17 @@
 /**
  * Recovery from a session link: `/session_init` (and `/`) with `clientId`, `phoneNumber` and
- * `otp` or `verificationId` (spec sections 2, 4, 6, 7).
+ * `otp` or `verificationId`.
  *
- * States, as spec section 4 names them: loading → challenge shown → submitting → link sent, or
- * error (the answer kept, the challenge still shown, the message at the full-name field when it
- * is INVALID_FULL_NAME and above the form otherwise). Around them:
+ * Views: loading → challenge shown → submitting → link sent, or error (the answer kept, the
+ * challenge still shown, the message at the full-name field when it is INVALID_FULL_NAME and above
+ * the form otherwise). Around them:
  * - no recovery parameters at all: the session-expired screen (`no_session`);
  * - a code but no phone number: `/login` with csrf, clientId and both social buttons off;
  * - any other missing parameter, a rejected or malformed fetch: `/session_unknown`;
  * - the fetch not reaching the server (offline, timeout): `unreachable`, with a retry;
  * - no full-name challenge in the answer: 'not configured'.
  */
-import { atom } from 'nanostores';
-import type { DynamicKey } from '../../api/error-catalogue.ts';
-import { recoveryErrorKey } from '../../api/error-catalogue.ts';
+import { recoveryCode, recoveryErrorKey } from '../../api/error-catalogue.ts';
 import type { ApiFailure } from '../../api/errors.ts';
 import { toFailure } from '../../api/errors.ts';
 import type {
@@ -22,9 +20,7 @@ import type {
 } from '../../contract/identity-api.ts';
 import type { Text } from '../../i18n/types.ts';
 import { queryClientId } from '../../lib/address.ts';
-
-/** Something to show: a catalog key, server text, or a key from a server code with a fallback. */
-export type Message = DynamicKey | Text;
+import { createFlow } from './create-flow.ts';
 
 /** The query of a recovery link, as read from the address (absent parameters undefined). */
 export interface RecoveryParams {
@@ -49,32 +45,33 @@ export interface NameHint {
 
 export type RecoveryState =
   /** Pre-rendered: the address is not read yet (shows the loader). */
-  | { step: 'idle' }
-  | { step: 'no_session' }
+  | { view: 'idle' }
+  | { view: 'no_session' }
   /** Leaving for `path` (unlocalized, with its query). */
-  | { step: 'redirect'; path: string }
-  | { step: 'loading'; session: RecoverySession }
-  | { step: 'unreachable'; session: RecoverySession; message: Message }
-  | { step: 'not_configured' }
+  | { view: 'redirect'; path: string }
+  | { view: 'loading'; session: RecoverySession }
+  | { view: 'unreachable'; session: RecoverySession; error: Text }
+  | { view: 'not_configured' }
   | {
-      step: 'challenge';
+      view: 'challenge';
       session: RecoverySession;
       hint: NameHint;
       answer: string;
-      /** Set when the person submitted an empty answer. */
-      required: boolean;
+      /** The person submitted an empty answer. */
+      fieldError?: Text;
     }
-  | { step: 'submitting'; session: RecoverySession; hint: NameHint; answer: string }
+  | { view: 'submitting'; session: RecoverySession; hint: NameHint; answer: string }
   | {
-      step: 'error';
+      view: 'error';
       session: RecoverySession;
       hint: NameHint;
       answer: string;
-      message: Message;
-      /** The answer itself was wrong (INVALID_FULL_NAME): shown at the field. */
-      atField: boolean;
+      /** Above the form. */
+      error?: Text;
+      /** The answer itself was wrong (INVALID_FULL_NAME): at the field. */
+      fieldError?: Text;
     }
-  | { step: 'link_sent' };
+  | { view: 'link_sent' };
 
 export type RecoveryEvent =
   | { type: 'opened'; params: RecoveryParams }
@@ -105,7 +102,7 @@ export function readRecoveryParams(query: URLSearchParams): RecoveryParams {
 const present = (value: string | undefined): value is string =>
   value !== undefined && value.trim() !== '';
 
-/** `/login?csrf=..&clientId=..&showApple=false&showGoogle=false` (spec section 2). */
+/** The login without social buttons, for the same client: the csrf always travels with it. */
 export function loginWithoutSocialPath(params: RecoveryParams): string {
   const query = new URLSearchParams();
   if (present(params.csrf)) query.set('csrf', params.csrf);
@@ -118,23 +115,26 @@ export function loginWithoutSocialPath(params: RecoveryParams): string {
 export const SESSION_UNKNOWN_PATH = '/session_unknown';
 
 /** Where a recovery link leads before anything is fetched. */
+/** The pre-rendered state: the address is not read yet. */
+export const initialState = (): RecoveryState => ({ view: 'idle' });
+
 export function openState(params: RecoveryParams): RecoveryState {
   const proof = present(params.otp) || present(params.verificationId);
   if (!present(params.phoneNumber) && !proof && !present(params.clientId)) {
-    return { step: 'no_session' };
+    return { view: 'no_session' };
   }
   if (!present(params.phoneNumber)) {
     // A recovery request (a code) without the phone number: log in, without social buttons.
     // A client id alone is not a recovery request: the session is simply gone.
     return proof
-      ? { step: 'redirect', path: loginWithoutSocialPath(params) }
-      : { step: 'no_session' };
+      ? { view: 'redirect', path: loginWithoutSocialPath(params) }
+      : { view: 'no_session' };
   }
   if (!present(params.clientId) || !proof) {
-    return { step: 'redirect', path: SESSION_UNKNOWN_PATH };
+    return { view: 'redirect', path: SESSION_UNKNOWN_PATH };
   }
   return {
-    step: 'loading',
+    view: 'loading',
     session: {
       clientId: params.clientId.trim(),
       phoneNumber: params.phoneNumber.trim(),
@@ -169,74 +169,64 @@ export function readChallenges(answer: unknown): NameHint | 'other' | undefined 
   return 'other';
 }
 
-/** The `message` (or `error`) code of a recovery failure, when the server sent one. */
-export function recoveryCode(failure: ApiFailure): string | undefined {
-  if (failure.kind !== 'http') return undefined;
-  const code = failure.body?.message ?? failure.body?.error;
-  return typeof code === 'string' ? code : undefined;
-}
-
 const isTransport = (failure: ApiFailure) =>
   failure.kind === 'timeout' || failure.kind === 'offline' || failure.kind === 'network';
 
 export function transition(state: RecoveryState, event: RecoveryEvent): RecoveryState {
   switch (event.type) {
     case 'opened':
-      return state.step === 'idle' ? openState(event.params) : state;
+      return state.view === 'idle' ? openState(event.params) : state;
     case 'challengesLoaded': {
-      if (state.step !== 'loading') return state;
+      if (state.view !== 'loading') return state;
       const hint = readChallenges(event.answer);
-      if (hint === undefined) return { step: 'redirect', path: SESSION_UNKNOWN_PATH };
-      if (hint === 'other') return { step: 'not_configured' };
-      return { step: 'challenge', session: state.session, hint, answer: '', required: false };
+      if (hint === undefined) return { view: 'redirect', path: SESSION_UNKNOWN_PATH };
+      if (hint === 'other') return { view: 'not_configured' };
+      return { view: 'challenge', session: state.session, hint, answer: '' };
     }
     case 'challengesFailed':
-      if (state.step !== 'loading') return state;
+      if (state.view !== 'loading') return state;
       // The spec sends a failed fetch to /session_unknown; a fetch that never reached the server
       // says so and offers a retry instead (nothing is wrong with the link).
       return isTransport(event.failure)
-        ? { step: 'unreachable', session: state.session, message: recoveryErrorKey(event.failure) }
-        : { step: 'redirect', path: SESSION_UNKNOWN_PATH };
+        ? { view: 'unreachable', session: state.session, error: recoveryErrorKey(event.failure) }
+        : { view: 'redirect', path: SESSION_UNKNOWN_PATH };
     case 'retried':
-      return state.step === 'unreachable' ? { step: 'loading', session: state.session } : state;
+      return state.view === 'unreachable' ? { view: 'loading', session: state.session } : state;
     case 'answerChanged':
-      if (state.step !== 'challenge' && state.step !== 'error') return state;
-      return {
-        step: 'challenge',
-        session: state.session,
-        hint: state.hint,
-        answer: event.answer,
-        required: false,
-      };
+      if (state.view !== 'challenge' && state.view !== 'error') return state;
+      return { view: 'challenge', session: state.session, hint: state.hint, answer: event.answer };
     case 'submitted':
-      if (state.step !== 'challenge' && state.step !== 'error') return state;
+      if (state.view !== 'challenge' && state.view !== 'error') return state;
       if (state.answer.trim() === '') {
         return {
-          step: 'challenge',
+          view: 'challenge',
           session: state.session,
           hint: state.hint,
           answer: state.answer,
-          required: true,
+          fieldError: { key: 'recovery:challenge.required' },
         };
       }
       return {
-        step: 'submitting',
+        view: 'submitting',
         session: state.session,
         hint: state.hint,
         answer: state.answer,
       };
     case 'linkSent':
-      return state.step === 'submitting' ? { step: 'link_sent' } : state;
-    case 'submitFailed':
-      if (state.step !== 'submitting') return state;
+      return state.view === 'submitting' ? { view: 'link_sent' } : state;
+    case 'submitFailed': {
+      if (state.view !== 'submitting') return state;
+      const message = recoveryErrorKey(event.failure);
       return {
-        step: 'error',
+        view: 'error',
         session: state.session,
         hint: state.hint,
         answer: state.answer,
-        message: recoveryErrorKey(event.failure),
-        atField: recoveryCode(event.failure) === 'INVALID_FULL_NAME',
+        ...(recoveryCode(event.failure) === 'INVALID_FULL_NAME'
+          ? { fieldError: message }
+          : { error: message }),
       };
+    }
   }
 }
 
@@ -250,35 +240,38 @@ export interface RecoveryDeps {
 }
 
 export function createRecoveryFlow(deps: RecoveryDeps) {
-  const $recovery = atom<RecoveryState>({ step: 'idle' });
-  const dispatch = (event: RecoveryEvent) => $recovery.set(transition($recovery.get(), event));
+  const flow = createFlow({ initial: initialState(), transition });
+  const { dispatch } = flow;
 
   async function load(): Promise<void> {
-    const state = $recovery.get();
-    if (state.step !== 'loading') return;
+    const state = flow.get();
+    if (state.view !== 'loading') return;
     const { clientId, phoneNumber, otp, verificationId } = state.session;
+    const signal = flow.begin();
     try {
       const answer = await deps.fetchChallenges(clientId, {
         phoneNumber,
         ...(otp ? { otp } : {}),
         ...(verificationId ? { verificationId } : {}),
       });
+      if (signal.aborted) return;
       dispatch({ type: 'challengesLoaded', answer });
     } catch (error) {
+      if (signal.aborted) return;
       dispatch({ type: 'challengesFailed', failure: toFailure(error) });
     }
   }
 
-  // Reactions, apart from the actions that change the state.
-  const unbind = $recovery.listen((state, previous) => {
-    if (state.step === previous?.step) return;
-    if (state.step === 'redirect') deps.go(state.path);
-    if (state.step === 'challenge' && previous?.step === 'loading') deps.track?.('page');
-    if (state.step === 'link_sent') deps.track?.('link_sent');
+  // Reactions: leaving for a path; the challenge's page view; the link sent.
+  flow.onChange((state, previous) => {
+    if (state.view === previous.view) return;
+    if (state.view === 'redirect') deps.go(state.path);
+    if (state.view === 'challenge' && previous.view === 'loading') deps.track?.('page');
+    if (state.view === 'link_sent') deps.track?.('link_sent');
   });
 
   return {
-    $recovery,
+    ...flow.surface,
     /** Reads the link's parameters once and fetches the challenges. */
     open(params: RecoveryParams): Promise<void> {
       dispatch({ type: 'opened', params });
@@ -288,14 +281,13 @@ export function createRecoveryFlow(deps: RecoveryDeps) {
       dispatch({ type: 'retried' });
       return load();
     },
-    setAnswer(answer: string): void {
-      dispatch({ type: 'answerChanged', answer });
-    },
+    setAnswer: (answer: string): void => dispatch({ type: 'answerChanged', answer }),
     async submit(): Promise<void> {
       dispatch({ type: 'submitted' });
-      const state = $recovery.get();
-      if (state.step !== 'submitting') return;
+      const state = flow.get();
+      if (state.view !== 'submitting') return;
       const { clientId, phoneNumber, otp, verificationId } = state.session;
+      const signal = flow.begin();
       try {
         await deps.sendNotification(clientId, {
           phoneNumber,
@@ -305,12 +297,13 @@ export function createRecoveryFlow(deps: RecoveryDeps) {
             { challengeIdentifier: 'FULL_NAME_CHALLENGE', challengeAnswer: state.answer.trim() },
           ],
         });
+        if (signal.aborted) return;
         dispatch({ type: 'linkSent' });
       } catch (error) {
+        if (signal.aborted) return;
         dispatch({ type: 'submitFailed', failure: toFailure(error) });
       }
     },
-    exit: unbind,
   };
 }
 

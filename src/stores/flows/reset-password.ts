@@ -1,24 +1,31 @@
 /**
- * A new password from a reset link: `/password/{token}` (spec sections 2, 4, 5, 7).
+ * A new password from a reset link: `/password/{token}`.
  *
- * States, as spec section 4 names them: editing (with an invalid flag) → submitting → changed,
- * which goes to `/password_success`. Besides: `expired`, when the server answers
- * INVALID_RESET_TOKEN (the link expired or was used) or the address has no token: the person is
- * asked to request a new link ('Forgot your password?', `/recovery`).
+ * Views: editing (with an invalid flag) → submitting → changed, which goes to
+ * `/password_success`. Besides: `expired`, when the server answers INVALID_RESET_TOKEN (the link
+ * expired or was used) or the address has no token: the person is asked to request a new link
+ * ('Forgot your password?', `/recovery`).
  *
  * While editing, every reset rule the password breaks is its own message (`failed`); submit stays
  * disabled while `invalid` (a rule broken, or the robot check required and not passed).
  */
-import { atom } from 'nanostores';
-import { recoveryErrorKey } from '../../api/error-catalogue.ts';
+import { recoveryCode, recoveryErrorKey } from '../../api/error-catalogue.ts';
 import type { ApiFailure } from '../../api/errors.ts';
 import { toFailure } from '../../api/errors.ts';
 import type { RecoveryPasswordBody } from '../../contract/identity-api.ts';
+import type { Text } from '../../i18n/types.ts';
 import { failedResetRules, type ResetRule } from '../../lib/password-rules.ts';
-import { recoveryCode, type Message } from './recovery.ts';
+import { createFlow } from './create-flow.ts';
 
-export interface ResetEditing {
-  step: 'editing';
+/** A server answer: above the form (`error`) or at the password field (`fieldError`). */
+export interface ServerErrors {
+  error?: Text;
+  /** INVALID_PASSWORD ('Password is too weak.'). */
+  fieldError?: Text;
+}
+
+export interface ResetEditing extends ServerErrors {
+  view: 'editing';
   password: string;
   /** The reset rules the password breaks, in display order. */
   failed: ResetRule[];
@@ -26,20 +33,18 @@ export interface ResetEditing {
   invalid: boolean;
   recaptchaRequired: boolean;
   recaptchaToken: string | undefined;
-  /** A server answer: at the password field (INVALID_PASSWORD) or above the form. */
-  error?: { atField: boolean; message: Message };
 }
 
 export type ResetPasswordState =
   | ResetEditing
   | {
-      step: 'submitting';
+      view: 'submitting';
       password: string;
       recaptchaRequired: boolean;
       recaptchaToken: string | undefined;
     }
-  | { step: 'changed' }
-  | { step: 'expired' };
+  | { view: 'changed' }
+  | { view: 'expired' };
 
 export type ResetPasswordEvent =
   | { type: 'opened'; hasToken: boolean }
@@ -56,22 +61,29 @@ function editing(
   password: string,
   recaptchaRequired: boolean,
   recaptchaToken: string | undefined,
-  error?: ResetEditing['error'],
+  errors: ServerErrors = {},
 ): ResetEditing {
   const failed = failedResetRules(password);
   return {
-    step: 'editing',
+    view: 'editing',
     password,
     failed,
     invalid: failed.length > 0 || (recaptchaRequired && !recaptchaToken),
     recaptchaRequired,
     recaptchaToken,
-    ...(error ? { error } : {}),
+    ...(errors.error ? { error: errors.error } : {}),
+    ...(errors.fieldError ? { fieldError: errors.fieldError } : {}),
   };
 }
 
+/** The server's answers kept while only the robot check changes. */
+const serverErrors = (state: ResetEditing): ServerErrors => ({
+  ...(state.error ? { error: state.error } : {}),
+  ...(state.fieldError ? { fieldError: state.fieldError } : {}),
+});
+
 /** The first state (also the pre-rendered one): an empty password. */
-export function initialResetState(): ResetPasswordState {
+export function initialState(): ResetPasswordState {
   return editing('', false, undefined);
 }
 
@@ -82,39 +94,42 @@ export function transition(
   switch (event.type) {
     case 'opened':
       // An address without a token cannot reset anything: ask for a new link.
-      return event.hasToken ? state : { step: 'expired' };
+      return event.hasToken ? state : { view: 'expired' };
     case 'passwordChanged':
-      return state.step === 'editing'
+      return state.view === 'editing'
         ? editing(event.password, state.recaptchaRequired, state.recaptchaToken)
         : state;
     case 'recaptchaRequired':
-      return state.step === 'editing'
-        ? editing(state.password, event.required, state.recaptchaToken, state.error)
+      return state.view === 'editing'
+        ? editing(state.password, event.required, state.recaptchaToken, serverErrors(state))
         : state;
     case 'recaptchaPassed':
-      return state.step === 'editing'
-        ? editing(state.password, state.recaptchaRequired, event.token, state.error)
+      return state.view === 'editing'
+        ? editing(state.password, state.recaptchaRequired, event.token, serverErrors(state))
         : state;
     case 'submitted':
-      if (state.step !== 'editing' || state.invalid) return state;
+      if (state.view !== 'editing' || state.invalid) return state;
       return {
-        step: 'submitting',
+        view: 'submitting',
         password: state.password,
         recaptchaRequired: state.recaptchaRequired,
         recaptchaToken: state.recaptchaToken,
       };
     case 'succeeded':
-      return state.step === 'submitting' ? { step: 'changed' } : state;
+      return state.view === 'submitting' ? { view: 'changed' } : state;
     case 'failed': {
-      if (state.step !== 'submitting') return state;
+      if (state.view !== 'submitting') return state;
       const code = recoveryCode(event.failure);
-      if (code === 'INVALID_RESET_TOKEN') return { step: 'expired' };
+      if (code === 'INVALID_RESET_TOKEN') return { view: 'expired' };
       // A refused robot-check token cannot be used again: the check is shown anew.
       const token = code === 'INVALID_RECAPTCHA' ? undefined : state.recaptchaToken;
-      return editing(state.password, state.recaptchaRequired, token, {
-        atField: code === 'INVALID_PASSWORD',
-        message: recoveryErrorKey(event.failure),
-      });
+      const message = recoveryErrorKey(event.failure);
+      return editing(
+        state.password,
+        state.recaptchaRequired,
+        token,
+        code === 'INVALID_PASSWORD' ? { fieldError: message } : { error: message },
+      );
     }
   }
 }
@@ -127,21 +142,22 @@ export interface ResetPasswordDeps {
 }
 
 export function createResetPasswordFlow(deps: ResetPasswordDeps) {
-  const $reset = atom<ResetPasswordState>(initialResetState());
+  const flow = createFlow({ initial: initialState(), transition });
+  const { dispatch } = flow;
   let token: string | undefined;
-  const dispatch = (event: ResetPasswordEvent) => $reset.set(transition($reset.get(), event));
 
-  const unbind = $reset.listen((state, previous) => {
-    if (state.step === previous?.step) return;
-    if (state.step === 'changed') {
+  // Reactions: a changed password leaves for the success page; each outcome is tracked.
+  flow.onChange((state, previous) => {
+    if (state.view === previous.view) return;
+    if (state.view === 'changed') {
       deps.track?.('changed');
       deps.go(PASSWORD_SUCCESS_PATH);
     }
-    if (state.step === 'expired') deps.track?.('expired');
+    if (state.view === 'expired') deps.track?.('expired');
   });
 
   return {
-    $reset,
+    ...flow.surface,
     /** Takes the reset token from the address (`/password/{token}`). */
     open(resetToken: string | undefined): void {
       token = resetToken;
@@ -159,20 +175,22 @@ export function createResetPasswordFlow(deps: ResetPasswordDeps) {
     },
     async submit(): Promise<void> {
       dispatch({ type: 'submitted' });
-      const state = $reset.get();
-      if (state.step !== 'submitting' || !token) return;
+      const state = flow.get();
+      if (state.view !== 'submitting' || !token) return;
+      const signal = flow.begin();
       try {
         await deps.resetPassword({
           token,
           password: state.password,
           ...(state.recaptchaToken ? { recaptchaToken: state.recaptchaToken } : {}),
         });
+        if (signal.aborted) return;
         dispatch({ type: 'succeeded' });
       } catch (error) {
+        if (signal.aborted) return;
         dispatch({ type: 'failed', failure: toFailure(error) });
       }
     },
-    exit: unbind,
   };
 }
 

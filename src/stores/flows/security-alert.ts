@@ -1,24 +1,24 @@
 /**
- * Security alerts (spec sections 2 and 4, 'Alert'): loading, then the alert (LOGIN or
+ * Security alerts: loading, then the alert (LOGIN or
  * PROFILE_UPDATE) with a 'click here' to report it, then the thank-you page; an alert reported
  * before shows 'acknowledged'; a server error shows the error page with HTTP-{status}. No answer
  * at all keeps the user where they are with the message and a way to try again.
  */
-import { atom, type ReadableAtom } from 'nanostores';
 import { toFailure, type ApiFailure } from '../../api/errors.ts';
 import type { Alert } from '../../contract/identity-api.ts';
 import type { Text } from '../../i18n/types.ts';
+import { createFlow, type FlowSurface } from './create-flow.ts';
 import { isUnexpected, noAnswer } from './link-pages.ts';
 
 export type AlertStage = 'load' | 'report';
 
 export type SecurityAlertState =
   | { view: 'loading' }
-  | { view: 'shown'; alert: Alert; reporting: boolean; error?: Text }
+  | { view: 'shown'; alert: Alert; submitting: boolean; error?: Text }
   | { view: 'thanks' }
   | { view: 'acknowledged' }
   | { view: 'error'; stage: AlertStage; code: string }
-  | { view: 'network'; message: Text };
+  | { view: 'network'; error: Text };
 
 export type SecurityAlertEvent =
   | { type: 'retry' }
@@ -28,10 +28,12 @@ export type SecurityAlertEvent =
   | { type: 'reported' }
   | { type: 'failed'; failure: ApiFailure };
 
-/** Alert errors show HTTP-{status} (spec section 8). */
+/** An alert error is shown as HTTP-{status}; no answer at all as HTTP-0. */
 function httpCode(failure: ApiFailure): string {
   return failure.kind === 'http' ? `HTTP-${failure.status}` : 'HTTP-0';
 }
+
+export const initialState = (): SecurityAlertState => ({ view: 'loading' });
 
 export function transition(
   state: SecurityAlertState,
@@ -44,26 +46,26 @@ export function transition(
       if (event.type === 'loaded') {
         return event.alert.acknowledged
           ? { view: 'acknowledged' }
-          : { view: 'shown', alert: event.alert, reporting: false };
+          : { view: 'shown', alert: event.alert, submitting: false };
       }
       if (event.type === 'missing') return { view: 'error', stage: 'load', code: 'HTTP-404' };
       if (event.type === 'failed') {
-        const message = noAnswer(event.failure);
-        return message
-          ? { view: 'network', message }
+        const error = noAnswer(event.failure);
+        return error
+          ? { view: 'network', error }
           : { view: 'error', stage: 'load', code: httpCode(event.failure) };
       }
       return state;
     case 'shown':
-      if (event.type === 'report' && !state.reporting) {
-        return { view: 'shown', alert: state.alert, reporting: true };
+      if (event.type === 'report' && !state.submitting) {
+        return { view: 'shown', alert: state.alert, submitting: true };
       }
-      if (!state.reporting) return state;
+      if (!state.submitting) return state;
       if (event.type === 'reported') return { view: 'thanks' };
       if (event.type === 'failed') {
-        const message = noAnswer(event.failure);
-        return message
-          ? { view: 'shown', alert: state.alert, reporting: false, error: message }
+        const error = noAnswer(event.failure);
+        return error
+          ? { view: 'shown', alert: state.alert, submitting: false, error }
           : { view: 'error', stage: 'report', code: httpCode(event.failure) };
       }
       return state;
@@ -82,8 +84,7 @@ export interface SecurityAlertDeps {
   report?: (error: unknown) => void;
 }
 
-export interface SecurityAlertFlow {
-  $state: ReadableAtom<SecurityAlertState>;
+export interface SecurityAlertFlow extends FlowSurface<SecurityAlertState, SecurityAlertEvent> {
   /** Loads the alert (on load, and again from the retry button). */
   start: () => Promise<void>;
   /** 'Click here': reports the alert (`PUT .../acknowledgement`). */
@@ -91,8 +92,8 @@ export interface SecurityAlertFlow {
 }
 
 export function createSecurityAlertFlow(deps: SecurityAlertDeps): SecurityAlertFlow {
-  const $state = atom<SecurityAlertState>({ view: 'loading' });
-  const dispatch = (event: SecurityAlertEvent) => $state.set(transition($state.get(), event));
+  const flow = createFlow({ initial: initialState(), transition });
+  const dispatch = flow.dispatch;
   let running = false;
   let id: string | undefined;
 
@@ -112,7 +113,7 @@ export function createSecurityAlertFlow(deps: SecurityAlertDeps): SecurityAlertF
   async function start(): Promise<void> {
     if (running) return;
     dispatch({ type: 'retry' });
-    if ($state.get().view !== 'loading') return;
+    if (flow.get().view !== 'loading') return;
     id = deps.id();
     if (!id) {
       dispatch({ type: 'missing' });
@@ -122,8 +123,8 @@ export function createSecurityAlertFlow(deps: SecurityAlertDeps): SecurityAlertF
   }
 
   async function reportAlert(): Promise<void> {
-    const state = $state.get();
-    if (running || !id || state.view !== 'shown' || state.reporting) return;
+    const state = flow.get();
+    if (running || !id || state.view !== 'shown' || state.submitting) return;
     dispatch({ type: 'report' });
     await call(id, async (alertId) => {
       await deps.acknowledge(alertId);
@@ -131,5 +132,5 @@ export function createSecurityAlertFlow(deps: SecurityAlertDeps): SecurityAlertF
     });
   }
 
-  return { $state, start, reportAlert };
+  return { ...flow.surface, start, reportAlert };
 }

@@ -1,15 +1,17 @@
 /**
- * `/signin/{id}` (spec section 2): go to the Android or iOS store by device; on any other device
+ * `/signin/{id}`: go to the Android or iOS store by device; on any other device
  * say 'We couldn't verify you, please install the app and try again'. The store is chosen in the
  * browser (the shell is static), so the pre-rendered state is 'checking'.
  */
-import { atom, type ReadableAtom } from 'nanostores';
 import { storeFor } from '../../lib/open-app.ts';
+import { createFlow, type FlowSurface } from './create-flow.ts';
 
 export type SigninAppState =
   { view: 'checking' } | { view: 'store'; url: string } | { view: 'unsupported' };
 
 export type SigninAppEvent = { type: 'device'; store: string | undefined };
+
+export const initialState = (): SigninAppState => ({ view: 'checking' });
 
 export function transition(state: SigninAppState, event: SigninAppEvent): SigninAppState {
   if (state.view !== 'checking') return state;
@@ -23,21 +25,19 @@ export interface SigninAppDeps {
   navigate: (url: string) => void;
 }
 
-export interface SigninAppFlow {
-  $state: ReadableAtom<SigninAppState>;
+export interface SigninAppFlow extends FlowSurface<SigninAppState, SigninAppEvent> {
+  /** Reads the device and, on a phone, leaves for its store. */
   start: () => void;
 }
 
 export function createSigninAppFlow(deps: SigninAppDeps): SigninAppFlow {
-  const $state = atom<SigninAppState>({ view: 'checking' });
+  const flow = createFlow({ initial: initialState(), transition });
+  // Reaction: entering the store view leaves for it.
+  flow.onChange((state, previous) => {
+    if (previous.view === 'checking' && state.view === 'store') deps.navigate(state.url);
+  });
   function start(): void {
-    const before = $state.get();
-    const next = transition(before, {
-      type: 'device',
-      store: storeFor(deps.userAgent, deps.maxTouchPoints),
-    });
-    $state.set(next);
-    if (before.view === 'checking' && next.view === 'store') deps.navigate(next.url);
+    flow.dispatch({ type: 'device', store: storeFor(deps.userAgent, deps.maxTouchPoints) });
   }
-  return { $state, start };
+  return { ...flow.surface, start };
 }

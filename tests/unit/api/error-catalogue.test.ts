@@ -9,12 +9,10 @@ import {
   recoveryErrorKey,
   SERVER_CODES,
 } from '../../../src/api/error-catalogue.ts';
-import type { ApiFailure, ErrorBody } from '../../../src/api/errors.ts';
 import en from '../../../i18n/en/spring_security_error.json';
+import { http } from '../stores/flows/failures.ts';
 
-const http = (status: number, body?: ErrorBody): ApiFailure => ({ kind: 'http', status, body });
-
-/** Spec section 8, 'Server code mapping', row by row. */
+/** The product's table of server codes to names, row by row, written out apart from SERVER_CODES. */
 const SPEC_ROWS: [string[], string][] = [
   [['APP-0001', 'APP-0088', 'ERROR'], 'INTERNAL_SERVER_ERROR'],
   [['APP-0020'], 'ERROR_RATE_LIMIT_REACHED'],

@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { LOCALES } from '../../../src/i18n/config.ts';
 import { createT } from '../../../src/i18n/t.ts';
-import { DEFAULT_FLAGS, parseWeakPasswords } from '../../../src/lib/flags.ts';
+import { isEmailAddress } from '../../../src/lib/patterns.ts';
+import { DEFAULT_FLAGS, parseWeakPasswords } from '../../../src/stores/flags.ts';
 import {
   characterCount,
   emailProblem,
   formProblems,
   fullNameProblem,
   invitationCodeProblem,
-  isEmailAddress,
   isSubmitDisabled,
   MIN_PASSWORD_LENGTH,
   passwordProblem,
@@ -103,7 +103,7 @@ describe('password (spec sections 5 and 9)', () => {
     expect(passwordProblem('PassWord', flags)).toEqual({ key: 'signup:password.weak' });
     expect(passwordProblem('qwerty', flags)).toEqual({ key: 'signup:password.weak' });
     expect(passwordProblem('iloveyou', flags)).toBeUndefined();
-    // The default list (section 9) when the flag has none.
+    // The default list when the flag has none.
     for (const weak of ['123456', 'password', 'qwerty', 'abc123', 'iloveyou']) {
       expect(passwordProblem(weak, DEFAULT_FLAGS)).toEqual({ key: 'signup:password.weak' });
     }

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, toFailure, type ApiFailure } from '../../../../src/api/errors.ts';
+import { ApiError, toFailure } from '../../../../src/api/errors.ts';
 import type { Association } from '../../../../src/contract/identity-service.ts';
 import {
   appInitial,
   createConnectedAppsFlow,
   failureReason,
-  INITIAL_APPS_STATE,
+  initialState,
   toConnectedApp,
   transition,
   type AppsState,
@@ -13,6 +13,7 @@ import {
   type ConnectedAppsDeps,
 } from '../../../../src/stores/flows/connected-apps.ts';
 import { safeLogoUri } from '../../../../src/stores/client.ts';
+import { http } from './failures.ts';
 
 const web: ConnectedApp = { clientId: 'sandbox-web', name: 'Sandbox Web', logoUri: '/logo.svg' };
 const noLogo: ConnectedApp = {
@@ -20,44 +21,42 @@ const noLogo: ConnectedApp = {
   name: 'Sandbox No Logo',
   logoUri: undefined,
 };
-const list = (extra: Partial<Extract<AppsState, { step: 'list' }>> = {}): AppsState => ({
-  step: 'list',
+const list = (extra: Partial<Extract<AppsState, { view: 'list' }>> = {}): AppsState => ({
+  view: 'list',
   apps: [web, noLogo],
   ...extra,
 });
 
-const http = (status: number): ApiFailure => ({ kind: 'http', status, body: undefined });
-
 describe('connected apps transition', () => {
   it('starts loading and shows the list once loaded', () => {
-    expect(INITIAL_APPS_STATE).toEqual({ step: 'loading' });
-    expect(transition(INITIAL_APPS_STATE, { type: 'loaded', apps: [web] })).toEqual({
-      step: 'list',
+    expect(initialState()).toEqual({ view: 'loading' });
+    expect(transition(initialState(), { type: 'loaded', apps: [web] })).toEqual({
+      view: 'list',
       apps: [web],
     });
-    expect(transition(INITIAL_APPS_STATE, { type: 'loaded', apps: [] })).toEqual({
-      step: 'list',
+    expect(transition(initialState(), { type: 'loaded', apps: [] })).toEqual({
+      view: 'list',
       apps: [],
     });
   });
 
   it('goes to the authorize flow without a valid token, but only once', () => {
-    expect(transition(INITIAL_APPS_STATE, { type: 'unauthorized', returned: false })).toEqual({
-      step: 'redirect',
+    expect(transition(initialState(), { type: 'unauthorized', returned: false })).toEqual({
+      view: 'redirect',
     });
-    expect(transition(INITIAL_APPS_STATE, { type: 'unauthorized', returned: true })).toEqual({
-      step: 'signin_failed',
+    expect(transition(initialState(), { type: 'unauthorized', returned: true })).toEqual({
+      view: 'signin_failed',
     });
-    expect(transition({ step: 'signin_failed' }, { type: 'sign_in' })).toEqual({
-      step: 'redirect',
+    expect(transition({ view: 'signin_failed' }, { type: 'sign_in' })).toEqual({
+      view: 'redirect',
     });
   });
 
   it('offers a retry when the list could not be loaded for another reason', () => {
-    const failed = transition(INITIAL_APPS_STATE, { type: 'load_failed', reason: 'timeout' });
-    expect(failed).toEqual({ step: 'load_failed', reason: 'timeout' });
-    expect(transition(failed, { type: 'retry' })).toEqual({ step: 'loading' });
-    expect(transition(failed, { type: 'sign_in' })).toEqual({ step: 'redirect' });
+    const failed = transition(initialState(), { type: 'load_failed', reason: 'timeout' });
+    expect(failed).toEqual({ view: 'load_failed', reason: 'timeout' });
+    expect(transition(failed, { type: 'retry' })).toEqual({ view: 'loading' });
+    expect(transition(failed, { type: 'sign_in' })).toEqual({ view: 'redirect' });
   });
 
   it('ignores load events outside the loading step', () => {
@@ -66,18 +65,17 @@ describe('connected apps transition', () => {
     expect(transition(state, { type: 'load_failed', reason: 'network' })).toBe(state);
     expect(transition(state, { type: 'unauthorized', returned: false })).toBe(state);
     expect(transition(state, { type: 'retry' })).toBe(state);
-    expect(transition({ step: 'redirect' }, { type: 'sign_in' })).toEqual({ step: 'redirect' });
+    expect(transition({ view: 'redirect' }, { type: 'sign_in' })).toEqual({ view: 'redirect' });
   });
 
   it('asks for confirmation before removing, and cancelling keeps everything', () => {
     const asking = transition(list(), { type: 'ask_remove', clientId: 'sandbox-web' });
     expect(asking).toEqual(list({ confirm: 'sandbox-web' }));
     expect(transition(asking, { type: 'cancel_remove' })).toEqual(list());
-    // Unknown apps and other steps are ignored.
+    // Unknown apps and other views are ignored.
     expect(transition(list(), { type: 'ask_remove', clientId: 'nope' })).toEqual(list());
-    expect(transition(INITIAL_APPS_STATE, { type: 'ask_remove', clientId: 'sandbox-web' })).toBe(
-      INITIAL_APPS_STATE,
-    );
+    const loading = initialState();
+    expect(transition(loading, { type: 'ask_remove', clientId: 'sandbox-web' })).toBe(loading);
     expect(transition(list(), { type: 'cancel_remove' })).toEqual(list());
   });
 
@@ -90,14 +88,14 @@ describe('connected apps transition', () => {
 
   it('removes the app and says so', () => {
     const started = transition(list({ confirm: 'sandbox-web' }), { type: 'remove_started' });
-    expect(started).toEqual(list({ confirm: 'sandbox-web', removing: 'sandbox-web' }));
+    expect(started).toEqual(list({ confirm: 'sandbox-web', submitting: true }));
     // While removing, nothing else starts or closes.
     expect(transition(started, { type: 'cancel_remove' })).toBe(started);
     expect(transition(started, { type: 'ask_remove', clientId: 'sandbox-nologo' })).toBe(started);
     expect(transition(started, { type: 'remove_started' })).toBe(started);
     expect(transition(started, { type: 'sign_in' })).toBe(started);
     expect(transition(started, { type: 'removed', clientId: 'sandbox-web' })).toEqual({
-      step: 'list',
+      view: 'list',
       apps: [noLogo],
       notice: { kind: 'removed', name: 'Sandbox Web' },
     });
@@ -105,11 +103,11 @@ describe('connected apps transition', () => {
   });
 
   it('keeps the list when a removal fails, and says why', () => {
-    const started = list({ confirm: 'sandbox-web', removing: 'sandbox-web' });
+    const started = list({ confirm: 'sandbox-web', submitting: true });
     expect(
       transition(started, { type: 'remove_failed', clientId: 'sandbox-web', reason: 'server' }),
     ).toEqual({
-      step: 'list',
+      view: 'list',
       apps: [web, noLogo],
       notice: {
         kind: 'remove_failed',
@@ -125,7 +123,7 @@ describe('connected apps transition', () => {
   });
 
   it('lets the user sign in again from the list (expired token) and dismiss notices', () => {
-    expect(transition(list(), { type: 'sign_in' })).toEqual({ step: 'redirect' });
+    expect(transition(list(), { type: 'sign_in' })).toEqual({ view: 'redirect' });
     const noticed = list({ notice: { kind: 'removed', name: 'Sandbox Web' } });
     expect(transition(noticed, { type: 'dismiss_notice' })).toEqual(list());
     expect(transition(list(), { type: 'dismiss_notice' })).toEqual(list());
@@ -191,7 +189,7 @@ describe('connected apps flow', () => {
     await settle();
     expect(fake.fetchApps).toHaveBeenCalledWith('sandbox-access-token', expect.any(AbortSignal));
     const state = flow.$state.get();
-    expect(state.step === 'list' && state.apps.map((app) => app.logoUri)).toEqual([
+    expect(state.view === 'list' && state.apps.map((app) => app.logoUri)).toEqual([
       'https://acct.example/_sandbox/logo.svg',
       undefined,
     ]);
@@ -205,7 +203,7 @@ describe('connected apps flow', () => {
     flow.start();
     await settle();
     expect(fake.fetchApps).not.toHaveBeenCalled();
-    expect(flow.$state.get()).toEqual({ step: 'redirect' });
+    expect(flow.$state.get()).toEqual({ view: 'redirect' });
     expect(fake.goToAuthorize).toHaveBeenCalledTimes(1);
     flow.destroy();
   });
@@ -229,7 +227,7 @@ describe('connected apps flow', () => {
     const flow = createConnectedAppsFlow(fake);
     flow.start();
     await settle();
-    expect(flow.$state.get()).toEqual({ step: 'signin_failed' });
+    expect(flow.$state.get()).toEqual({ view: 'signin_failed' });
     expect(fake.goToAuthorize).not.toHaveBeenCalled();
     flow.signIn();
     expect(fake.goToAuthorize).toHaveBeenCalledTimes(1);
@@ -247,11 +245,11 @@ describe('connected apps flow', () => {
     const flow = createConnectedAppsFlow(fake);
     flow.start();
     await settle();
-    expect(flow.$state.get()).toEqual({ step: 'load_failed', reason: 'server' });
+    expect(flow.$state.get()).toEqual({ view: 'load_failed', reason: 'server' });
     flow.retry();
-    expect(flow.$state.get()).toEqual({ step: 'loading' });
+    expect(flow.$state.get()).toEqual({ view: 'loading' });
     await settle();
-    expect(flow.$state.get()).toEqual({ step: 'list', apps: [] });
+    expect(flow.$state.get()).toEqual({ view: 'list', apps: [] });
     flow.retry(); // not in load_failed: nothing happens
     expect(calls).toBe(2);
     flow.destroy();
@@ -267,16 +265,16 @@ describe('connected apps flow', () => {
     flow.askRemove('sandbox-web');
     const removal = flow.confirmRemove();
     const during = flow.$state.get();
-    expect(during.step === 'list' && during.removing).toBe('sandbox-web');
+    expect(during.view === 'list' && during.submitting && during.confirm).toBe('sandbox-web');
     await flow.confirmRemove(); // a second click does nothing
     await removal;
     expect(fake.removeApp).toHaveBeenCalledTimes(1);
     expect(fake.removeApp).toHaveBeenCalledWith('sandbox-access-token', 'sandbox-web');
     const after = flow.$state.get();
-    expect(after.step === 'list' && after.apps.map((app) => app.clientId)).toEqual([
+    expect(after.view === 'list' && after.apps.map((app) => app.clientId)).toEqual([
       'sandbox-nologo',
     ]);
-    expect(after.step === 'list' && after.notice).toEqual({
+    expect(after.view === 'list' && after.notice).toEqual({
       kind: 'removed',
       name: 'Sandbox Web',
     });
@@ -291,8 +289,8 @@ describe('connected apps flow', () => {
     flow.askRemove('sandbox-nologo');
     await flow.confirmRemove();
     const state = flow.$state.get();
-    expect(state.step === 'list' && state.apps).toHaveLength(2);
-    expect(state.step === 'list' && state.notice).toEqual({
+    expect(state.view === 'list' && state.apps).toHaveLength(2);
+    expect(state.view === 'list' && state.notice).toEqual({
       kind: 'remove_failed',
       clientId: 'sandbox-nologo',
       name: 'Sandbox No Logo',
@@ -309,9 +307,9 @@ describe('connected apps flow', () => {
     flow.askRemove('sandbox-web');
     await flow.confirmRemove();
     const state = flow.$state.get();
-    expect(state.step === 'list' && state.notice && state.notice.kind).toBe('remove_failed');
+    expect(state.view === 'list' && state.notice && state.notice.kind).toBe('remove_failed');
     expect(
-      state.step === 'list' && state.notice?.kind === 'remove_failed' && state.notice.reason,
+      state.view === 'list' && state.notice?.kind === 'remove_failed' && state.notice.reason,
     ).toBe('expired');
     flow.destroy();
   });
@@ -330,6 +328,6 @@ describe('connected apps flow', () => {
     flow.destroy();
     resolve([]);
     await settle();
-    expect(flow.$state.get()).toEqual({ step: 'loading' });
+    expect(flow.$state.get()).toEqual({ view: 'loading' });
   });
 });

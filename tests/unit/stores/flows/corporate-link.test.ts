@@ -23,10 +23,10 @@ describe('corporate link: transition', () => {
   it('no answer offers a retry instead of calling the link invalid', () => {
     expect(transition(loading, { type: 'failed', failure: offline })).toEqual({
       view: 'network',
-      message: { key: 'common:offline' },
+      error: { key: 'common:offline' },
     });
     const net = transition(loading, { type: 'failed', failure: network });
-    expect(net).toEqual({ view: 'network', message: { key: 'common:networkError' } });
+    expect(net).toEqual({ view: 'network', error: { key: 'common:networkError' } });
     expect(transition(net, { type: 'retry' })).toEqual(loading);
   });
 

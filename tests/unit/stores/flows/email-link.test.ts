@@ -1,20 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   createEmailLinkFlow,
-  initialEmailLinkState,
+  initialState,
   transition,
   type EmailLinkState,
 } from '../../../../src/stores/flows/email-link.ts';
 import { deferred, fail, http, malformed, network, offline, timeout } from './failures.ts';
 
 const loading: EmailLinkState = { view: 'loading' };
-const netState: EmailLinkState = { view: 'network', message: { key: 'common:networkError' } };
+const netState: EmailLinkState = { view: 'network', error: { key: 'common:networkError' } };
 
 describe('email link: transition', () => {
   it('starts with the loader, except the plain route which is expired at once', () => {
-    expect(initialEmailLinkState('verify')).toEqual(loading);
-    expect(initialEmailLinkState('unlink')).toEqual(loading);
-    expect(initialEmailLinkState('expired')).toEqual({ view: 'expired' });
+    expect(initialState('verify')).toEqual(loading);
+    expect(initialState('unlink')).toEqual(loading);
+    expect(initialState('expired')).toEqual({ view: 'expired' });
   });
 
   it('maps each answer of the loader to its outcome', () => {
@@ -35,11 +35,11 @@ describe('email link: transition', () => {
   it('offers a retry when no server answered', () => {
     expect(transition(loading, { type: 'failed', failure: timeout })).toEqual({
       view: 'network',
-      message: { key: 'common:timeout' },
+      error: { key: 'common:timeout' },
     });
     expect(transition(loading, { type: 'failed', failure: offline })).toEqual({
       view: 'network',
-      message: { key: 'common:offline' },
+      error: { key: 'common:offline' },
     });
     expect(transition(loading, { type: 'failed', failure: network })).toEqual(netState);
     expect(transition(loading, { type: 'failed', failure: malformed })).toEqual(netState);
@@ -151,7 +151,7 @@ describe('email link: flow', () => {
       .mockResolvedValueOnce('verified');
     const { deps, flow: f } = flow({ verify });
     await f.start();
-    expect(f.$state.get()).toEqual({ view: 'network', message: { key: 'common:timeout' } });
+    expect(f.$state.get()).toEqual({ view: 'network', error: { key: 'common:timeout' } });
     expect(deps.report).not.toHaveBeenCalled();
     await f.start();
     expect(verify).toHaveBeenCalledTimes(2);

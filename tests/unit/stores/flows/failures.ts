@@ -1,9 +1,19 @@
+/** What the flow tests share: failures of every kind, and a promise settled by hand. */
 import { ApiError, type ApiFailure, type ErrorBody } from '../../../../src/api/errors.ts';
 
-export const http = (status: number, body?: ErrorBody): ApiFailure => ({
+/**
+ * A server answer with `status`: its `body`, or for a string the code a recovery answer carries
+ * (as `error` and `message`); `retryAfterMs` from a Retry-After header.
+ */
+export const http = (
+  status: number,
+  body?: ErrorBody | string,
+  retryAfterMs?: number,
+): ApiFailure => ({
   kind: 'http',
   status,
-  body,
+  body: typeof body === 'string' ? { error: body, message: body } : body,
+  ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
 });
 export const timeout: ApiFailure = { kind: 'timeout' };
 export const offline: ApiFailure = { kind: 'offline' };

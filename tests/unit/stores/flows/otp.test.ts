@@ -1,33 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, type ApiFailure } from '../../../../src/api/errors.ts';
+import { ApiError } from '../../../../src/api/errors.ts';
 import {
   canResend,
   channelsFor,
   createOtpFlow,
   DEFAULT_GUARD_ATTEMPTS,
   firstChannel,
-  initialOtpState,
+  initialState,
   OTP_RESEND_SECONDS,
-  otpTransition,
+  transition,
   RECAPTCHA_GUARD_ATTEMPTS,
   type OtpDeps,
   type OtpState,
 } from '../../../../src/stores/flows/otp.ts';
-
-const http = (
-  status: number,
-  body?: Record<string, unknown>,
-  retryAfterMs?: number,
-): ApiFailure => ({
-  kind: 'http',
-  status,
-  body,
-  ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-});
+import { http } from './failures.ts';
 
 const ready = (patch: Partial<OtpState> = {}): OtpState => ({
-  ...initialOtpState('971500000002'),
-  status: 'ready',
+  ...initialState('971500000002'),
+  view: 'ready',
   sentVia: 'SMS',
   ...patch,
 });
@@ -41,82 +31,82 @@ describe('OTP transition', () => {
   });
 
   it('starts sending at once for the identifier', () => {
-    const state = otpTransition(initialOtpState(), { type: 'started', identifier: '971500000002' });
-    expect(state).toMatchObject({ status: 'sending', identifier: '971500000002', code: '' });
+    const state = transition(initialState(), { type: 'started', identifier: '971500000002' });
+    expect(state).toMatchObject({ view: 'sending', identifier: '971500000002', code: '' });
   });
 
   it('holds resend back for 60 s after a code is sent', () => {
-    const sent = otpTransition(
-      { ...initialOtpState('971500000002'), status: 'sending' },
+    const sent = transition(
+      { ...initialState('971500000002'), view: 'sending' },
       { type: 'sendSucceeded', channel: 'SMS' },
     );
-    expect(sent).toMatchObject({ status: 'ready', sentVia: 'SMS', resendIn: OTP_RESEND_SECONDS });
+    expect(sent).toMatchObject({ view: 'ready', sentVia: 'SMS', resendIn: OTP_RESEND_SECONDS });
     expect(OTP_RESEND_SECONDS).toBe(60);
     expect(canResend(sent)).toBe(false);
     let state = sent;
-    for (let i = 0; i < 60; i += 1) state = otpTransition(state, { type: 'tick' });
+    for (let i = 0; i < 60; i += 1) state = transition(state, { type: 'tick' });
     expect(state.resendIn).toBe(0);
     expect(canResend(state)).toBe(true);
-    expect(otpTransition(state, { type: 'tick' })).toBe(state);
+    expect(transition(state, { type: 'tick' })).toBe(state);
   });
 
   it('uses the server resend delay when it gives one', () => {
-    const state = otpTransition(ready(), { type: 'sendSucceeded', channel: 'VOICE', resendIn: 30 });
+    const state = transition(ready(), { type: 'sendSucceeded', channel: 'VOICE', resendIn: 30 });
     expect(state).toMatchObject({ resendIn: 30, sentVia: 'VOICE' });
   });
 
   it('shows a send failure through otp:error.{message}, waiting Retry-After', () => {
-    const state = otpTransition(
-      { ...ready(), status: 'sending' },
+    const state = transition(
+      { ...ready(), view: 'sending' },
       {
         type: 'sendFailed',
         failure: http(429, { message: 'ERROR_RATE_LIMIT_REACHED', error_code: 'APP-0020' }, 60_000),
       },
     );
-    expect(state.status).toBe('ready');
+    expect(state.view).toBe('ready');
     expect(state.error).toEqual({
       dynamic: 'otp:error.ERROR_RATE_LIMIT_REACHED',
       fallback: 'error:default',
     });
     expect(state.resendIn).toBe(60);
-    const noBody = otpTransition(ready(), { type: 'sendFailed', failure: http(500) });
+    const noBody = transition(ready(), { type: 'sendFailed', failure: http(500) });
     expect(noBody.error).toEqual({ key: 'otp:error.ERROR_UNKNOWN' });
     expect(noBody.resendIn).toBe(0);
-    const offline = otpTransition(ready(), { type: 'sendFailed', failure: { kind: 'offline' } });
+    const offline = transition(ready(), { type: 'sendFailed', failure: { kind: 'offline' } });
     expect(offline.error).toEqual({ key: 'common:offline' });
   });
 
   it('keeps only six digits of a typed or pasted code, Eastern Arabic included', () => {
-    expect(otpTransition(ready(), { type: 'codeChanged', code: '١٢٣ ٤٥٦ 7' }).code).toBe('123456');
+    expect(transition(ready(), { type: 'codeChanged', code: '١٢٣ ٤٥٦ 7' }).code).toBe('123456');
   });
 
   it('clears the error when the code changes, and forgets a verified id', () => {
-    const verified = ready({ status: 'verified', code: '123456', verificationId: 'v1' });
-    const changed = otpTransition(
+    const verified = ready({ view: 'verified', code: '123456', verificationId: 'v1' });
+    const changed = transition(
       { ...verified, error: { key: 'common:timeout' } },
       { type: 'codeChanged', code: '12345' },
     );
-    expect(changed).toMatchObject({ status: 'ready', verificationId: undefined, error: undefined });
-    const same = otpTransition(verified, { type: 'codeChanged', code: '123456' });
-    expect(same).toMatchObject({ status: 'verified', verificationId: 'v1' });
+    expect(changed).toMatchObject({ view: 'ready', verificationId: undefined, error: undefined });
+    const same = transition(verified, { type: 'codeChanged', code: '123456' });
+    expect(same).toMatchObject({ view: 'verified', verificationId: 'v1' });
   });
 
   it('ignores typing while verifying', () => {
-    const verifying = ready({ status: 'verifying', code: '123456' });
-    expect(otpTransition(verifying, { type: 'codeChanged', code: '1' })).toBe(verifying);
+    const verifying = ready({ view: 'verifying', code: '123456' });
+    expect(transition(verifying, { type: 'codeChanged', code: '1' })).toBe(verifying);
   });
 
   it('requires the code', () => {
-    expect(otpTransition(ready(), { type: 'codeMissing' }).error).toEqual({
+    expect(transition(ready(), { type: 'codeMissing' }).error).toEqual({
       key: 'fields:otp.required',
     });
   });
 
   it('verifies, then keeps the id', () => {
-    const verifying = otpTransition(ready({ code: '123456' }), { type: 'verifyStarted' });
-    expect(verifying.status).toBe('verifying');
-    const done = otpTransition(verifying, { type: 'verifySucceeded', id: 'otpv_1' });
-    expect(done).toMatchObject({ status: 'verified', verificationId: 'otpv_1' });
+    const verifying = transition(ready({ code: '123456' }), { type: 'verifyStarted' });
+    expect(verifying.view).toBe('verifying');
+    const done = transition(verifying, { type: 'verifySucceeded', id: 'otpv_1' });
+    expect(done).toMatchObject({ view: 'verified', verificationId: 'otpv_1' });
   });
 
   it('shows a wrong, expired or exhausted code', () => {
@@ -125,12 +115,12 @@ describe('OTP transition', () => {
       'ERROR_SESSION_EXPIRED',
       'ERROR_MAX_VALIDATIONS_REACHED',
     ]) {
-      const state = otpTransition(ready({ status: 'verifying' }), {
+      const state = transition(ready({ view: 'verifying' }), {
         type: 'verifyFailed',
         failure: http(400, { message }),
       });
       expect(state).toMatchObject({
-        status: 'ready',
+        view: 'ready',
         error: { dynamic: `otp:error.${message}`, fallback: 'error:default' },
       });
     }
@@ -138,30 +128,30 @@ describe('OTP transition', () => {
 
   it('asks for the reCAPTCHA check before a resend, only when resend is allowed', () => {
     const waiting = ready({ resendIn: 10 });
-    expect(otpTransition(waiting, { type: 'recaptchaRequested', channel: 'SMS' })).toBe(waiting);
-    const asked = otpTransition(ready(), { type: 'recaptchaRequested', channel: 'SMS' });
-    expect(asked).toMatchObject({ status: 'recaptcha', pendingChannel: 'SMS' });
-    expect(otpTransition(asked, { type: 'recaptchaCancelled' })).toMatchObject({
-      status: 'ready',
+    expect(transition(waiting, { type: 'recaptchaRequested', channel: 'SMS' })).toBe(waiting);
+    const asked = transition(ready(), { type: 'recaptchaRequested', channel: 'SMS' });
+    expect(asked).toMatchObject({ view: 'recaptcha', pendingChannel: 'SMS' });
+    expect(transition(asked, { type: 'recaptchaCancelled' })).toMatchObject({
+      view: 'ready',
       pendingChannel: undefined,
     });
-    expect(otpTransition(ready(), { type: 'recaptchaCancelled' }).status).toBe('ready');
-    expect(otpTransition(asked, { type: 'sendStarted', channel: 'SMS' })).toMatchObject({
-      status: 'sending',
+    expect(transition(ready(), { type: 'recaptchaCancelled' }).view).toBe('ready');
+    expect(transition(asked, { type: 'sendStarted', channel: 'SMS' })).toMatchObject({
+      view: 'sending',
       pendingChannel: undefined,
     });
   });
 
   it('keeps a verified code verified after a resend', () => {
-    const state = otpTransition(ready({ status: 'sending', verificationId: 'v' }), {
+    const state = transition(ready({ view: 'sending', verificationId: 'v' }), {
       type: 'sendSucceeded',
       channel: 'SMS',
     });
-    expect(state.status).toBe('verified');
+    expect(state.view).toBe('verified');
   });
 
   it('resets when stopped', () => {
-    expect(otpTransition(ready({ code: '1' }), { type: 'stopped' })).toEqual(initialOtpState());
+    expect(transition(ready({ code: '1' }), { type: 'stopped' })).toEqual(initialState());
   });
 });
 
@@ -214,7 +204,7 @@ describe('OTP flow', () => {
     await flow.start('971500000002');
     vi.advanceTimersByTime(60_000);
     await flow.resend('SMS');
-    expect(flow.$state.get().status).toBe('recaptcha');
+    expect(flow.$state.get().view).toBe('recaptcha');
     expect(deps.sendOtp).toHaveBeenCalledTimes(1);
     await flow.recaptchaSolved('sandbox-recaptcha-x');
     expect(deps.sendOtp).toHaveBeenLastCalledWith(
@@ -257,7 +247,7 @@ describe('OTP flow', () => {
     flow.changeCode('000000');
     await flow.verify();
     expect(flow.$state.get()).toMatchObject({
-      status: 'ready',
+      view: 'ready',
       error: { dynamic: 'otp:error.ERROR_INVALID_PIN_CODE' },
     });
   });
@@ -276,7 +266,7 @@ describe('OTP flow', () => {
     flow.stop();
     answer({ data: { resend_in: 60 } });
     await started;
-    expect(flow.$state.get()).toEqual(initialOtpState());
+    expect(flow.$state.get()).toEqual(initialState());
     expect(vi.getTimerCount()).toBe(0);
   });
 });

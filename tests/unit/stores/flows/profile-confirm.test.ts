@@ -46,7 +46,7 @@ describe('profile confirmation: transition', () => {
 
   it('no answer: the network view, and retry goes back to loading', () => {
     const net = transition(loading, { type: 'failed', failure: network });
-    expect(net).toEqual({ view: 'network', message: { key: 'common:networkError' } });
+    expect(net).toEqual({ view: 'network', error: { key: 'common:networkError' } });
     expect(transition(loading, { type: 'failed', failure: malformed }).view).toBe('network');
     expect(transition(net, { type: 'retry' })).toEqual(loading);
   });

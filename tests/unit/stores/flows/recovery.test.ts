@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, type ApiFailure } from '../../../../src/api/errors.ts';
+import { ApiError } from '../../../../src/api/errors.ts';
 import {
   createRecoveryFlow,
   loginWithoutSocialPath,
@@ -10,6 +10,7 @@ import {
   type RecoveryState,
   type RecoverySession,
 } from '../../../../src/stores/flows/recovery.ts';
+import { http } from './failures.ts';
 
 const session: RecoverySession = {
   clientId: 'sandbox-web',
@@ -18,64 +19,58 @@ const session: RecoverySession = {
 };
 const hint = { maskedFullName: 'L*** H*****', dir: 'ltr' as const };
 const challenge: RecoveryState = {
-  step: 'challenge',
+  view: 'challenge',
   session,
   hint,
   answer: 'Layla Haddad',
-  required: false,
 };
-const submitting: RecoveryState = { step: 'submitting', session, hint, answer: 'Layla Haddad' };
-const http = (status: number, message?: string): ApiFailure => ({
-  kind: 'http',
-  status,
-  body: message ? { error: message, message } : undefined,
-});
+const submitting: RecoveryState = { view: 'submitting', session, hint, answer: 'Layla Haddad' };
 const FULL_NAME_ANSWER = {
   challenges: [{ challengeIdentifier: 'FULL_NAME_CHALLENGE', hint: { ...hint } }],
 };
 
 describe('openState', () => {
   it('shows the session-expired screen without any recovery parameter', () => {
-    expect(openState({})).toEqual({ step: 'no_session' });
-    expect(openState({ phoneNumber: ' ', otp: '' })).toEqual({ step: 'no_session' });
+    expect(openState({})).toEqual({ view: 'no_session' });
+    expect(openState({ phoneNumber: ' ', otp: '' })).toEqual({ view: 'no_session' });
   });
 
   it('treats a client id alone as no recovery request', () => {
-    expect(openState({ clientId: 'sandbox-web' })).toEqual({ step: 'no_session' });
+    expect(openState({ clientId: 'sandbox-web' })).toEqual({ view: 'no_session' });
   });
 
   it('goes to login without social buttons when a code comes without a phone number', () => {
     expect(openState({ otp: '123456', clientId: 'sandbox-web', csrf: 'c-1' })).toEqual({
-      step: 'redirect',
+      view: 'redirect',
       path: '/login?csrf=c-1&clientId=sandbox-web&showApple=false&showGoogle=false',
     });
     expect(openState({ verificationId: 'v1' })).toEqual({
-      step: 'redirect',
+      view: 'redirect',
       path: '/login?showApple=false&showGoogle=false',
     });
   });
 
   it('goes to /session_unknown when the client id or the code is missing', () => {
     expect(openState({ phoneNumber: '+971500000001', otp: '1' })).toEqual({
-      step: 'redirect',
+      view: 'redirect',
       path: '/session_unknown',
     });
     expect(openState({ phoneNumber: '+971500000001', clientId: 'sandbox-web' })).toEqual({
-      step: 'redirect',
+      view: 'redirect',
       path: '/session_unknown',
     });
   });
 
   it('loads with the code or the verification id (both when both are given)', () => {
-    expect(openState({ ...session })).toEqual({ step: 'loading', session });
+    expect(openState({ ...session })).toEqual({ view: 'loading', session });
     expect(
       openState({ clientId: ' sandbox-web ', phoneNumber: '+971500000001', verificationId: 'v1' }),
     ).toEqual({
-      step: 'loading',
+      view: 'loading',
       session: { clientId: 'sandbox-web', phoneNumber: '+971500000001', verificationId: 'v1' },
     });
     expect(openState({ ...session, verificationId: 'v1' })).toEqual({
-      step: 'loading',
+      view: 'loading',
       session: { ...session, verificationId: 'v1' },
     });
   });
@@ -143,8 +138,8 @@ describe('readChallenges', () => {
 
 describe('transition', () => {
   it('opens only once, from idle', () => {
-    expect(transition({ step: 'idle' }, { type: 'opened', params: {} })).toEqual({
-      step: 'no_session',
+    expect(transition({ view: 'idle' }, { type: 'opened', params: {} })).toEqual({
+      view: 'no_session',
     });
     expect(transition(challenge, { type: 'opened', params: {} })).toBe(challenge);
   });
@@ -152,24 +147,24 @@ describe('transition', () => {
   it('shows the challenge when the answer has a full-name challenge', () => {
     expect(
       transition(
-        { step: 'loading', session },
+        { view: 'loading', session },
         { type: 'challengesLoaded', answer: FULL_NAME_ANSWER },
       ),
-    ).toEqual({ step: 'challenge', session, hint, answer: '', required: false });
+    ).toEqual({ view: 'challenge', session, hint, answer: '' });
   });
 
   it('says not configured for another challenge type', () => {
     expect(
       transition(
-        { step: 'loading', session },
+        { view: 'loading', session },
         { type: 'challengesLoaded', answer: { challenges: [{ challengeIdentifier: 'X' }] } },
       ),
-    ).toEqual({ step: 'not_configured' });
+    ).toEqual({ view: 'not_configured' });
   });
 
   it('goes to /session_unknown for a malformed answer or a rejected fetch', () => {
-    const loading: RecoveryState = { step: 'loading', session };
-    const unknown = { step: 'redirect', path: '/session_unknown' };
+    const loading: RecoveryState = { view: 'loading', session };
+    const unknown = { view: 'redirect', path: '/session_unknown' };
     expect(transition(loading, { type: 'challengesLoaded', answer: null })).toEqual(unknown);
     expect(
       transition(loading, { type: 'challengesFailed', failure: http(400, 'INVALID_OTP') }),
@@ -182,15 +177,15 @@ describe('transition', () => {
   });
 
   it('offers a retry when the fetch never reached the server', () => {
-    const loading: RecoveryState = { step: 'loading', session };
+    const loading: RecoveryState = { view: 'loading', session };
     for (const kind of ['timeout', 'offline', 'network'] as const) {
       const state = transition(loading, { type: 'challengesFailed', failure: { kind } });
-      expect(state.step).toBe('unreachable');
+      expect(state.view).toBe('unreachable');
       expect(transition(state, { type: 'retried' })).toEqual(loading);
     }
     expect(
       transition(loading, { type: 'challengesFailed', failure: { kind: 'timeout' } }),
-    ).toMatchObject({ message: { key: 'common:timeout' } });
+    ).toMatchObject({ error: { key: 'common:timeout' } });
   });
 
   it('ignores fetch answers outside loading, and retries outside unreachable', () => {
@@ -202,18 +197,21 @@ describe('transition', () => {
   });
 
   it('edits the answer and clears the required flag or the error', () => {
-    const required = { ...challenge, answer: '', required: true } as RecoveryState;
+    const required = {
+      ...challenge,
+      answer: '',
+      fieldError: { key: 'recovery:challenge.required' },
+    } as RecoveryState;
     expect(transition(required, { type: 'answerChanged', answer: 'L' })).toEqual({
       ...challenge,
       answer: 'L',
     });
     const error: RecoveryState = {
-      step: 'error',
+      view: 'error',
       session,
       hint,
       answer: 'Wrong',
-      message: { key: 'error:default' },
-      atField: false,
+      error: { key: 'error:default' },
     };
     expect(transition(error, { type: 'answerChanged', answer: 'Right' })).toEqual({
       ...challenge,
@@ -226,7 +224,7 @@ describe('transition', () => {
     expect(transition({ ...challenge, answer: '  ' }, { type: 'submitted' })).toEqual({
       ...challenge,
       answer: '  ',
-      required: true,
+      fieldError: { key: 'recovery:challenge.required' },
     });
     expect(transition(challenge, { type: 'submitted' })).toEqual(submitting);
     expect(transition(submitting, { type: 'submitted' })).toBe(submitting);
@@ -234,18 +232,17 @@ describe('transition', () => {
 
   it('submits again from the error state', () => {
     const error: RecoveryState = {
-      step: 'error',
+      view: 'error',
       session,
       hint,
       answer: 'Layla Haddad',
-      message: { key: 'error:default' },
-      atField: false,
+      error: { key: 'error:default' },
     };
     expect(transition(error, { type: 'submitted' })).toEqual(submitting);
   });
 
   it('shows link sent on success', () => {
-    expect(transition(submitting, { type: 'linkSent' })).toEqual({ step: 'link_sent' });
+    expect(transition(submitting, { type: 'linkSent' })).toEqual({ view: 'link_sent' });
     expect(transition(challenge, { type: 'linkSent' })).toBe(challenge);
   });
 
@@ -253,20 +250,18 @@ describe('transition', () => {
     expect(
       transition(submitting, { type: 'submitFailed', failure: http(400, 'INVALID_FULL_NAME') }),
     ).toEqual({
-      step: 'error',
+      view: 'error',
       session,
       hint,
       answer: 'Layla Haddad',
-      message: { dynamic: 'error:INVALID_FULL_NAME', fallback: 'error:default' },
-      atField: true,
+      fieldError: { dynamic: 'error:INVALID_FULL_NAME', fallback: 'error:default' },
     });
-    expect(
-      transition(submitting, { type: 'submitFailed', failure: http(400, 'INVALID_OTP') }),
-    ).toMatchObject({ atField: false, message: { dynamic: 'error:INVALID_OTP' } });
-    expect(transition(submitting, { type: 'submitFailed', failure: http(500) })).toMatchObject({
-      atField: false,
-      message: { key: 'error:default' },
-    });
+    const otp = transition(submitting, { type: 'submitFailed', failure: http(400, 'INVALID_OTP') });
+    expect(otp).toMatchObject({ error: { dynamic: 'error:INVALID_OTP' } });
+    expect(otp).not.toHaveProperty('fieldError');
+    const server = transition(submitting, { type: 'submitFailed', failure: http(500) });
+    expect(server).toMatchObject({ error: { key: 'error:default' } });
+    expect(server).not.toHaveProperty('fieldError');
     expect(transition(challenge, { type: 'submitFailed', failure: http(500) })).toBe(challenge);
   });
 });
@@ -290,7 +285,7 @@ describe('createRecoveryFlow', () => {
       phoneNumber: '+971500000001',
       otp: '123456',
     });
-    expect(flow.$recovery.get()).toMatchObject({ step: 'challenge', hint });
+    expect(flow.$state.get()).toMatchObject({ view: 'challenge', hint });
     expect(deps.track).toHaveBeenCalledWith('page');
     flow.setAnswer('  Layla Haddad ');
     await flow.submit();
@@ -299,9 +294,9 @@ describe('createRecoveryFlow', () => {
       otp: '123456',
       challenges: [{ challengeIdentifier: 'FULL_NAME_CHALLENGE', challengeAnswer: 'Layla Haddad' }],
     });
-    expect(flow.$recovery.get()).toEqual({ step: 'link_sent' });
+    expect(flow.$state.get()).toEqual({ view: 'link_sent' });
     expect(deps.track).toHaveBeenLastCalledWith('link_sent');
-    flow.exit();
+    flow.destroy();
   });
 
   it('sends the verification id when the link carries one', async () => {
@@ -345,9 +340,9 @@ describe('createRecoveryFlow', () => {
       .mockResolvedValueOnce(FULL_NAME_ANSWER);
     const flow = createRecoveryFlow(fakeDeps({ fetchChallenges }));
     await flow.open({ ...session });
-    expect(flow.$recovery.get().step).toBe('unreachable');
+    expect(flow.$state.get().view).toBe('unreachable');
     await flow.retry();
-    expect(flow.$recovery.get().step).toBe('challenge');
+    expect(flow.$state.get().view).toBe('challenge');
   });
 
   it('does not call the server for an empty answer, and keeps the answer on failure', async () => {
@@ -358,13 +353,16 @@ describe('createRecoveryFlow', () => {
     await flow.open({ ...session });
     await flow.submit();
     expect(deps.sendNotification).not.toHaveBeenCalled();
-    expect(flow.$recovery.get()).toMatchObject({ step: 'challenge', required: true });
+    expect(flow.$state.get()).toMatchObject({
+      view: 'challenge',
+      fieldError: { key: 'recovery:challenge.required' },
+    });
     flow.setAnswer('Wrong Name');
     await flow.submit();
-    expect(flow.$recovery.get()).toMatchObject({
-      step: 'error',
+    expect(flow.$state.get()).toMatchObject({
+      view: 'error',
       answer: 'Wrong Name',
-      atField: true,
+      fieldError: expect.anything(),
     });
   });
 });

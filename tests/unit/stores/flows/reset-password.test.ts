@@ -1,29 +1,25 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, type ApiFailure } from '../../../../src/api/errors.ts';
+import { ApiError } from '../../../../src/api/errors.ts';
 import {
   createResetPasswordFlow,
-  initialResetState,
+  initialState,
   PASSWORD_SUCCESS_PATH,
   transition,
   type ResetPasswordDeps,
   type ResetPasswordState,
 } from '../../../../src/stores/flows/reset-password.ts';
+import { http } from './failures.ts';
 
-const http = (status: number, message?: string): ApiFailure => ({
-  kind: 'http',
-  status,
-  body: message ? { error: message, message } : undefined,
-});
 const GOOD = 'Sandbox-Pass2';
 
-function typed(password: string, from = initialResetState()): ResetPasswordState {
+function typed(password: string, from = initialState()): ResetPasswordState {
   return transition(from, { type: 'passwordChanged', password });
 }
 
 describe('transition', () => {
   it('starts editing an empty password, invalid', () => {
-    expect(initialResetState()).toEqual({
-      step: 'editing',
+    expect(initialState()).toEqual({
+      view: 'editing',
       password: '',
       failed: ['minLength', 'lowercase', 'uppercase', 'digit'],
       invalid: true,
@@ -33,8 +29,8 @@ describe('transition', () => {
   });
 
   it('is expired when the address has no token, and stays editing with one', () => {
-    const start = initialResetState();
-    expect(transition(start, { type: 'opened', hasToken: false })).toEqual({ step: 'expired' });
+    const start = initialState();
+    expect(transition(start, { type: 'opened', hasToken: false })).toEqual({ view: 'expired' });
     expect(transition(start, { type: 'opened', hasToken: true })).toBe(start);
   });
 
@@ -54,7 +50,7 @@ describe('transition', () => {
     const passed = transition(required, { type: 'recaptchaPassed', token: 'sandbox-recaptcha-1' });
     expect(passed).toMatchObject({ invalid: false, recaptchaToken: 'sandbox-recaptcha-1' });
     expect(transition(passed, { type: 'submitted' })).toEqual({
-      step: 'submitting',
+      view: 'submitting',
       password: GOOD,
       recaptchaRequired: true,
       recaptchaToken: 'sandbox-recaptcha-1',
@@ -68,32 +64,29 @@ describe('transition', () => {
 
   it('submits a valid password, then is changed on success', () => {
     const submitting = transition(typed(GOOD), { type: 'submitted' });
-    expect(submitting.step).toBe('submitting');
+    expect(submitting.view).toBe('submitting');
     expect(transition(submitting, { type: 'submitted' })).toBe(submitting);
     expect(transition(submitting, { type: 'passwordChanged', password: 'x' })).toBe(submitting);
-    expect(transition(submitting, { type: 'succeeded' })).toEqual({ step: 'changed' });
+    expect(transition(submitting, { type: 'succeeded' })).toEqual({ view: 'changed' });
   });
 
   it('is expired on INVALID_RESET_TOKEN', () => {
     const submitting = transition(typed(GOOD), { type: 'submitted' });
     expect(
       transition(submitting, { type: 'failed', failure: http(400, 'INVALID_RESET_TOKEN') }),
-    ).toEqual({ step: 'expired' });
+    ).toEqual({ view: 'expired' });
   });
 
   it("shows 'Password is too weak.' at the field on INVALID_PASSWORD", () => {
     const submitting = transition(typed(GOOD), { type: 'submitted' });
-    expect(
-      transition(submitting, { type: 'failed', failure: http(400, 'INVALID_PASSWORD') }),
-    ).toMatchObject({
-      step: 'editing',
+    const weak = transition(submitting, { type: 'failed', failure: http(400, 'INVALID_PASSWORD') });
+    expect(weak).toMatchObject({
+      view: 'editing',
       password: GOOD,
       invalid: false,
-      error: {
-        atField: true,
-        message: { dynamic: 'error:INVALID_PASSWORD', fallback: 'error:default' },
-      },
+      fieldError: { dynamic: 'error:INVALID_PASSWORD', fallback: 'error:default' },
     });
+    expect(weak).not.toHaveProperty('error');
   });
 
   it('asks for the robot check again on INVALID_RECAPTCHA', () => {
@@ -102,23 +95,28 @@ describe('transition', () => {
       { type: 'recaptchaPassed', token: 't' },
     );
     const submitting = transition(passed, { type: 'submitted' });
-    expect(
-      transition(submitting, { type: 'failed', failure: http(400, 'INVALID_RECAPTCHA') }),
-    ).toMatchObject({
-      step: 'editing',
+    const refused = transition(submitting, {
+      type: 'failed',
+      failure: http(400, 'INVALID_RECAPTCHA'),
+    });
+    expect(refused).toMatchObject({
+      view: 'editing',
       recaptchaToken: undefined,
       invalid: true,
-      error: { atField: false },
+      error: expect.anything(),
     });
+    expect(refused).not.toHaveProperty('fieldError');
   });
 
   it('keeps the password and shows transport errors above the form', () => {
     const submitting = transition(typed(GOOD), { type: 'submitted' });
-    expect(transition(submitting, { type: 'failed', failure: { kind: 'offline' } })).toMatchObject({
-      step: 'editing',
+    const offline = transition(submitting, { type: 'failed', failure: { kind: 'offline' } });
+    expect(offline).toMatchObject({
+      view: 'editing',
       password: GOOD,
-      error: { atField: false, message: { key: 'common:offline' } },
+      error: { key: 'common:offline' },
     });
+    expect(offline).not.toHaveProperty('fieldError');
   });
 
   it('clears a server error when the password changes', () => {
@@ -129,13 +127,13 @@ describe('transition', () => {
   });
 
   it('ignores events that do not apply', () => {
-    const changed: ResetPasswordState = { step: 'changed' };
-    const expired: ResetPasswordState = { step: 'expired' };
+    const changed: ResetPasswordState = { view: 'changed' };
+    const expired: ResetPasswordState = { view: 'expired' };
     expect(transition(changed, { type: 'passwordChanged', password: 'x' })).toBe(changed);
     expect(transition(expired, { type: 'recaptchaRequired', required: true })).toBe(expired);
     expect(transition(expired, { type: 'recaptchaPassed', token: 't' })).toBe(expired);
     expect(transition(expired, { type: 'submitted' })).toBe(expired);
-    expect(transition(initialResetState(), { type: 'succeeded' })).toEqual(initialResetState());
+    expect(transition(initialState(), { type: 'succeeded' })).toEqual(initialState());
     expect(transition(changed, { type: 'failed', failure: http(500) })).toBe(changed);
   });
 });
@@ -166,10 +164,10 @@ describe('createResetPasswordFlow', () => {
       password: GOOD,
       recaptchaToken: 'sandbox-recaptcha-1',
     });
-    expect(flow.$reset.get()).toEqual({ step: 'changed' });
+    expect(flow.$state.get()).toEqual({ view: 'changed' });
     expect(deps.go).toHaveBeenCalledWith(PASSWORD_SUCCESS_PATH);
     expect(deps.track).toHaveBeenCalledWith('changed');
-    flow.exit();
+    flow.destroy();
   });
 
   it('sends no robot-check token when none is required', async () => {
@@ -185,7 +183,7 @@ describe('createResetPasswordFlow', () => {
     const deps = fakeDeps();
     const flow = createResetPasswordFlow(deps);
     flow.open(undefined);
-    expect(flow.$reset.get()).toEqual({ step: 'expired' });
+    expect(flow.$state.get()).toEqual({ view: 'expired' });
     expect(deps.track).toHaveBeenCalledWith('expired');
     await flow.submit();
     expect(deps.resetPassword).not.toHaveBeenCalled();
@@ -199,7 +197,7 @@ describe('createResetPasswordFlow', () => {
     flow.open('reset-expired');
     flow.setPassword(GOOD);
     await flow.submit();
-    expect(flow.$reset.get()).toEqual({ step: 'expired' });
+    expect(flow.$state.get()).toEqual({ view: 'expired' });
     expect(deps.go).not.toHaveBeenCalled();
   });
 });

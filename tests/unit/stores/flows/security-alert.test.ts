@@ -9,8 +9,8 @@ import { deferred, fail, http, network, offline, timeout } from './failures.ts';
 
 const loginAlert: Alert = { operation: 'LOGIN', device: 'Chrome on macOS', acknowledged: false };
 const loading: SecurityAlertState = { view: 'loading' };
-const shown: SecurityAlertState = { view: 'shown', alert: loginAlert, reporting: false };
-const reporting: SecurityAlertState = { view: 'shown', alert: loginAlert, reporting: true };
+const shown: SecurityAlertState = { view: 'shown', alert: loginAlert, submitting: false };
+const reporting: SecurityAlertState = { view: 'shown', alert: loginAlert, submitting: true };
 
 describe('security alert: transition', () => {
   it('loading: the alert, or acknowledged when reported before', () => {
@@ -38,7 +38,7 @@ describe('security alert: transition', () => {
 
   it('loading: no answer is the network view; retry loads again', () => {
     const net = transition(loading, { type: 'failed', failure: offline });
-    expect(net).toEqual({ view: 'network', message: { key: 'common:offline' } });
+    expect(net).toEqual({ view: 'network', error: { key: 'common:offline' } });
     expect(transition(net, { type: 'retry' })).toEqual(loading);
     expect(transition(net, { type: 'report' })).toBe(net);
   });

@@ -1,0 +1,94 @@
+/**
+ * Identity API: one-time codes, sent by SMS, voice call or e-mail (to the outbox) and verified;
+ * a verified code gives the id that a login or a sign-up then proves (`checkOtpProof`).
+ */
+import { Hono } from 'hono';
+import type { ErrorBody, OtpErrorMessage } from '../../src/contract/errors.ts';
+import {
+  OTP_SEND_PATH,
+  OTP_VERIFY_PATH,
+  OtpSendBody,
+  OtpVerifyBody,
+  type OtpSendResponse,
+} from '../../src/contract/identity-api.ts';
+import { fail, jsonBody } from '../errors.ts';
+import { assertReachable, header } from '../http.ts';
+import { normalizeIdentifier, sendToOutbox, userByEmail, userByPhone } from '../queries.ts';
+import { OTP_MAX_WRONG, OTP_RESEND_S, OTP_VALIDITY_MS, type Sandbox } from '../state.ts';
+
+const INVALID_IDENTIFIER: ErrorBody = {
+  error: 'invalid_phone_number',
+  error_code: 'PN-0001',
+  message: 'INVALID_PHONE_NUMBER',
+};
+
+function otpError(message: OtpErrorMessage, status: 400 | 429 = 400, errorCode?: string): never {
+  fail(status, {
+    error: message.toLowerCase(),
+    message,
+    ...(errorCode ? { error_code: errorCode } : {}),
+  });
+}
+
+export function otpRoutes(sandbox: Sandbox): Hono {
+  const app = new Hono();
+  const { state } = sandbox;
+
+  app.post(OTP_SEND_PATH, async (c) => {
+    const body = await jsonBody(c, OtpSendBody);
+    const identifier = normalizeIdentifier(body.identifier);
+    if (!identifier || identifier.includes('@') !== (body.type === 'EMAIL'))
+      fail(400, INVALID_IDENTIFIER);
+    assertReachable(identifier);
+    const user = identifier.includes('@')
+      ? userByEmail(sandbox, identifier)
+      : userByPhone(sandbox, identifier);
+    if (user?.otpRateLimited) {
+      c.header('Retry-After', String(OTP_RESEND_S));
+      otpError('ERROR_RATE_LIMIT_REACHED', 429, 'APP-0020');
+    }
+    const code = sandbox.codeFor(identifier);
+    const otp = { identifier, code, createdAt: sandbox.now(), wrong: 0, locked: false };
+    const deviceId = header(c, 'deviceId');
+    state.otps.set(identifier, deviceId ? { ...otp, deviceId } : otp);
+    const channel = body.type === 'EMAIL' ? 'email' : body.type === 'VOICE' ? 'voice' : 'sms';
+    sendToOutbox(sandbox, {
+      channel,
+      to: identifier,
+      text: `Your Masar verification code is ${code}. It expires in 5 minutes.`,
+      code,
+    });
+    const answer: OtpSendResponse = {
+      data: { expires_in: OTP_VALIDITY_MS / 1000, resend_in: OTP_RESEND_S },
+    };
+    return c.json(answer);
+  });
+
+  app.post(OTP_VERIFY_PATH, async (c) => {
+    const body = await jsonBody(c, OtpVerifyBody);
+    const identifier = normalizeIdentifier(body.identifier);
+    if (!identifier) fail(400, INVALID_IDENTIFIER);
+    assertReachable(identifier);
+    const otp = state.otps.get(identifier);
+    if (!otp) otpError('ERROR_SESSION_EXPIRED');
+    if (otp.locked) otpError('ERROR_MAX_VALIDATIONS_REACHED');
+    if (sandbox.now() - otp.createdAt > OTP_VALIDITY_MS) {
+      state.otps.delete(identifier);
+      otpError('ERROR_SESSION_EXPIRED');
+    }
+    if (body.code.trim() !== otp.code) {
+      otp.wrong += 1;
+      if (otp.wrong >= OTP_MAX_WRONG) {
+        otp.locked = true;
+        otpError('ERROR_MAX_VALIDATIONS_REACHED');
+      }
+      otpError('ERROR_INVALID_PIN_CODE');
+    }
+    state.otps.delete(identifier);
+    const id = sandbox.id('otpv');
+    state.verifications.set(id, { id, identifier, createdAt: sandbox.now(), used: false });
+    return c.json({ data: { id } });
+  });
+
+  return app;
+}

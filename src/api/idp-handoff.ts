@@ -1,0 +1,41 @@
+/**
+ * The hand-off that finishes a sign-in: what analytics and error reporting hold is sent first,
+ * then a form is posted to the identity service's `/login` with the token, the csrf (used once),
+ * the robot check's answer and 'stay signed in'. The page then belongs to the identity service.
+ */
+import { BACKEND_URL } from '../config.ts';
+import { IDP_LOGIN_FIELDS, IDP_LOGIN_PATH } from '../contract/identity-service.ts';
+import { consumeCsrf } from '../lib/csrf.ts';
+import { flushBeforeLeaving } from './analytics.ts';
+
+export interface HandOff {
+  /** The token the login, onboarding or one-click proof call returned. */
+  token: string;
+  /** The robot check's answer ('' when none was asked). */
+  recaptchaToken: string;
+  remember: boolean;
+}
+
+/** Flushes, then posts the identity service's form (a hidden form, as a browser navigation). */
+export async function handOff(fields: HandOff): Promise<void> {
+  await flushBeforeLeaving();
+  const form = document.createElement('form');
+  form.method = 'post';
+  form.action = `${BACKEND_URL.identityService}${IDP_LOGIN_PATH}`;
+  form.hidden = true;
+  const values: [name: string, value: string][] = [
+    [IDP_LOGIN_FIELDS.token, fields.token],
+    [IDP_LOGIN_FIELDS.csrf, consumeCsrf()],
+    [IDP_LOGIN_FIELDS.recaptcha, fields.recaptchaToken],
+    [IDP_LOGIN_FIELDS.remember, fields.remember ? 'true' : 'false'],
+  ];
+  for (const [name, value] of values) {
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    form.append(input);
+  }
+  document.body.append(form);
+  form.submit();
+}

@@ -1,0 +1,47 @@
+/**
+ * The browser's side of the deps the flows share (phone rules, the device record, the robot check
+ * and device-intelligence flags, this tab's storage), for the islands that create the flows. Tests
+ * hand the flows fakes instead.
+ */
+import { collectDeviceRecord, deviceIdentity } from '../../lib/device.ts';
+import { readPersisted, writePersisted } from '../../lib/persisted.ts';
+import {
+  loadPhoneMetadata,
+  phoneFromPreset,
+  toPhone,
+  type PhoneInputValue,
+} from '../../lib/phone.ts';
+import { recaptchaMode } from '../../lib/recaptcha.ts';
+import { $flags } from '../flags.ts';
+import type { PersistedName } from './social.ts';
+
+/** A phone input to international digits, or undefined when it is not a valid number. */
+export async function validatePhone(value: PhoneInputValue): Promise<string | undefined> {
+  const phone = toPhone(value.input, value.country, await loadPhoneMetadata());
+  return phone.isValid ? phone.fullPhoneNumber : undefined;
+}
+
+/** A preset number (international digits) as an input value: its country and national number. */
+export async function presetPhone(digits: string): Promise<PhoneInputValue | undefined> {
+  const phone = phoneFromPreset(digits, await loadPhoneMetadata());
+  return phone ? { country: phone.countryCode, input: phone.nationalPhoneNumber } : undefined;
+}
+
+/** The device record sent as `profiling`. */
+export function profiling(): Record<string, unknown> {
+  return collectDeviceRecord(deviceIdentity()) as unknown as Record<string, unknown>;
+}
+
+/** Resends of a code pass the robot check first (the `recaptchaV2` flag). */
+export const recaptchaRequired = (): boolean =>
+  recaptchaMode($flags.get().flags.recaptchaV2) !== 'off';
+
+/** The device record for device intelligence, when its flag is on. */
+export const shieldParams = (): Record<string, unknown> | undefined =>
+  $flags.get().flags.shieldEnabled ? profiling() : undefined;
+
+/** Apple's name in this tab's session storage. */
+export const persistedName: PersistedName = {
+  read: (key) => readPersisted(key),
+  write: (key, value) => void writePersisted(key, value),
+};

@@ -1,0 +1,250 @@
+/**
+ * The login flow's effects: the login calls of each attempt, the code step, Apple and Google,
+ * and the reactions to a new view (its analytics page, the code step, the sign-up redirect).
+ */
+import { toFailure } from '../../../api/errors.ts';
+import type { EmailLoginBody, PhoneLoginBody } from '../../../contract/identity-api.ts';
+import type { Locale } from '../../../i18n/config.ts';
+import type { FlowAnalytics } from '../../../lib/analytics.ts';
+import { isEmailAddress } from '../../../lib/patterns.ts';
+import type { PhoneInputValue } from '../../../lib/phone.ts';
+import type { SocialProvider } from '../../../lib/social/types.ts';
+import { createFlow, type Flow } from '../create-flow.ts';
+import { createOtpFlow, type OtpDeps, type OtpFlow } from '../otp.ts';
+import { openSocial, type SocialDeps } from '../social.ts';
+import { signupHref, type LoginPresets } from './presets.ts';
+import { answerError, emailLoginBody, phoneLoginBody } from './requests.ts';
+import {
+  flowOf,
+  initialState,
+  pageOf,
+  type Answers,
+  type Attempt,
+  type LoginEvent,
+  type LoginState,
+} from './state.ts';
+import { transition } from './transition.ts';
+
+type Context = { clientId?: string | undefined };
+
+export interface LoginDeps extends SocialDeps {
+  locale: Locale;
+  phoneLogin: (body: PhoneLoginBody, context: Context) => Promise<string>;
+  emailLogin: (body: EmailLoginBody, context: Context) => Promise<string>;
+  appleLogin: (idToken: string, context: Context) => Promise<string>;
+  googleLogin: (idToken: string, context: Context) => Promise<string>;
+  sendOtp: OtpDeps['sendOtp'];
+  verifyOtp: OtpDeps['verifyOtp'];
+  /** A phone input to international digits, or undefined when it is not a valid number. */
+  validatePhone: (value: PhoneInputValue) => Promise<string | undefined>;
+  /** The preset number as an input value (country and national number). */
+  presetPhone?: (digits: string) => Promise<PhoneInputValue | undefined>;
+  navigate: (href: string) => void;
+  analytics: FlowAnalytics;
+  profiling: () => Record<string, unknown> | undefined;
+  recaptchaRequired?: () => boolean;
+  shieldParams?: () => Record<string, unknown> | undefined;
+}
+
+type LoginCore = Flow<LoginState, LoginEvent>;
+
+/** The call that signs `attempt` in, with what the state holds (answers, verified code). */
+function callLogin(deps: LoginDeps, state: LoginState, attempt: Attempt): Promise<string> {
+  const context = { clientId: state.presets.clientId };
+  switch (attempt.kind) {
+    case 'phone':
+      return deps.phoneLogin(phoneLoginBody(state, attempt.phone, deps.profiling()), context);
+    case 'email':
+      return deps.emailLogin(emailLoginBody(state, attempt.email, deps.profiling()), context);
+    case 'apple':
+      return deps.appleLogin(attempt.idToken, context);
+    case 'google':
+      return deps.googleLogin(attempt.idToken, context);
+  }
+}
+
+/** Reactions to a new view: its analytics page, the code step, the sign-up redirect. */
+function reactToViews(flow: LoginCore, deps: LoginDeps, otp: OtpFlow): void {
+  flow.onChange((state, previous) => {
+    if (state.view === previous.view) return;
+    const page = pageOf(state.view);
+    if (page) deps.analytics.page(page, flowOf(state));
+    if (previous.view === 'otp') otp.stop();
+    if (state.view === 'otp') {
+      const attempt = state.attempt;
+      const identifier =
+        attempt?.kind === 'phone' ? attempt.phone : attempt?.kind === 'email' ? attempt.email : '';
+      if (identifier) void otp.start(identifier);
+    }
+    if (state.view === 'redirect_to_signup') {
+      deps.navigate(signupHref(deps.locale, state.presets, state.carry));
+    }
+  });
+}
+
+/** Phone, e-mail, a challenge's answer, the name: each checked, then the login is sent. */
+function submitActions(flow: LoginCore, deps: LoginDeps, login: () => Promise<void>) {
+  const { dispatch } = flow;
+  return {
+    async submitPhone(): Promise<void> {
+      const state = flow.get();
+      if (state.submitting || state.social) return;
+      if (state.phoneInput.input.trim() === '') {
+        dispatch({ type: 'invalid', error: { key: 'fields:phone.invalid' } });
+        return;
+      }
+      const phone = await deps.validatePhone(state.phoneInput);
+      if (!phone) {
+        dispatch({ type: 'invalid', error: { key: 'fields:phone.invalid' } });
+        return;
+      }
+      dispatch({ type: 'submitted', attempt: { kind: 'phone', phone } });
+      deps.analytics.track('phone_submitted', { flow: 'phone', page: 'welcome' });
+      await login();
+    },
+
+    async submitEmail(): Promise<void> {
+      const state = flow.get();
+      if (state.submitting || state.social) return;
+      const email = state.emailInput.trim();
+      if (email === '') {
+        dispatch({ type: 'invalid', error: { key: 'fields:required' } });
+        return;
+      }
+      if (!isEmailAddress(email)) {
+        dispatch({ type: 'invalid', error: { key: 'fields:email.invalid' } });
+        return;
+      }
+      dispatch({ type: 'submitted', attempt: { kind: 'email', email: email.toLowerCase() } });
+      deps.analytics.track('email_submitted', { flow: 'email', page: 'welcome' });
+      await login();
+    },
+
+    /** Sends the answer of the password, challenge or enhanced name view. */
+    async submitAnswer(): Promise<void> {
+      const state = flow.get();
+      if (state.submitting) return;
+      const error = answerError(state.view, state.answers);
+      if (error) {
+        dispatch({ type: 'invalid', error });
+        return;
+      }
+      if (state.view === 'name_confirmation') dispatch({ type: 'nameAnswered', confirmed: true });
+      else dispatch({ type: 'submitted' });
+      await login();
+    },
+
+    /** Classic name confirmation: yes, or no (also the enhanced account reset). */
+    async answerName(confirmed: boolean): Promise<void> {
+      const state = flow.get();
+      if (state.submitting || state.view !== 'name_confirmation') return;
+      dispatch({ type: 'nameAnswered', confirmed });
+      await login();
+    },
+  };
+}
+
+export function createLoginFlow(deps: LoginDeps) {
+  const flow = createFlow({ initial: initialState(), transition, opening: 'initialized' });
+  const { dispatch } = flow;
+
+  const otp = createOtpFlow({
+    sendOtp: deps.sendOtp,
+    verifyOtp: deps.verifyOtp,
+    clientId: () => flow.get().presets.clientId,
+    onVerified: (id) => {
+      dispatch({ type: 'otpVerified', id });
+      void login();
+    },
+    ...(deps.recaptchaRequired ? { recaptchaRequired: deps.recaptchaRequired } : {}),
+    ...(deps.shieldParams ? { shieldParams: deps.shieldParams } : {}),
+  });
+  flow.onDestroy(() => {
+    otp.stop();
+    otp.destroy();
+  });
+
+  /** Sends the attempt's login; a success flushes analytics before the redirect. */
+  async function login(): Promise<void> {
+    const state = flow.get();
+    const attempt = state.attempt;
+    if (!attempt) return;
+    const signal = flow.begin();
+    try {
+      const token = await callLogin(deps, state, attempt);
+      if (signal.aborted) return;
+      deps.analytics.track('login_succeeded', { flow: attempt.kind });
+      await deps.analytics.flush();
+      dispatch({ type: 'succeeded', token });
+    } catch (error) {
+      if (signal.aborted) return;
+      dispatch({ type: 'failed', failure: toFailure(error) });
+    }
+  }
+
+  reactToViews(flow, deps, otp);
+
+  return {
+    ...flow.surface,
+    otp,
+
+    /** Reads the presets once the page runs (the csrf has already been taken out). */
+    async init(presets: LoginPresets): Promise<void> {
+      const before = flow.get().view;
+      dispatch({ type: 'initialized', presets });
+      const state = flow.get();
+      // The reactions follow changes only: the first page is reported when it did not change.
+      if (state.view === before) {
+        const page = pageOf(state.view);
+        if (page) deps.analytics.page(page, flowOf(state));
+      }
+      if (presets.fullMobileNumber && deps.presetPhone) {
+        const value = await deps.presetPhone(presets.fullMobileNumber);
+        if (value && !flow.isDestroyed() && flow.get().phoneInput.input === '') {
+          dispatch({ type: 'phoneChanged', value });
+        }
+      }
+    },
+
+    changePhone: (value: PhoneInputValue) => dispatch({ type: 'phoneChanged', value }),
+    changeEmail: (value: string) => dispatch({ type: 'emailChanged', value }),
+    changeAnswer: (field: keyof Answers, value: string) =>
+      dispatch({ type: 'answerChanged', field, value }),
+    switchMethod: (method: 'phone' | 'email') => dispatch({ type: 'switchMethod', method }),
+    ...submitActions(flow, deps, login),
+    tryAnotherWay: () => dispatch({ type: 'tryAnotherWay' }),
+
+    /** Back to the first view: an answer still on its way is dropped. */
+    back: (): void => {
+      flow.cancel();
+      dispatch({ type: 'back' });
+    },
+
+    /** Apple or Google: must be called straight from the click (the window opens at once). */
+    async socialSignIn(provider: SocialProvider): Promise<void> {
+      const before = flow.get();
+      if (before.submitting || before.social) return;
+      dispatch({ type: 'socialStarted', provider });
+      const result = await openSocial(provider, deps, (reason) =>
+        dispatch({ type: 'socialFailed', provider, reason }),
+      );
+      if (!result) return;
+      const attempt: Attempt =
+        provider === 'apple'
+          ? {
+              kind: 'apple',
+              idToken: result.idToken,
+              email: result.email,
+              fullName: result.fullName,
+            }
+          : { kind: 'google', idToken: result.idToken, email: result.email };
+      dispatch({ type: 'submitted', attempt });
+      deps.analytics.track(`${provider}_submitted`, { flow: provider });
+      await login();
+    },
+
+    chooseDashboard: (url: string): void => deps.navigate(url),
+  };
+}
+
+export type LoginFlow = ReturnType<typeof createLoginFlow>;

@@ -1,0 +1,274 @@
+/**
+ * The login page's views and state: phone first (or e-mail), then what the login call answers
+ * asks for (a code, the password, Apple or Google, the name, or a challenge by priority with
+ * 'Try another way'), then the identity-service redirect, sign-up or the blocked page.
+ */
+import type { ApiFailure } from '../../../api/errors.ts';
+import { DASHBOARD_CLIENT_ID } from '../../../config.ts';
+import {
+  CHALLENGE_NAMES,
+  type ChallengeDetail,
+  type ChallengeName,
+} from '../../../contract/errors.ts';
+import type { Text } from '../../../i18n/types.ts';
+import type { FlowName, PageName } from '../../../lib/analytics.ts';
+import { DEFAULT_COUNTRY, type PhoneInputValue } from '../../../lib/phone.ts';
+import type { SocialFailureReason, SocialProvider } from '../../../lib/social/types.ts';
+import { commonOf } from '../create-flow.ts';
+import { DEFAULT_PRESETS, type LoginPresets, type SignupCarry } from './presets.ts';
+
+export const LOGIN_VIEWS = [
+  'phone_form',
+  'email_form',
+  'otp',
+  'password_form',
+  'name_confirmation',
+  'apple_form',
+  'google_form',
+  'verify__card_challenge',
+  'verify_full_name_challenge',
+  'verify_email_challenge',
+  'verify_pin_challenge',
+  'redirect_to_idp',
+  'redirect_to_signup',
+  'redirect_to_blocked_user',
+  'dashboard_selection',
+] as const;
+export type LoginView = (typeof LOGIN_VIEWS)[number];
+
+export type ChallengeView =
+  | 'password_form'
+  | 'verify__card_challenge'
+  | 'verify_full_name_challenge'
+  | 'verify_email_challenge'
+  | 'verify_pin_challenge';
+
+export const CHALLENGE_VIEWS = {
+  card: 'verify__card_challenge',
+  name: 'verify_full_name_challenge',
+  email: 'verify_email_challenge',
+  pin: 'verify_pin_challenge',
+  password: 'password_form',
+} as const satisfies Record<ChallengeName, ChallengeView>;
+
+export type BlockedVariant = 'USER_BLOCKED' | 'USER_BLOCKED_FOR_SIGNUP';
+
+/** The card and PIN challenges take 4 digits. */
+export const CHALLENGE_DIGITS = 4;
+
+/** Who is signing in, and how. */
+export type Attempt =
+  | { kind: 'phone'; phone: string }
+  | { kind: 'email'; email: string }
+  | { kind: 'apple'; idToken: string; email?: string | undefined; fullName?: string | undefined }
+  | { kind: 'google'; idToken: string; email?: string | undefined };
+
+export interface Answers {
+  password: string;
+  pin: string;
+  card: string;
+  email: string;
+  fullName: string;
+}
+export const EMPTY_ANSWERS: Answers = { password: '', pin: '', card: '', email: '', fullName: '' };
+
+/** The challenges of `try_another_way`, by priority, and the one shown now. */
+export interface Challenges {
+  details: readonly ChallengeDetail[];
+  /** The priority of the challenge shown (starts at the first entry's). */
+  current: number;
+}
+
+/** What every view keeps. */
+export interface LoginCommon {
+  presets: LoginPresets;
+  phoneInput: PhoneInputValue;
+  emailInput: string;
+  attempt: Attempt | undefined;
+  answers: Answers;
+  nameConfirmed: boolean | undefined;
+  /** The verified OTP id, sent as `otp` in the login retry. */
+  otpId: string | undefined;
+  challenges: Challenges | undefined;
+  /** A login call in flight. */
+  submitting: boolean;
+  /** A social sign-in window or SDK in progress. */
+  social: SocialProvider | undefined;
+  /** Form-level error (announced). */
+  error: Text | undefined;
+  /** The error of the view's main field. */
+  fieldError: Text | undefined;
+}
+
+const COMMON_FIELDS: Record<keyof LoginCommon, true> = {
+  presets: true,
+  phoneInput: true,
+  emailInput: true,
+  attempt: true,
+  answers: true,
+  nameConfirmed: true,
+  otpId: true,
+  challenges: true,
+  submitting: true,
+  social: true,
+  error: true,
+  fieldError: true,
+};
+
+/** What every view keeps of `state`, without the fields of its view. */
+export const common = (state: LoginState): LoginCommon =>
+  commonOf<LoginCommon>(state, COMMON_FIELDS);
+
+export type LoginState = LoginCommon &
+  (
+    | {
+        view: Exclude<
+          LoginView,
+          | 'name_confirmation'
+          | 'redirect_to_idp'
+          | 'redirect_to_signup'
+          | 'redirect_to_blocked_user'
+        >;
+      }
+    | { view: 'name_confirmation'; name: string }
+    | { view: 'redirect_to_idp'; token: string; flow: FlowName }
+    | { view: 'redirect_to_signup'; carry: SignupCarry }
+    | { view: 'redirect_to_blocked_user'; variant: BlockedVariant }
+  );
+
+export type LoginEvent =
+  /** The page read its presets: the first view they ask for (not a change of view). */
+  | { type: 'initialized'; presets: LoginPresets }
+  | { type: 'phoneChanged'; value: PhoneInputValue }
+  | { type: 'emailChanged'; value: string }
+  /** A challenge answer typed (the PIN and card keep their 4 digits only). */
+  | { type: 'answerChanged'; field: keyof Answers; value: string }
+  /** The view's field is not right: its error, and nothing is sent. */
+  | { type: 'invalid'; error: Text }
+  /** 'Use e-mail' / 'Use phone number' on the first view. */
+  | { type: 'switchMethod'; method: 'phone' | 'email' }
+  /** A login call starts: a new attempt (phone, e-mail, Apple, Google), or the same with answers. */
+  | { type: 'submitted'; attempt?: Attempt }
+  /** The name confirmation answered: yes (or the password of the enhanced form), or no. */
+  | { type: 'nameAnswered'; confirmed: boolean }
+  /** The code step verified a code: the login is sent again with its id. */
+  | { type: 'otpVerified'; id: string }
+  /** The login answered a token: the identity-service redirect. */
+  | { type: 'succeeded'; token: string }
+  /** The login failed: a challenge, sign-up, the blocked page, or a message. */
+  | { type: 'failed'; failure: ApiFailure }
+  /** 'Try another way': the next challenge by priority (round to the first). */
+  | { type: 'tryAnotherWay' }
+  | { type: 'socialStarted'; provider: SocialProvider }
+  | { type: 'socialFailed'; provider: SocialProvider; reason: SocialFailureReason }
+  /** Back to the first view, keeping what was typed there. */
+  | { type: 'back' };
+
+/** The first view for the presets (dashboard picker, e-mail form, preset OTP, ...). */
+export function startState(presets: LoginPresets, previous?: LoginState): LoginState {
+  const base: LoginCommon = {
+    presets,
+    phoneInput: previous?.phoneInput ?? { country: DEFAULT_COUNTRY, input: '' },
+    emailInput: previous?.emailInput ?? '',
+    attempt: undefined,
+    answers: EMPTY_ANSWERS,
+    nameConfirmed: undefined,
+    otpId: undefined,
+    challenges: undefined,
+    submitting: false,
+    social: undefined,
+    error: undefined,
+    fieldError: undefined,
+  };
+  if (presets.clientId === DASHBOARD_CLIENT_ID || presets.view === 'dashboard_selection') {
+    return { ...base, view: 'dashboard_selection' };
+  }
+  if (presets.view === 'redirect_to_blocked_user') {
+    return { ...base, view: 'redirect_to_blocked_user', variant: 'USER_BLOCKED' };
+  }
+  if (presets.view === 'otp' && presets.fullMobileNumber) {
+    return { ...base, view: 'otp', attempt: { kind: 'phone', phone: presets.fullMobileNumber } };
+  }
+  if (presets.view === 'email_form' || presets.showEmail) return { ...base, view: 'email_form' };
+  return { ...base, view: 'phone_form' };
+}
+
+/** The pre-rendered state: the empty phone form. */
+export const initialState = (): LoginState => startState(DEFAULT_PRESETS);
+
+/** What sign-up is handed of an attempt it takes over. */
+export function carryOf(attempt: Attempt | undefined): SignupCarry {
+  switch (attempt?.kind) {
+    case 'phone':
+      return { fullMobileNumber: attempt.phone };
+    case 'email':
+      return { email: attempt.email };
+    case 'apple':
+      return { appleIdToken: attempt.idToken, ...(attempt.email ? { email: attempt.email } : {}) };
+    case 'google':
+      return { googleIdToken: attempt.idToken };
+    case undefined:
+      return {};
+  }
+}
+
+export function flowOf(state: Pick<LoginState, 'attempt' | 'view'>): FlowName {
+  if (state.attempt) return state.attempt.kind;
+  return state.view === 'email_form' ? 'email' : 'phone';
+}
+
+/** The analytics page name of each view (none for the views that leave the page). */
+export function pageOf(view: LoginView): PageName | undefined {
+  switch (view) {
+    case 'phone_form':
+    case 'email_form':
+    case 'apple_form':
+    case 'google_form':
+      return 'welcome';
+    case 'otp':
+      return 'otp_verify';
+    case 'password_form':
+      return 'password';
+    case 'name_confirmation':
+      return 'welcome_back_isityou';
+    case 'redirect_to_blocked_user':
+      return 'blocked_user';
+    case 'verify__card_challenge':
+      return 'verify_card';
+    case 'verify_email_challenge':
+      return 'verify_email';
+    case 'verify_full_name_challenge':
+      return 'verify_full_name';
+    case 'verify_pin_challenge':
+      return 'verify_pin';
+    case 'redirect_to_idp':
+    case 'redirect_to_signup':
+    case 'dashboard_selection':
+      return undefined;
+  }
+}
+
+/** `challenge_details` that are well formed, by priority (lowest first). */
+export function sortChallenges(details: unknown): ChallengeDetail[] {
+  if (!Array.isArray(details)) return [];
+  return details
+    .filter(
+      (item): item is ChallengeDetail =>
+        !!item &&
+        typeof item === 'object' &&
+        (CHALLENGE_NAMES as readonly unknown[]).includes(
+          (item as { challenge_name?: unknown }).challenge_name,
+        ) &&
+        Number.isFinite((item as { priority?: unknown }).priority),
+    )
+    .sort((a, b) => a.priority - b.priority);
+}
+
+export function currentChallenge(state: Pick<LoginState, 'challenges'>) {
+  const challenges = state.challenges;
+  return challenges?.details.find((detail) => detail.priority === challenges.current);
+}
+
+export function isTryAnotherWayVisible(state: Pick<LoginState, 'challenges'>): boolean {
+  return (state.challenges?.details.length ?? 0) > 1;
+}

@@ -1,0 +1,6 @@
+/** One-click checkout's flow (`/login/one-click`): see README.md in src/stores/flows for the shape. */
+export * from './flow.ts';
+export * from './presets.ts';
+export * from './state.ts';
+export * from './timers.ts';
+export * from './transition.ts';

@@ -1,0 +1,220 @@
+/**
+ * The recovery form's transition, by the step each family of events belongs to: the details,
+ * the code, the token (the verified code and the fact checked together), the new password.
+ */
+import { otpErrorKey, recoveryCode, recoveryErrorKey } from '../../../api/error-catalogue.ts';
+import { digitsOnly } from '../../../lib/digits.ts';
+import {
+  answerError,
+  CODE_LENGTH,
+  detailsWith,
+  METHOD_MISMATCH,
+  MISMATCH_CODES,
+  NO_SERVER_ERROR,
+  passwordStep,
+  serverError,
+  type DetailErrors,
+  type RecoveryFormEvent,
+  type RecoveryFormState,
+} from './state.ts';
+
+type EventOf<T extends RecoveryFormEvent['type']> = Extract<RecoveryFormEvent, { type: T }>;
+
+function detailsEvent(
+  state: RecoveryFormState,
+  event: EventOf<'detailsChanged' | 'detailsSubmitted' | 'backToDetails'>,
+): RecoveryFormState {
+  switch (event.type) {
+    case 'detailsChanged': {
+      if (state.view !== 'details' || state.submitting) return state;
+      const before = state.details;
+      const after = event.details;
+      const errors: DetailErrors = {};
+      const kept = state.fieldErrors;
+      // A field keeps its error until it changes; the form error goes with any change.
+      if (kept.phone && before.phoneInput === after.phoneInput && before.country === after.country)
+        errors.phone = kept.phone;
+      if (kept.answer && before.answer === after.answer && before.method === after.method)
+        errors.answer = kept.answer;
+      return detailsWith(after, errors, state.verified);
+    }
+    case 'detailsSubmitted': {
+      if (state.view !== 'details' || state.submitting) return state;
+      const { details } = state;
+      const errors: DetailErrors = {};
+      if (details.phoneInput.trim() === '') errors.phone = { key: 'fields:phone.empty' };
+      else if (!event.phone.isValid) errors.phone = { key: 'fields:phone.invalid' };
+      const answer = answerError(details.method, details.answer);
+      if (answer) errors.answer = answer;
+      if (errors.phone || errors.answer) return detailsWith(details, errors, state.verified);
+      const phoneNumber = event.phone.fullPhoneNumber;
+      const verified = state.verified?.phoneNumber === phoneNumber ? state.verified : undefined;
+      return { ...detailsWith(details, {}, verified), submitting: true, phoneNumber };
+    }
+    case 'backToDetails':
+      if (state.view !== 'code' || state.submitting) return state;
+      return detailsWith(state.details, {}, undefined);
+  }
+}
+
+function codeEvent(
+  state: RecoveryFormState,
+  event: EventOf<
+    | 'codeSent'
+    | 'codeSendFailed'
+    | 'codeChanged'
+    | 'codeSubmitted'
+    | 'resendRequested'
+    | 'codeRejected'
+  >,
+): RecoveryFormState {
+  switch (event.type) {
+    case 'codeSent':
+      if (state.view === 'details' && state.submitting && state.phoneNumber) {
+        return {
+          view: 'code',
+          details: state.details,
+          phoneNumber: state.phoneNumber,
+          code: '',
+          sentAt: event.at,
+          submitting: false,
+        };
+      }
+      if (state.view === 'code' && state.submitting) {
+        return { ...state, code: '', sentAt: event.at, submitting: false, ...NO_SERVER_ERROR };
+      }
+      return state;
+    case 'codeSendFailed': {
+      const message = otpErrorKey(event.failure);
+      if (state.view === 'details' && state.submitting) {
+        const invalidPhone =
+          event.failure.kind === 'http' && recoveryCode(event.failure) === 'INVALID_PHONE_NUMBER';
+        return invalidPhone
+          ? detailsWith(
+              state.details,
+              { phone: { key: 'fields:phone.invalidMobile' } },
+              state.verified,
+            )
+          : detailsWith(state.details, {}, state.verified, message);
+      }
+      if (state.view === 'code' && state.submitting) {
+        return { ...state, submitting: false, ...serverError(message, false) };
+      }
+      return state;
+    }
+    case 'codeChanged':
+      if (state.view !== 'code' || state.submitting) return state;
+      return { ...state, code: digitsOnly(event.code, CODE_LENGTH), ...NO_SERVER_ERROR };
+    case 'codeSubmitted':
+      if (state.view !== 'code' || state.submitting) return state;
+      if (state.code.length < CODE_LENGTH) {
+        return { ...state, ...serverError({ key: 'fields:otp.required' }, true) };
+      }
+      return { ...state, submitting: true, ...NO_SERVER_ERROR };
+    case 'resendRequested':
+      if (state.view !== 'code' || state.submitting) return state;
+      return { ...state, submitting: true, ...NO_SERVER_ERROR };
+    case 'codeRejected':
+      if (state.view !== 'code' || !state.submitting) return state;
+      return { ...state, submitting: false, ...serverError(otpErrorKey(event.failure), true) };
+  }
+}
+
+function tokenEvent(
+  state: RecoveryFormState,
+  event: EventOf<'tokenReceived' | 'tokenRefused'>,
+): RecoveryFormState {
+  if ((state.view !== 'code' && state.view !== 'details') || !state.submitting) return state;
+  if (event.type === 'tokenReceived') {
+    return passwordStep({
+      details: state.details,
+      token: event.token,
+      password: '',
+      confirm: '',
+      recaptchaRequired: false,
+      recaptchaToken: undefined,
+      submitting: false,
+    });
+  }
+  const code = recoveryCode(event.failure);
+  if (code && MISMATCH_CODES.has(code)) {
+    return detailsWith(
+      state.details,
+      { answer: { key: METHOD_MISMATCH[state.details.method] } },
+      event.verified,
+    );
+  }
+  const message = recoveryErrorKey(event.failure);
+  if (state.view === 'details') {
+    // The kept verification expired: a new code will be sent on the next submit.
+    return detailsWith(state.details, {}, undefined, message);
+  }
+  return { ...state, submitting: false, ...serverError(message, code === 'INVALID_OTP') };
+}
+
+function passwordEvent(
+  state: RecoveryFormState,
+  event: EventOf<
+    | 'passwordChanged'
+    | 'confirmChanged'
+    | 'recaptchaRequired'
+    | 'recaptchaPassed'
+    | 'passwordSubmitted'
+    | 'passwordRejected'
+    | 'passwordChangedOnServer'
+  >,
+): RecoveryFormState {
+  if (state.view !== 'password') return state;
+  switch (event.type) {
+    case 'passwordChanged':
+      if (state.submitting) return state;
+      return passwordStep({ ...state, password: event.password, ...NO_SERVER_ERROR });
+    case 'confirmChanged':
+      if (state.submitting) return state;
+      return passwordStep({ ...state, confirm: event.confirm, ...NO_SERVER_ERROR });
+    case 'recaptchaRequired':
+      return passwordStep({ ...state, recaptchaRequired: event.required });
+    case 'recaptchaPassed':
+      return passwordStep({ ...state, recaptchaToken: event.token });
+    case 'passwordSubmitted':
+      if (state.submitting || state.invalid) return state;
+      return { ...state, submitting: true, ...NO_SERVER_ERROR };
+    case 'passwordRejected': {
+      if (!state.submitting) return state;
+      const code = recoveryCode(event.failure);
+      if (code === 'INVALID_RESET_TOKEN') {
+        return detailsWith(state.details, {}, undefined, { key: 'recovery:form.sessionExpired' });
+      }
+      return passwordStep({
+        ...state,
+        submitting: false,
+        recaptchaToken: code === 'INVALID_RECAPTCHA' ? undefined : state.recaptchaToken,
+        ...serverError(recoveryErrorKey(event.failure), code === 'INVALID_PASSWORD'),
+      });
+    }
+    case 'passwordChangedOnServer':
+      return state.submitting ? { view: 'done' } : state;
+  }
+}
+
+/** Every branch of the recovery form: pure, the only way its state changes. */
+export function transition(state: RecoveryFormState, event: RecoveryFormEvent): RecoveryFormState {
+  switch (event.type) {
+    case 'detailsChanged':
+    case 'detailsSubmitted':
+    case 'backToDetails':
+      return detailsEvent(state, event);
+    case 'codeSent':
+    case 'codeSendFailed':
+    case 'codeChanged':
+    case 'codeSubmitted':
+    case 'resendRequested':
+    case 'codeRejected':
+      return codeEvent(state, event);
+    case 'tokenReceived':
+    case 'tokenRefused':
+      return tokenEvent(state, event);
+    default:
+      return passwordEvent(state, event);
+  }
+}

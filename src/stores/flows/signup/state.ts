@@ -1,0 +1,237 @@
+/**
+ * The sign-up page's views and state: signup_form → otp (a valid number, no code in the address)
+ * → onboarding → redirect_to_idp; with a code in the address the form onboards at once. A
+ * `challenge_required` otp answer returns to the otp view; USER_BLOCKED_FOR_SIGNUP opens
+ * blocked_user; a failed corporate sign-up opens corporate_error.
+ */
+import type { ApiFailure } from '../../../api/errors.ts';
+import type { Text } from '../../../i18n/types.ts';
+import type { FlowName, PageName } from '../../../lib/analytics.ts';
+import { DEFAULT_COUNTRY, type PhoneInputValue } from '../../../lib/phone.ts';
+import {
+  visibleFields,
+  type SignupField,
+  type SignupValues,
+  type VisibleFields,
+} from '../../../lib/signup-rules.ts';
+import type { SocialFailureReason, SocialProvider } from '../../../lib/social/types.ts';
+import { commonOf } from '../create-flow.ts';
+import { DEFAULT_SIGNUP_PRESETS, type SignupPresets } from './presets.ts';
+
+export const SIGNUP_VIEWS = [
+  'signup_form',
+  'otp',
+  'redirect_to_idp',
+  'corporate_error',
+  'blocked_user',
+] as const;
+export type SignupView = (typeof SIGNUP_VIEWS)[number];
+
+export type { SignupField };
+
+export interface FormValues {
+  fullName: string;
+  phone: PhoneInputValue;
+  email: string;
+  password: string;
+  invitationCode: string;
+}
+
+export type TextField = Exclude<SignupField, 'phone'>;
+
+/** A social identity that pre-fills the sign-up (from the address or from the buttons). */
+export interface SocialPrefill {
+  provider: SocialProvider;
+  idToken: string;
+  email?: string | undefined;
+  fullName?: string | undefined;
+}
+
+/** A code that proves the number: an OTP from the address, or the id of a verified code. */
+export interface PhoneProof {
+  /** The number it proves; undefined for an address OTP with no number preset (any number). */
+  phone: string | undefined;
+  value: string;
+  fromUrl: boolean;
+}
+
+/** What every view keeps. */
+export interface SignupCommon {
+  presets: SignupPresets;
+  values: FormValues;
+  /** The phone field as international digits when it is a valid number. */
+  phoneDigits: string | undefined;
+  /** The social identity the sign-up is for (its name, password and buttons are hidden). */
+  prefill: SocialPrefill | undefined;
+  /** The number the form was sent with. */
+  phone: string | undefined;
+  proof: PhoneProof | undefined;
+  /** From a `challenge_required` answer, sent back with the next attempt. */
+  experienceId: string | undefined;
+  /** An onboarding or social login call in flight. */
+  submitting: boolean;
+  /** A social sign-in window or SDK in progress. */
+  social: SocialProvider | undefined;
+  /** Form-level error (announced); the corporate_error view's message. */
+  error: Text | undefined;
+  /** The error is EMAIL_ALREADY_USED: it comes with the contact link. */
+  contact: boolean;
+  fieldErrors: Partial<Record<SignupField, Text>>;
+}
+
+const COMMON_FIELDS: Record<keyof SignupCommon, true> = {
+  presets: true,
+  values: true,
+  phoneDigits: true,
+  prefill: true,
+  phone: true,
+  proof: true,
+  experienceId: true,
+  submitting: true,
+  social: true,
+  error: true,
+  contact: true,
+  fieldErrors: true,
+};
+
+/** What every view keeps of `state`, without the fields of its view. */
+export const common = (state: SignupState): SignupCommon =>
+  commonOf<SignupCommon>(state, COMMON_FIELDS);
+
+export type SignupState = SignupCommon &
+  (
+    | { view: 'signup_form' | 'otp' | 'blocked_user' | 'corporate_error' }
+    | {
+        view: 'redirect_to_idp';
+        token: string;
+        flow: FlowName;
+        /** A new account ('You're registered'), or a social account that already existed. */
+        registered: boolean;
+      }
+  );
+
+export type SignupEvent =
+  /** The page read its presets (and the Apple name kept from the login, for an Apple token). */
+  | { type: 'initialized'; presets: SignupPresets; appleFullName?: string | undefined }
+  /** The phone field changed: its value, and its digits when it is a valid number. */
+  | { type: 'phoneChanged'; value: PhoneInputValue; digits: string | undefined }
+  | { type: 'valueChanged'; field: TextField; value: string }
+  /** A field lost focus: what is wrong with it, if anything. */
+  | { type: 'fieldChecked'; field: SignupField; error: Text | undefined }
+  /** The form was sent with problems: every field's error, and nothing is sent. */
+  | { type: 'invalid'; errors: Partial<Record<SignupField, Text>> }
+  /** The form is right: the code step, or onboarding at once with a proof for the number. */
+  | { type: 'submitted'; phone: string }
+  /** The code step verified a code: onboarding with its id. */
+  | { type: 'otpVerified'; id: string }
+  | { type: 'succeeded'; token: string; flow: FlowName; registered: boolean }
+  /** Onboarding (or a social login) failed: routed by `SIGNUP_FAILURES`, in its order. */
+  | { type: 'failed'; failure: ApiFailure }
+  | { type: 'socialStarted'; provider: SocialProvider }
+  | { type: 'socialFailed'; provider: SocialProvider; reason: SocialFailureReason }
+  /** The provider answered: its login call is on its way. */
+  | { type: 'socialSubmitted' }
+  /** Not registered yet: the form turns into the social sign-up. */
+  | { type: 'socialUnregistered'; prefill: SocialPrefill }
+  /** From the code step or the corporate error back to the form (everything typed is kept). */
+  | { type: 'back' };
+
+const EMPTY_VALUES: FormValues = {
+  fullName: '',
+  phone: { country: DEFAULT_COUNTRY, input: '' },
+  email: '',
+  password: '',
+  invitationCode: '',
+};
+
+/** The pre-rendered state (the empty form), or the first one for some presets. */
+export function initialState(presets = DEFAULT_SIGNUP_PRESETS): SignupState {
+  return {
+    view: 'signup_form',
+    presets,
+    values: EMPTY_VALUES,
+    phoneDigits: undefined,
+    prefill: undefined,
+    phone: undefined,
+    proof: undefined,
+    experienceId: undefined,
+    submitting: false,
+    social: undefined,
+    error: undefined,
+    contact: false,
+    fieldErrors: {},
+  };
+}
+
+/** The social identity the address carries (Apple first), with the Apple name kept from the login. */
+export function socialFromPresets(
+  presets: SignupPresets,
+  appleFullName?: string,
+): SocialPrefill | undefined {
+  if (presets.appleIdToken) {
+    return {
+      provider: 'apple',
+      idToken: presets.appleIdToken,
+      email: presets.email,
+      fullName: appleFullName,
+    };
+  }
+  if (presets.googleIdToken) {
+    return { provider: 'google', idToken: presets.googleIdToken, email: presets.email };
+  }
+  return undefined;
+}
+
+export function isCorporate(state: Pick<SignupState, 'presets'>): boolean {
+  return state.presets.corporateInvitationToken !== undefined;
+}
+
+/** The fields and buttons the form shows now. */
+export function visibleOf(
+  state: Pick<SignupState, 'presets' | 'prefill'>,
+  googleEnabled = true,
+): VisibleFields {
+  return visibleFields(
+    state.presets,
+    { social: state.prefill !== undefined, corporate: isCorporate(state) },
+    googleEnabled,
+  );
+}
+
+/** The form as the sign-up rules read it (the submit and the submit button check the same). */
+export function rulesValues(state: Pick<SignupState, 'values' | 'phoneDigits'>): SignupValues {
+  const { values } = state;
+  return {
+    fullName: values.fullName,
+    email: values.email,
+    password: values.password,
+    invitationCode: values.invitationCode,
+    phoneInput: values.phone.input,
+    phoneDigits: state.phoneDigits,
+  };
+}
+
+export function flowOf(state: Pick<SignupState, 'prefill'>): FlowName {
+  return state.prefill?.provider ?? 'phone';
+}
+
+/** The analytics page name of each view (none for the redirect, which leaves the page). */
+export function pageOf(view: SignupView): PageName | undefined {
+  switch (view) {
+    case 'signup_form':
+    case 'corporate_error':
+      return 'signup_form';
+    case 'otp':
+      return 'otp_verify';
+    case 'blocked_user':
+      return 'blocked_user';
+    case 'redirect_to_idp':
+      return undefined;
+  }
+}
+
+/** Whether the proof (address OTP or verified code) is for this number. */
+export function proofFor(proof: PhoneProof | undefined, phone: string): PhoneProof | undefined {
+  if (!proof) return undefined;
+  return proof.phone === undefined || proof.phone === phone ? proof : undefined;
+}

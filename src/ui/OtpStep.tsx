@@ -1,0 +1,118 @@
+/**
+ * The code step of the login and sign-up pages: one field, verify, resend by SMS / voice / e-mail
+ * after the 60 s countdown, and the reCAPTCHA check first when the flag asks for it. It needs an
+ * `OtpFlow` and the surrounding flow's `submitting` and `error`; the `login_otp`, `otp`, `common`
+ * and `recaptcha` namespaces.
+ */
+import { useStore } from '@nanostores/react';
+import { useCallback } from 'react';
+import type { OtpType } from '../contract/identity-api.ts';
+import type { Text } from '../i18n/types.ts';
+import { recaptchaMode } from '../lib/recaptcha.ts';
+import type { Flags } from '../stores/flags.ts';
+import { canResend, type OtpFlow } from '../stores/flows/otp.ts';
+import { BackButton } from './BackButton.tsx';
+import { Button } from './Button.tsx';
+import { FormError } from './ErrorAlert.tsx';
+import { ltr, useT } from './i18n.tsx';
+import { OtpInput } from './OtpInput.tsx';
+import { Recaptcha } from './Recaptcha.tsx';
+import { ViewHeading } from './ViewHeading.tsx';
+import { Form } from './Form.tsx';
+
+export interface OtpStepProps {
+  otp: OtpFlow;
+  /** The surrounding flow: its retry with the verified code in flight, its error. */
+  parent: { submitting: boolean; error: Text | undefined };
+  flags: Pick<Flags, 'enhancedForm' | 'recaptchaV2'>;
+  onBack: () => void;
+}
+
+const RESEND_KEYS = {
+  SMS: 'login_otp:resendSms',
+  VOICE: 'login_otp:resendVoice',
+  EMAIL: 'login_otp:resendEmail',
+} as const satisfies Record<OtpType, string>;
+
+const SENT_KEYS = {
+  SMS: 'login_otp:sentSms',
+  VOICE: 'login_otp:sentVoice',
+  EMAIL: 'login_otp:sentEmail',
+} as const satisfies Record<OtpType, string>;
+
+export function OtpStep(props: OtpStepProps) {
+  const t = useT();
+  const { otp } = props;
+  const state = useStore(otp.$state);
+  const identifier = state.identifier.includes('@')
+    ? state.identifier
+    : state.identifier
+      ? `+${state.identifier}`
+      : '';
+  const onToken = useCallback((token: string) => void otp.recaptchaSolved(token), [otp]);
+  const mode = recaptchaMode(props.flags.recaptchaV2);
+  const resendable = canResend(state) && !props.parent.submitting;
+  const verifying = state.view === 'verifying' || props.parent.submitting;
+
+  return (
+    <Form className="stack login-form" onSubmit={() => otp.verify()}>
+      {props.flags.enhancedForm && (
+        <BackButton
+          onClick={props.onBack}
+          label={identifier.includes('@') ? t('login_otp:backEmail') : t('login_otp:back')}
+        />
+      )}
+      <ViewHeading>{t('login_otp:title')}</ViewHeading>
+      <p className="muted" role="status">
+        {state.view === 'sending' || !state.sentVia
+          ? state.view === 'sending'
+            ? t('login_otp:sending', { identifier: ltr(identifier) })
+            : ''
+          : t(SENT_KEYS[state.sentVia], { identifier: ltr(identifier) })}
+      </p>
+      <OtpInput
+        value={state.code}
+        onChange={otp.changeCode}
+        error={state.error ? t.text(state.error) : undefined}
+      />
+      <FormError error={props.parent.error} />
+      <Button type="submit" pending={verifying} pendingLabel={t('common:pleaseWait')}>
+        {t('login_otp:submit')}
+      </Button>
+      {state.view === 'recaptcha' && mode !== 'off' ? (
+        <div
+          className="stack login-recaptcha"
+          role="group"
+          aria-label={t('login_otp:recaptchaTitle')}
+        >
+          <p>{t('login_otp:recaptchaTitle')}</p>
+          <Recaptcha mode={mode} onToken={onToken} />
+          <Button variant="link" onClick={otp.cancelRecaptcha}>
+            {t('login_otp:cancel')}
+          </Button>
+        </div>
+      ) : (
+        <div className="stack login-resend">
+          <p className="login-resend-title">{t('login_otp:resendTitle')}</p>
+          {state.resendIn > 0 && (
+            <p className="muted" role="timer">
+              {t('login_otp:resendIn', { count: state.resendIn })}
+            </p>
+          )}
+          <div className="login-resend-actions">
+            {state.channels.map((channel) => (
+              <Button
+                key={channel}
+                variant="secondary"
+                disabled={!resendable}
+                onClick={() => void otp.resend(channel)}
+              >
+                {t(RESEND_KEYS[channel])}
+              </Button>
+            ))}
+          </div>
+        </div>
+      )}
+    </Form>
+  );
+}
