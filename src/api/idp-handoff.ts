@@ -16,8 +16,21 @@ export interface HandOff {
   remember: boolean;
 }
 
-/** Flushes, then posts the identity service's form (a hidden form, as a browser navigation). */
-export async function handOff(fields: HandOff): Promise<void> {
+/**
+ * The documents whose hand-off has started. The token is spent by the first post that reaches
+ * the identity service: a second post from the same page (a view mounted again, a second island
+ * with a redirect, a late Continue) would answer 'token invalid, expired or already used', and
+ * in Firefox it can replace the first one's page. Once per page, whatever asks again.
+ */
+const handedOff = new WeakSet<Document>();
+
+/**
+ * Flushes, then posts the identity service's form (a hidden form, as a browser navigation), once
+ * per page: later calls return at once. Resolves true when this call handed off.
+ */
+export async function handOff(fields: HandOff): Promise<boolean> {
+  if (handedOff.has(document)) return false;
+  handedOff.add(document);
   await flushBeforeLeaving();
   const form = document.createElement('form');
   form.method = 'post';
@@ -38,4 +51,5 @@ export async function handOff(fields: HandOff): Promise<void> {
   }
   document.body.append(form);
   form.submit();
+  return true;
 }

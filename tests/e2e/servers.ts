@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 
 export type ServeWith = 'sandbox' | Host;
@@ -37,6 +38,33 @@ async function waitFor(url: string, child: ChildProcess, output: () => string): 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`server at ${url} did not start: ${output()}`);
+}
+
+/** Whether something already answers on the port (another run's server). */
+function portInUse(port: number): Promise<boolean> {
+  const tryHost = (host: string) =>
+    new Promise<boolean>((resolve) => {
+      const socket = connect({ port, host });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+  return Promise.all([tryHost('127.0.0.1'), tryHost('::1')]).then((hits) => hits.some(Boolean));
+}
+
+/**
+ * Fails at once when a port is taken: the server started here would exit, and the tests would
+ * otherwise run against whatever answers there (another run's sandbox, without this run's state,
+ * its tokens spent by that run's tests).
+ */
+async function expectFree(port: number): Promise<void> {
+  if (await portInUse(port)) {
+    throw new Error(
+      `port ${port} is in use (another test run?): set E2E_PORT to a free range (each worker takes 2 ports)`,
+    );
+  }
 }
 
 function start(
@@ -79,6 +107,7 @@ export async function startSite(
   const sandboxPort = BASE_PORT + workerIndex * 2;
   const children: ChildProcess[] = [];
   try {
+    await expectFree(sandboxPort);
     const sandbox = start('sandbox/server.ts', { ...sandboxEnv, PORT: String(sandboxPort) });
     children.push(sandbox.child);
     await waitFor(
@@ -89,6 +118,7 @@ export async function startSite(
     let url = `http://localhost:${sandboxPort}`;
     if (serveWith !== 'sandbox') {
       const hostPort = sandboxPort + 1;
+      await expectFree(hostPort);
       const host = start(HOST_SCRIPTS[serveWith], {
         PORT: String(hostPort),
         SANDBOX_PORT: String(sandboxPort),

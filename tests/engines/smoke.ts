@@ -8,7 +8,7 @@ import { test as base, expect } from '@playwright/test';
 import { PROBE_KEY } from '../../sandbox/probe.ts';
 import { startSite } from '../e2e/servers.ts';
 import { startFirefox, startWebKit } from './drivers.ts';
-import { EnginePage, type Driver, type EngineName } from './engine.ts';
+import { EnginePage, PROBE_MISSING, type Driver, type EngineName } from './engine.ts';
 import { SCENARIOS, type SandboxControl } from './scenarios.ts';
 
 const START = { webkit: startWebKit, firefox: startFirefox } as const;
@@ -135,8 +135,11 @@ export function engineSmoke(engine: EngineName): void {
         try {
           await scenario.run(page, sandbox);
         } catch (error) {
-          // A step that timed out on a page that recorded why: say so.
-          const problems = await page.problems().catch(() => []);
+          // The step's own error comes first; what the pages recorded follows it, when they
+          // recorded anything (a page that never ran the probe is no cause of the failure).
+          const problems = (await page.problems().catch(() => [])).filter(
+            (problem) => problem !== PROBE_MISSING,
+          );
           if (error instanceof Error && problems.length > 0) {
             error.message += `\n\nThe page recorded:\n  ${problems.join('\n  ')}`;
           }

@@ -1,0 +1,101 @@
+/**
+ * The hand-off to the identity service posts its form once per page: the token is spent by the
+ * first post, and a second one (Firefox let it replace the first page) answers 'token invalid,
+ * expired or already used'.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const flushing = vi.hoisted(() => ({ release: () => {} }));
+vi.mock('../../../src/api/analytics.ts', () => ({
+  // Held until the test releases it: a second call arrives while the first one flushes.
+  flushBeforeLeaving: () =>
+    new Promise<void>((resolve) => {
+      flushing.release = resolve;
+    }),
+}));
+
+interface FakeElement {
+  tag: string;
+  children: FakeElement[];
+  [field: string]: unknown;
+}
+
+/** A document that records the forms the hand-off builds and the ones it submits. */
+function fakeDocument() {
+  const submitted: Record<string, string>[] = [];
+  const element = (tag: string): FakeElement => {
+    const created: FakeElement = {
+      tag,
+      children: [],
+      append: (...children: FakeElement[]) => created.children.push(...children),
+      submit: () =>
+        submitted.push(
+          Object.fromEntries(created.children.map((input) => [input.name, input.value])),
+        ),
+    };
+    return created;
+  };
+  return { document: { createElement: element, body: element('body') }, submitted };
+}
+
+function fakeStorage(): Storage {
+  const values = new Map<string, string>();
+  return {
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => void values.set(key, value),
+    removeItem: (key: string) => void values.delete(key),
+    clear: () => values.clear(),
+    key: () => null,
+    get length() {
+      return values.size;
+    },
+  };
+}
+
+const FIELDS = { token: 'tok-1', recaptchaToken: '', remember: true };
+
+describe('handOff', () => {
+  beforeEach(() => {
+    vi.stubGlobal('sessionStorage', fakeStorage());
+    sessionStorage.setItem('acct:csrf', 'csrf-value');
+  });
+
+  it('posts the token, the csrf (used once), the robot check and remember', async () => {
+    const { handOff } = await import('../../../src/api/idp-handoff.ts');
+    const { document, submitted } = fakeDocument();
+    vi.stubGlobal('document', document);
+    const done = handOff(FIELDS);
+    flushing.release();
+    await expect(done).resolves.toBe(true);
+    expect(submitted).toEqual([
+      { token: 'tok-1', _csrf: 'csrf-value', 'g-recaptcha-response': '', remember: 'true' },
+    ]);
+    expect(sessionStorage.getItem('acct:csrf')).toBeNull();
+  });
+
+  it('posts once per page, even when asked again while it flushes or after it posted', async () => {
+    const { handOff } = await import('../../../src/api/idp-handoff.ts');
+    const { document, submitted } = fakeDocument();
+    vi.stubGlobal('document', document);
+    const first = handOff(FIELDS);
+    const second = handOff({ ...FIELDS, remember: false });
+    flushing.release();
+    await expect(first).resolves.toBe(true);
+    await expect(second).resolves.toBe(false);
+    await expect(handOff(FIELDS)).resolves.toBe(false);
+    expect(submitted).toHaveLength(1);
+    expect(submitted[0]).toMatchObject({ _csrf: 'csrf-value', remember: 'true' });
+  });
+
+  it('another page (a new document) hands off again', async () => {
+    const { handOff } = await import('../../../src/api/idp-handoff.ts');
+    const pages = [fakeDocument(), fakeDocument()];
+    for (const page of pages) {
+      vi.stubGlobal('document', page.document);
+      const done = handOff(FIELDS);
+      flushing.release();
+      await expect(done).resolves.toBe(true);
+    }
+    expect(pages.map((page) => page.submitted.length)).toEqual([1, 1]);
+  });
+});
