@@ -76,6 +76,7 @@ export function PhoneInput(props: PhoneInputProps) {
           <span aria-hidden="true">{`${flagEmoji(value.country)} +${dialCode(value.country, meta)} ▾`}</span>
           <select
             aria-label={t('fields:phone.country')}
+            name="phone-country"
             value={value.country}
             disabled={props.disabled}
             onChange={(event) =>

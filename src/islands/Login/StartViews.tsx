@@ -57,6 +57,8 @@ export function EmailForm({ flow, state, flags }: ViewProps) {
       <p className="muted">{t('login:email.intro')}</p>
       <EmailField
         label={t('fields:email.label')}
+        autoComplete="username"
+        name="email"
         value={state.emailInput}
         disabled={state.submitting}
         error={state.fieldError ? t.text(state.fieldError) : undefined}
