@@ -86,6 +86,8 @@ function SignupSocialButtons(props: {
       pending={(provider) => state.social === provider}
       disabled={(provider) => state.submitting && state.social !== provider}
       onSignIn={(provider) => void flow.socialSignIn(provider)}
+      googleText="signup_with"
+      onCredential={(provider, result) => void flow.socialSignIn(provider, result)}
     />
   );
 }
