@@ -6,7 +6,7 @@ import { SANDBOX } from '../config.ts';
 import { googleSdkMode, warmSocial, type SocialProvider } from '../lib/social/index.ts';
 import type { SocialResult } from '../lib/social/types.ts';
 import { Button } from './Button.tsx';
-import { GoogleButton } from './GoogleButton.tsx';
+import { lazy, Suspense } from 'react';
 import { useT } from './i18n.tsx';
 import { useHydrated } from './use-query.ts';
 
@@ -38,6 +38,11 @@ export function SocialButton(props: SocialButtonProps) {
   );
 }
 
+// Google's button and its library come after first render (design.md, budgets): ours stands in.
+const GoogleButton = lazy(() =>
+  import('./GoogleButton.tsx').then((module) => ({ default: module.GoogleButton })),
+);
+
 /**
  * Apple's button, or Google's: Google's own (`GoogleButton`) where Google's library is used,
  * whose credential goes to `onCredential`; the sandbox's window otherwise.
@@ -55,11 +60,13 @@ export function ProviderButton(
   const google = googleSdkMode() && (!SANDBOX || hydrated);
   if (props.provider !== 'google' || !google) return <SocialButton {...button} />;
   return (
-    <GoogleButton
-      {...button}
-      text={googleText}
-      onCredential={(result) => onCredential('google', result)}
-    />
+    <Suspense fallback={<SocialButton {...button} />}>
+      <GoogleButton
+        {...button}
+        text={googleText}
+        onCredential={(result) => onCredential('google', result)}
+      />
+    </Suspense>
   );
 }
 

@@ -1,8 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import type { Locale } from '../i18n/config.ts';
-import { defaultCountry } from '../lib/default-country.ts';
-import { readLastCountry } from '../lib/last-country.ts';
 import { DEFAULT_COUNTRY, type CountryCode, type PhoneInputValue } from '../lib/phone.ts';
 import { $flags } from '../stores/flags.ts';
 
@@ -22,6 +20,10 @@ export function useStartCountry(
   const { status, flags } = useStore($flags);
   const applied = useRef<string>(DEFAULT_COUNTRY);
   const settled = useRef(false);
+  const latest = useRef(value);
+  useEffect(() => {
+    latest.current = value;
+  }, [value]);
   useEffect(() => {
     if (settled.current) return;
     if (value.input !== '' || value.country !== applied.current) {
@@ -29,16 +31,23 @@ export function useStartCountry(
       return;
     }
     if (!countries || status !== 'ready') return;
-    const country = defaultCountry({
-      lastUsed: readLastCountry(),
-      languages: typeof navigator === 'undefined' ? [] : navigator.languages,
-      locale,
-      allowed: flags.phoneCountries,
-      known: (code) => countries.includes(code),
-    });
     settled.current = true;
-    if (country === value.country) return;
-    applied.current = country;
-    onChange({ country: country as CountryCode, input: '' });
+    // After first render, like the phone metadata it waits for.
+    void Promise.all([import('../lib/default-country.ts'), import('../lib/last-country.ts')]).then(
+      ([{ defaultCountry }, { readLastCountry }]) => {
+        const country = defaultCountry({
+          lastUsed: readLastCountry(),
+          languages: typeof navigator === 'undefined' ? [] : navigator.languages,
+          locale,
+          allowed: flags.phoneCountries,
+          known: (code) => countries.includes(code),
+        });
+        if (country === applied.current) return;
+        applied.current = country;
+        // Only if nothing changed meanwhile: the person typed, picked or pasted.
+        if (latest.current.input !== '' || latest.current.country !== DEFAULT_COUNTRY) return;
+        onChange({ country: country as CountryCode, input: '' });
+      },
+    );
   }, [value, onChange, locale, countries, status, flags.phoneCountries]);
 }
