@@ -155,9 +155,7 @@ export async function startWebKit(): Promise<Driver> {
     groups.push(xvfb.group);
     const port = await freePort();
     const driver = startGroup(WEBKIT_DRIVER, [`--port=${port}`], {
-      // The browser's language is the process's: a person in the UAE, whose phone field starts
-      // in AE like the scenarios' numbers (src/lib/default-country.ts).
-      env: { ...process.env, DISPLAY: xvfb.display, LANGUAGE: 'en_AE', LANG: 'en_AE.UTF-8' },
+      env: { ...process.env, DISPLAY: xvfb.display },
     });
     groups.push(driver);
     const url = `http://127.0.0.1:${port}`;
@@ -204,8 +202,6 @@ export async function startFirefox(): Promise<Driver> {
     headless: true,
     protocol: 'webDriverBiDi',
     timeout: START_TIMEOUT_MS,
-    // A person in the UAE (navigator.languages): the phone field starts in AE.
-    extraPrefsFirefox: { 'intl.accept_languages': 'en-AE' },
   });
   const pid = browser.process()?.pid;
   // puppeteer starts Firefox in a process group of its own.
