@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sentry from '@sentry/astro';
 import { hosting } from './src/integrations/hosting.ts';
+import { SDK_CSP } from './src/routing/headers.ts';
 
 // Build-time origins of the real back ends (empty in a sandbox build: everything is same-origin).
 const backendOrigins = [
@@ -21,14 +22,13 @@ const backendOrigins = [
   .filter((value) => value && /^https:\/\//.test(value))
   .map((value) => new URL(/** @type {string} */ (value)).origin);
 const identityService = process.env.PUBLIC_IDENTITY_SERVICE_URL;
-// A production build loads the social and reCAPTCHA SDKs (src/lib/trusted-types.ts lists them).
+// A production build loads the social and reCAPTCHA SDKs: the sources their vendors document
+// (src/routing/headers.ts, SDK_CSP).
 const production = process.env.PUBLIC_SANDBOX === 'false';
-const sdkScripts = production
-  ? ['https://www.google.com', 'https://appleid.cdn-apple.com', 'https://accounts.google.com']
-  : [];
-const sdkFrames = production
-  ? ['https://www.google.com', 'https://accounts.google.com', 'https://appleid.apple.com']
-  : [];
+const sdkScripts = production ? [...SDK_CSP.script] : [];
+const sdkFrames = production ? [...SDK_CSP.frame] : [];
+const sdkConnect = production ? [...SDK_CSP.connect] : [];
+const sdkStyles = production ? [...SDK_CSP.style] : [];
 const formTargets = identityService ? [new URL(identityService).origin] : [];
 
 // Error reporting, @sentry/astro. With a DSN, every page gets the integration's client init file,
@@ -145,7 +145,7 @@ export default defineConfig({
         "default-src 'none'",
         "img-src 'self' https: data:",
         "font-src 'self'",
-        `connect-src 'self'${[...new Set(backendOrigins)].map((o) => ` ${o}`).join('')}`,
+        `connect-src 'self'${[...new Set(backendOrigins), ...sdkConnect].map((o) => ` ${o}`).join('')}`,
         `form-action 'self'${formTargets.map((o) => ` ${o}`).join('')}`,
         "base-uri 'none'",
         "object-src 'none'",
@@ -157,6 +157,7 @@ export default defineConfig({
         'trusted-types account-scripts',
       ],
       scriptDirective: { resources: ["'self'", ...sdkScripts] },
+      styleDirective: { resources: ["'self'", ...sdkStyles] },
     },
   },
   devToolbar: { enabled: false },

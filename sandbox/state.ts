@@ -47,6 +47,8 @@ export const DEFAULT_FLAGS: Flags = {
   recaptchaV2: false,
   shieldEnabled: false,
   oneClickSignup: false,
+  googleOneTap: false,
+  phoneCountries: '',
 };
 
 export interface User {

@@ -30,6 +30,16 @@ function otpError(message: OtpErrorMessage, status: 400 | 429 = 400, errorCode?:
   });
 }
 
+/**
+ * The text of a code. An SMS ends with the origin-bound line of the WebOTP / one-time-code
+ * standard, `@{host} #{code}`, so Android's WebOTP and Safari's code autofill offer it on that host
+ * only (the API is same-origin in the sandbox: the request's host is the page's).
+ */
+export function codeMessage(channel: 'sms' | 'voice' | 'email', code: string, host: string) {
+  const text = `Your Masar verification code is ${code}. It expires in 5 minutes.`;
+  return channel === 'sms' ? `${text}\n\n@${host} #${code}` : text;
+}
+
 export function otpRoutes(sandbox: Sandbox): Hono {
   const app = new Hono();
   const { state } = sandbox;
@@ -55,7 +65,7 @@ export function otpRoutes(sandbox: Sandbox): Hono {
     sendToOutbox(sandbox, {
       channel,
       to: identifier,
-      text: `Your Masar verification code is ${code}. It expires in 5 minutes.`,
+      text: codeMessage(channel, code, new URL(c.req.url).host),
       code,
     });
     const answer: OtpSendResponse = {

@@ -32,7 +32,7 @@ export const CLIENT_PATH = '/clients/api/v3/clients/{clientId}';
 export const clientPath = (clientId: string) =>
   `/clients/api/v3/clients/${encodeURIComponent(clientId)}`;
 
-/** The seven remote flags the shell's flags call answers with. */
+/** The remote flags the shell's flags call answers with. */
 export const FLAG_NAMES = [
   'businessInvitationS2SRoles',
   'googleEnabled',
@@ -41,6 +41,8 @@ export const FLAG_NAMES = [
   'recaptchaV2',
   'shieldEnabled',
   'oneClickSignup',
+  'googleOneTap',
+  'phoneCountries',
 ] as const;
 export type FlagName = (typeof FLAG_NAMES)[number];
 
@@ -55,6 +57,10 @@ export const FlagsResponse = object({
     recaptchaV2: optional(boolean()),
     shieldEnabled: optional(boolean()),
     oneClickSignup: optional(boolean()),
+    /** Google's automatic One Tap prompt on /login and /signup/ (off by default). */
+    googleOneTap: optional(boolean()),
+    /** Comma-separated ISO 3166 codes a phone field may start in; empty: any country. */
+    phoneCountries: optional(string()),
   }),
 });
 export type FlagsResponse = InferOutput<typeof FlagsResponse>;

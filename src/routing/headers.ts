@@ -35,6 +35,29 @@ export const CACHE = {
 
 export const POPUP_OPENER_POLICY = 'same-origin-allow-popups';
 
+/**
+ * What a production build's Content-Security-Policy allows for the third-party SDKs it loads on
+ * demand (src/lib/trusted-types.ts lists their scripts), each exactly as its vendor documents:
+ * reCAPTCHA (www.google.com), Sign in with Apple, and Sign in with Google, whose library, button
+ * frame, FedCM and One Tap calls and button stylesheet live under accounts.google.com/gsi/
+ * (Google's setup guide: script-src .../gsi/client, frame-src and connect-src .../gsi/,
+ * style-src .../gsi/style). A sandbox build allows none of them.
+ */
+export const SDK_CSP = {
+  script: [
+    'https://www.google.com',
+    'https://appleid.cdn-apple.com',
+    'https://accounts.google.com/gsi/client',
+  ],
+  frame: [
+    'https://www.google.com',
+    'https://accounts.google.com/gsi/',
+    'https://appleid.apple.com',
+  ],
+  connect: ['https://accounts.google.com/gsi/'],
+  style: ['https://accounts.google.com/gsi/style'],
+} as const satisfies Record<string, readonly string[]>;
+
 const ALL_ROUTES = Object.values(ROUTES) as RouteDef[];
 
 /**

@@ -15,6 +15,10 @@ export interface Flags {
   recaptchaV2: boolean;
   shieldEnabled: boolean;
   oneClickSignup: boolean;
+  /** Google's automatic One Tap prompt on /login and /signup/. */
+  googleOneTap: boolean;
+  /** Upper-cased ISO 3166 codes a phone field may start in; empty: any country. */
+  phoneCountries: readonly string[];
 }
 
 /** The weak passwords refused at sign-up while the remote flags give no list of their own. */
@@ -46,6 +50,8 @@ export const DEFAULT_FLAGS: Flags = {
   recaptchaV2: false,
   shieldEnabled: false,
   oneClickSignup: false,
+  googleOneTap: false,
+  phoneCountries: [],
 };
 
 export function parseWeakPasswords(value: string): string[] {
@@ -55,11 +61,19 @@ export function parseWeakPasswords(value: string): string[] {
     .filter(Boolean);
 }
 
+/** `AE, eg,xx1` → `['AE', 'EG']`: two-letter codes only. */
+export function parseCountries(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim().toUpperCase())
+    .filter((item) => /^[A-Z]{2}$/.test(item));
+}
+
 /** Flags from an answer, each one checked; anything missing or mistyped keeps its default. */
 export function toFlags(answer: unknown): Flags {
   const raw = (answer as Partial<FlagsResponse> | undefined)?.flags;
   if (!raw || typeof raw !== 'object') return DEFAULT_FLAGS;
-  const bool = (name: Exclude<keyof Flags, 'weakPasswords'>) =>
+  const bool = (name: Exclude<keyof Flags, 'weakPasswords' | 'phoneCountries'>) =>
     typeof raw[name] === 'boolean' ? raw[name] : DEFAULT_FLAGS[name];
   const weak = typeof raw.weakPasswords === 'string' ? parseWeakPasswords(raw.weakPasswords) : [];
   return {
@@ -70,6 +84,9 @@ export function toFlags(answer: unknown): Flags {
     recaptchaV2: bool('recaptchaV2'),
     shieldEnabled: bool('shieldEnabled'),
     oneClickSignup: bool('oneClickSignup'),
+    googleOneTap: bool('googleOneTap'),
+    phoneCountries:
+      typeof raw.phoneCountries === 'string' ? parseCountries(raw.phoneCountries) : [],
   };
 }
 

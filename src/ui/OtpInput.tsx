@@ -1,13 +1,10 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { digitsOnly } from '../lib/digits.ts';
+import { armWebOtp } from '../lib/web-otp.ts';
 import { useTypedBeforeHydration } from './early-input.ts';
 import { useT } from './i18n.tsx';
 
 export const OTP_LENGTH = 6;
-
-interface OtpCredential extends Credential {
-  code: string;
-}
 
 /**
  * One field for the whole code (never six boxes): `autocomplete=one-time-code`, numeric keypad,
@@ -26,22 +23,15 @@ export function OtpInput(props: {
   const { onChange } = props;
   useTypedBeforeHydration(id, props.value, (typed) => onChange(digitsOnly(typed, OTP_LENGTH)));
 
+  // WebOTP is armed once for the life of the code step, with one AbortController: the latest
+  // `onChange` is read through a ref, so a parent that re-renders every second (a countdown)
+  // with a new handler neither aborts nor restarts the request. A received code re-arms it for
+  // the next SMS (a resend), with the same controller.
+  const latest = useRef(onChange);
   useEffect(() => {
-    if (!('OTPCredential' in window)) return undefined;
-    const abort = new AbortController();
-    const options = {
-      otp: { transport: ['sms'] },
-      signal: abort.signal,
-    } as CredentialRequestOptions;
-    navigator.credentials.get(options).then(
-      (credential) => {
-        const code = (credential as OtpCredential | null)?.code;
-        if (code) onChange(digitsOnly(code, OTP_LENGTH));
-      },
-      () => undefined,
-    );
-    return () => abort.abort();
+    latest.current = onChange;
   }, [onChange]);
+  useEffect(() => armWebOtp((code) => latest.current(digitsOnly(code, OTP_LENGTH))), []);
 
   return (
     <div className="field">
@@ -52,6 +42,7 @@ export function OtpInput(props: {
         type="text"
         inputMode="numeric"
         autoComplete="one-time-code"
+        name="one-time-code"
         pattern="[0-9]*"
         dir="ltr"
         required

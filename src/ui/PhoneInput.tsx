@@ -13,6 +13,7 @@ import {
 import { useTypedBeforeHydration } from './early-input.ts';
 import { useT } from './i18n.tsx';
 import { useHydrated } from './use-query.ts';
+import { useStartCountry } from './use-start-country.ts';
 
 export interface PhoneInputProps {
   value: PhoneInputValue;
@@ -24,7 +25,8 @@ export interface PhoneInputProps {
 
 /**
  * The shared phone input (login, sign-up, one-click): a country picker with a separate dial code
- * (preferred countries ae, eg, pk, sa first), a `type=tel` field that stays left-to-right, a clear
+ * (preferred countries ae, eg, pk, sa first; an empty field starts in the country of
+ * `useStartCountry`), a `type=tel` field that stays left-to-right, a clear
  * button when in error. A pasted `+971...` picks its country. Needs the `fields` namespace.
  */
 export function PhoneInput(props: PhoneInputProps) {
@@ -38,6 +40,7 @@ export function PhoneInput(props: PhoneInputProps) {
   }, [meta]);
 
   const options = useMemo(() => countryOptions(meta, t.locale), [meta, t.locale]);
+  useStartCountry(value, onChange, t.locale, meta ? options : undefined);
   // Region names come from the runtime's Intl data, which differs between Node and browsers
   // (ckb): they appear once hydrated, so the pre-rendered HTML always matches.
   const hydrated = useHydrated();
@@ -73,6 +76,7 @@ export function PhoneInput(props: PhoneInputProps) {
           <span aria-hidden="true">{`${flagEmoji(value.country)} +${dialCode(value.country, meta)} ▾`}</span>
           <select
             aria-label={t('fields:phone.country')}
+            name="phone-country"
             value={value.country}
             disabled={props.disabled}
             onChange={(event) =>
@@ -95,6 +99,7 @@ export function PhoneInput(props: PhoneInputProps) {
           type="tel"
           inputMode="tel"
           autoComplete="tel"
+          name="phone"
           dir="ltr"
           value={value.input}
           disabled={props.disabled}

@@ -2,9 +2,13 @@
  * Apple and Google sign-in buttons (login and sign-up): each starts loading its SDK on hover or
  * focus, so the window opens at once on the click.
  */
-import { warmSocial, type SocialProvider } from '../lib/social/index.ts';
+import { SANDBOX } from '../config.ts';
+import { googleSdkMode, warmSocial, type SocialProvider } from '../lib/social/index.ts';
+import type { SocialResult } from '../lib/social/types.ts';
 import { Button } from './Button.tsx';
+import { lazy, Suspense } from 'react';
 import { useT } from './i18n.tsx';
+import { useHydrated } from './use-query.ts';
 
 export interface SocialButtonProps {
   provider: SocialProvider;
@@ -34,6 +38,38 @@ export function SocialButton(props: SocialButtonProps) {
   );
 }
 
+// Google's button and its library come after first render (design.md, budgets): ours stands in.
+const GoogleButton = lazy(() =>
+  import('./GoogleButton.tsx').then((module) => ({ default: module.GoogleButton })),
+);
+
+/**
+ * Apple's button, or Google's: Google's own (`GoogleButton`) where Google's library is used,
+ * whose credential goes to `onCredential`; the sandbox's window otherwise.
+ */
+export function ProviderButton(
+  props: SocialButtonProps & {
+    googleText: 'signin_with' | 'signup_with';
+    onCredential: (provider: SocialProvider, result: SocialResult) => void;
+  },
+) {
+  const { googleText, onCredential, ...button } = props;
+  // A sandbox build decides once hydrated (a test's switch exists only in the browser), so the
+  // pre-rendered button always matches; a production build always uses Google's.
+  const hydrated = useHydrated();
+  const google = googleSdkMode() && (!SANDBOX || hydrated);
+  if (props.provider !== 'google' || !google) return <SocialButton {...button} />;
+  return (
+    <Suspense fallback={<SocialButton {...button} />}>
+      <GoogleButton
+        {...button}
+        text={googleText}
+        onCredential={(result) => onCredential('google', result)}
+      />
+    </Suspense>
+  );
+}
+
 /** The buttons the page shows, with the 'or' line after them (`orAfter`) or before. */
 export function SocialButtons(
   props: Omit<SocialButtonProps, 'provider' | 'label' | 'pending' | 'disabled'> & {
@@ -43,6 +79,8 @@ export function SocialButtons(
     label: (provider: SocialProvider) => string;
     pending: (provider: SocialProvider) => boolean;
     disabled?: (provider: SocialProvider) => boolean;
+    googleText: 'signin_with' | 'signup_with';
+    onCredential: (provider: SocialProvider, result: SocialResult) => void;
   },
 ) {
   if (props.providers.length === 0) return null;
@@ -55,13 +93,15 @@ export function SocialButtons(
     <div className="stack login-social">
       {!props.orAfter && or}
       {props.providers.map((provider) => (
-        <SocialButton
+        <ProviderButton
           key={provider}
           provider={provider}
           label={props.label(provider)}
           pending={props.pending(provider)}
           disabled={props.disabled?.(provider)}
           onSignIn={props.onSignIn}
+          googleText={props.googleText}
+          onCredential={props.onCredential}
         />
       ))}
       {props.orAfter && or}

@@ -256,7 +256,9 @@ export class EnginePage {
 
   /**
    * A fresh start for the next scenario: no cookies, no local or session storage (the probe's
-   * records included), on a same-origin document that runs no script of the site.
+   * records included), on a same-origin document that runs no script of the site. The device
+   * last used a UAE number, like the scenarios' (the phone field starts in the country last used
+   * before the browser's languages, which WebKitGTK reports as en-US whatever the environment).
    */
   async reset(): Promise<void> {
     await this.driver.navigate(new URL(PROBE_PATH, this.baseUrl).href);
@@ -264,6 +266,7 @@ export class EnginePage {
     await this.driver.run(() => {
       localStorage.clear();
       sessionStorage.clear();
+      localStorage.setItem('acct:last-country', 'AE');
     });
     this.driver.takeDriverProblems();
   }

@@ -31,6 +31,26 @@ describe('OTP', () => {
     expect(mail[0]).toMatchObject({ channel: 'email', code: '123456' });
   });
 
+  it('an SMS ends with the origin-bound line of its host; voice and e-mail do not', async () => {
+    await send(phone('02'));
+    await send('971501234567');
+    await send('layla@example.com', 'EMAIL');
+    const [sms] = (await t.get(`/_sandbox/outbox?to=%2B${phone('02')}`)).body;
+    expect(sms.text.split('\n').at(-1)).toBe('@localhost #123456');
+    const [other] = (await t.get('/_sandbox/outbox?to=%2B971501234567')).body;
+    expect(other.text.split('\n').at(-1)).toBe('@localhost #654321');
+    const [mail] = (await t.get('/_sandbox/outbox?to=layla@example.com')).body;
+    expect(mail.text).not.toContain('#123456');
+    const onPort = await t.app.request('http://127.0.0.1:4321/_be/identity-api/otp/send', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier: phone('01'), type: 'SMS' }),
+    });
+    expect(onPort.status).toBe(200);
+    const [layla] = (await t.get(`/_sandbox/outbox?to=%2B${phone('01')}`)).body;
+    expect(layla.text.split('\n').at(-1)).toBe('@127.0.0.1:4321 #123456');
+  });
+
   it('other identifiers get a random code, visible in the outbox', async () => {
     await send('971501234567');
     const [entry] = (await t.get('/_sandbox/outbox?to=%2B971501234567')).body;

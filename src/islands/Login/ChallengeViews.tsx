@@ -6,7 +6,6 @@ import {
   isTryAnotherWayVisible,
   signupHref,
   type Answers,
-  type LoginState,
 } from '../../stores/flows/login/index.ts';
 import { BackButton } from '../../ui/BackButton.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -15,6 +14,7 @@ import { FormError } from '../../ui/ErrorAlert.tsx';
 import { EmailField, TextField } from '../../ui/Field.tsx';
 import { ltr, useT } from '../../ui/i18n.tsx';
 import { PasswordField, ShowToggle } from '../../ui/PasswordField.tsx';
+import { UsernameField } from '../../ui/UsernameField.tsx';
 import { ViewHeading } from '../../ui/ViewHeading.tsx';
 import { shownIdentifier, type ViewProps } from './view-props.ts';
 import { Form } from '../../ui/Form.tsx';
@@ -48,23 +48,15 @@ function PasswordAnswer(props: Pick<ViewProps, 'flow' | 'state'>) {
   const t = useT();
   return (
     <>
-      <UsernameHint state={props.state} />
+      <UsernameField value={shownIdentifier(props.state)} />
       <PasswordField
         label={t('fields:password.label')}
         autoComplete="current-password"
+        name="password"
         required
         {...answerInput(t, props, 'password')}
       />
     </>
-  );
-}
-
-/** For password managers: the account the password belongs to. */
-function UsernameHint({ state }: { state: LoginState }) {
-  const value = shownIdentifier(state);
-  if (!value) return null;
-  return (
-    <input type="text" name="username" autoComplete="username" value={value} readOnly hidden />
   );
 }
 
@@ -116,7 +108,11 @@ export function PasswordForm(props: ViewProps) {
   );
 }
 
-/** Card and PIN: 4 digits, masked, with a show toggle. */
+/**
+ * Card and PIN: 4 digits, masked with CSS rather than `type=password` so that no password
+ * manager offers to save them as the account's password (and the managers that read them are
+ * told to ignore them), with a show toggle.
+ */
 function DigitsField(props: {
   label: string;
   field: Extract<keyof Answers, 'pin' | 'card'>;
@@ -127,14 +123,19 @@ function DigitsField(props: {
   return (
     <TextField
       label={props.label}
-      type={visible ? 'text' : 'password'}
+      type="text"
+      name={props.field === 'pin' ? 'pin' : 'card-last4'}
       inputMode="numeric"
       autoComplete="off"
+      data-1p-ignore=""
+      data-lpignore="true"
+      data-bwignore=""
       pattern="[0-9]*"
       maxLength={4}
       dir="ltr"
       required
-      className="login-digits"
+      spellCheck={false}
+      className={visible ? 'login-digits' : 'login-digits masked-digits'}
       {...answerInput(t, props.view, props.field)}
       addon={
         <ShowToggle

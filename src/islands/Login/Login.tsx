@@ -12,7 +12,7 @@ import type { Messages } from '../../i18n/types.ts';
 import { pageAnalytics } from '../../api/analytics.ts';
 import { currentQuery } from '../../lib/address.ts';
 import { takeCsrf } from '../../lib/csrf.ts';
-import { socialSignIn } from '../../lib/social/index.ts';
+import { googleOneTap, socialSignIn, takeGoogleRedirect } from '../../lib/social/index.ts';
 import { $flags, loadFlags } from '../../stores/flags.ts';
 import {
   persistedName,
@@ -59,6 +59,7 @@ function browserDeps(locale: Locale): LoginDeps {
     sendOtp,
     verifyOtp,
     socialSignIn,
+    oneTap: googleOneTap,
     validatePhone,
     presetPhone,
     navigate: (href) => location.assign(href),
@@ -77,10 +78,14 @@ function LoginScreen({ locale }: { locale: Locale }) {
   const { flags } = useStore($flags);
 
   useEffect(() => {
+    // Google's OAuth popup coming back: it hands its answer over and closes, nothing else.
+    if (takeGoogleRedirect()) return () => flow.destroy();
     // The csrf leaves the address at once and waits in session storage for the final form post.
     takeCsrf();
-    void loadFlags();
     void flow.init(parsePresets(currentQuery()));
+    void loadFlags().then((loaded) =>
+      flow.offerOneTap(loaded.googleOneTap && loaded.googleEnabled),
+    );
     return () => flow.destroy();
   }, [flow]);
 

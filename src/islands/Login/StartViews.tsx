@@ -6,7 +6,7 @@ import { FormError } from '../../ui/ErrorAlert.tsx';
 import { EmailField } from '../../ui/Field.tsx';
 import { useT } from '../../ui/i18n.tsx';
 import { PhoneInput } from '../../ui/PhoneInput.tsx';
-import { SocialButton, SocialButtons } from '../../ui/SocialButtons.tsx';
+import { ProviderButton, SocialButtons } from '../../ui/SocialButtons.tsx';
 import { ViewHeading } from '../../ui/ViewHeading.tsx';
 import type { ViewProps } from './view-props.ts';
 import { Form } from '../../ui/Form.tsx';
@@ -57,6 +57,8 @@ export function EmailForm({ flow, state, flags }: ViewProps) {
       <p className="muted">{t('login:email.intro')}</p>
       <EmailField
         label={t('fields:email.label')}
+        autoComplete="username"
+        name="email"
         value={state.emailInput}
         disabled={state.submitting}
         error={state.fieldError ? t.text(state.fieldError) : undefined}
@@ -92,6 +94,8 @@ function LoginSocialButtons({ flow, state, flags }: Pick<ViewProps, 'flow' | 'st
       label={(provider) => socialLabel(t, provider)}
       pending={(provider) => socialPending(state, provider)}
       onSignIn={(provider) => void flow.socialSignIn(provider)}
+      googleText="signin_with"
+      onCredential={(provider, result) => void flow.socialSignIn(provider, result)}
     />
   );
 }
@@ -116,11 +120,13 @@ export function SocialForm({ flow, state }: ViewProps) {
         {provider === 'apple' ? t('login:social.appleIntro') : t('login:social.googleIntro')}
       </p>
       <FormError error={state.error} />
-      <SocialButton
+      <ProviderButton
         provider={provider}
         label={socialLabel(t, provider)}
         pending={socialPending(state, provider)}
         onSignIn={(chosen) => void flow.socialSignIn(chosen)}
+        googleText="signin_with"
+        onCredential={(chosen, result) => void flow.socialSignIn(chosen, result)}
       />
       <BackButton onClick={flow.back} label={t('common:back')} />
     </div>

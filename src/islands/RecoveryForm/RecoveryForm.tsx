@@ -33,6 +33,7 @@ import { FormError } from '../../ui/ErrorAlert.tsx';
 import { TextField, type TextFieldProps } from '../../ui/Field.tsx';
 import { ltr, useT } from '../../ui/i18n.tsx';
 import { NewPasswordField, NewPasswordRecaptcha } from '../../ui/NewPasswordField.tsx';
+import { UsernameField } from '../../ui/UsernameField.tsx';
 import { OtpInput } from '../../ui/OtpInput.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { PhoneInput } from '../../ui/PhoneInput.tsx';
@@ -287,6 +288,7 @@ function PasswordStep(props: StepProps<'password'>) {
       onSubmit={() => flow.submitPassword()}
       after={<BackToLogin href={props.loginHref} />}
     >
+      <UsernameField value={state.phoneNumber ? `+${state.phoneNumber}` : undefined} />
       <NewPasswordField
         value={state.password}
         onChange={(password) => flow.setPassword(password)}

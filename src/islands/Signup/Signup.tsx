@@ -20,7 +20,7 @@ import { loginHref } from '../../lib/hrefs.ts';
 import { readPersisted } from '../../lib/persisted.ts';
 import { loadPhoneMetadata, phoneMetadata, toPhone } from '../../lib/phone.ts';
 import { recaptchaMode } from '../../lib/recaptcha.ts';
-import { socialSignIn } from '../../lib/social/index.ts';
+import { googleOneTap, socialSignIn } from '../../lib/social/index.ts';
 import { $flags, loadFlags } from '../../stores/flags.ts';
 import {
   persistedName,
@@ -33,6 +33,7 @@ import {
   createSignupFlow,
   parseSignupPresets,
   SIGNUP_SECRET_PARAMS,
+  visibleOf,
   type SignupDeps,
 } from '../../stores/flows/signup/index.ts';
 import { BlockedNotice } from '../../ui/BlockedNotice.tsx';
@@ -69,6 +70,7 @@ function browserDeps(locale: Locale): SignupDeps {
     sendOtp,
     verifyOtp,
     socialSignIn,
+    oneTap: googleOneTap,
     parsePhone: (value) => {
       const meta = phoneMetadata();
       if (!meta) return undefined;
@@ -115,8 +117,11 @@ function SignupScreen({ locale }: { locale: Locale }) {
   const { flags } = useStore($flags);
 
   useEffect(() => {
-    void loadFlags();
     void flow.init(readPresets());
+    void loadFlags().then((loaded) => {
+      const state = flow.$state.get();
+      flow.offerOneTap(loaded.googleOneTap && visibleOf(state, loaded.googleEnabled).google);
+    });
     return () => flow.destroy();
   }, [flow]);
 

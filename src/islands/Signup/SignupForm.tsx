@@ -27,6 +27,7 @@ import { EmailField, TextField } from '../../ui/Field.tsx';
 import { RichText, useT } from '../../ui/i18n.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { PhoneInput } from '../../ui/PhoneInput.tsx';
+import { UsernameField } from '../../ui/UsernameField.tsx';
 import { SocialButtons } from '../../ui/SocialButtons.tsx';
 import { ViewHeading } from '../../ui/ViewHeading.tsx';
 import { Form } from '../../ui/Form.tsx';
@@ -85,6 +86,8 @@ function SignupSocialButtons(props: {
       pending={(provider) => state.social === provider}
       disabled={(provider) => state.submitting && state.social !== provider}
       onSignIn={(provider) => void flow.socialSignIn(provider)}
+      googleText="signup_with"
+      onCredential={(provider, result) => void flow.socialSignIn(provider, result)}
     />
   );
 }
@@ -119,9 +122,15 @@ function MoreFields(props: SignupViewProps & { visible: VisibleFields; busy: boo
         />
       )}
       {visible.password && (
+        <UsernameField
+          value={state.phoneDigits ? `+${state.phoneDigits}` : values.email.trim() || undefined}
+        />
+      )}
+      {visible.password && (
         <PasswordField
           label={t('fields:password.label')}
           autoComplete="new-password"
+          name="new-password"
           required
           value={values.password}
           disabled={busy}

@@ -1,6 +1,9 @@
 /**
- * Google sign-in (production builds): Google Identity Services, loaded on first use; the id token
- * comes back through the initialise callback.
+ * Google sign-in (production builds): Google Identity Services, loaded on first use. Google's own
+ * button (`renderButton`, FedCM in button mode) instead of One Tap's prompt behind our button:
+ * Google and Chrome stop showing a closed prompt for hours to weeks, which would lock a
+ * Google-only account out; the button always works. One Tap is only ever an extra (a remote flag).
+ * Every credential, from the button or One Tap, goes to the one handler `setGoogleHandler` set.
  */
 import { GOOGLE_CLIENT_ID } from '../../config.ts';
 import { loadScript } from '../trusted-types.ts';
@@ -8,54 +11,119 @@ import { claimString, SocialError, tokenClaims, type SocialResult } from './type
 
 export const GOOGLE_SDK_URL = 'https://accounts.google.com/gsi/client';
 
+/** Under FedCM Google reports fewer moments: every method is optional here. */
 interface PromptMoment {
-  isNotDisplayed(): boolean;
-  isSkippedMoment(): boolean;
-  getSkippedReason?(): string;
+  isNotDisplayed?(): boolean;
+  isSkippedMoment?(): boolean;
 }
 
-interface GoogleId {
+/** The part of `google.accounts.id` this module calls. */
+export interface GoogleId {
   initialize(options: Record<string, unknown>): void;
+  renderButton(parent: HTMLElement, options: Record<string, unknown>): void;
   prompt(listener?: (moment: PromptMoment) => void): void;
   cancel(): void;
 }
 
-let loading: Promise<void> | undefined;
+/** Google's button text, by page: sign in on /login, sign up on /signup/. */
+export type GoogleButtonText = 'signin_with' | 'signup_with';
 
-async function googleId(): Promise<GoogleId> {
-  try {
-    loading ??= loadScript(GOOGLE_SDK_URL);
-    await loading;
-  } catch {
-    loading = undefined;
-    throw new SocialError('script');
-  }
-  const id = (window as unknown as { google?: { accounts?: { id?: GoogleId } } }).google?.accounts
-    ?.id;
-  if (!id) throw new SocialError('script');
-  return id;
+export interface GoogleButtonOptions {
+  text: GoogleButtonText;
+  /** The page's language (Google picks the nearest it has). */
+  locale: string;
+  /** Pixels, 200 to 400 (Google's limits). */
+  width: number;
 }
 
-export async function googleSignIn(): Promise<SocialResult> {
-  const id = await googleId();
-  return new Promise<SocialResult>((resolve, reject) => {
-    id.initialize({
-      client_id: GOOGLE_CLIENT_ID,
-      use_fedcm_for_prompt: true,
-      callback: (answer: { credential?: string }) => {
-        if (!answer.credential) {
-          reject(new SocialError('other', 'Google returned no credential'));
-          return;
-        }
-        resolve({
-          idToken: answer.credential,
-          email: claimString(tokenClaims(answer.credential), 'email'),
-        });
-      },
+let loading: Promise<GoogleId> | undefined;
+let handler: ((result: SocialResult) => void) | undefined;
+
+/** A credential answer as a social result; an answer without a credential fails. */
+export function googleResult(answer: { credential?: unknown }): SocialResult {
+  const credential = answer.credential;
+  if (typeof credential !== 'string' || credential === '') {
+    throw new SocialError('other', 'Google returned no credential');
+  }
+  return { idToken: credential, email: claimString(tokenClaims(credential), 'email') };
+}
+
+/** Who receives the next credential (the page's flow). */
+export function setGoogleHandler(next: ((result: SocialResult) => void) | undefined): void {
+  handler = next;
+}
+
+/** Loads the library once and initialises it once: FedCM for the button and for One Tap. */
+export function loadGoogleId(context: 'signin' | 'signup' = 'signin'): Promise<GoogleId> {
+  loading ??= loadScript(GOOGLE_SDK_URL).then(
+    () => {
+      const id = (window as unknown as { google?: { accounts?: { id?: GoogleId } } }).google
+        ?.accounts?.id;
+      if (!id) throw new SocialError('script');
+      id.initialize({
+        client_id: GOOGLE_CLIENT_ID,
+        callback: (answer: { credential?: unknown }) => {
+          try {
+            handler?.(googleResult(answer));
+          } catch {
+            // No credential: nothing to sign in with; the button stays for another try.
+          }
+        },
+        context,
+        ux_mode: 'popup',
+        use_fedcm_for_button: true,
+        use_fedcm_for_prompt: true,
+        itp_support: true,
+        cancel_on_tap_outside: true,
+      });
+      return id;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error instanceof SocialError ? error : new SocialError('script');
+    },
+  );
+  return loading;
+}
+
+/**
+ * Draws Google's button into `parent`. Rejects when it cannot be shown (the library did not
+ * load, or drew nothing): the page keeps its own button, which opens the OAuth popup.
+ */
+export async function renderGoogleButton(
+  parent: HTMLElement,
+  options: GoogleButtonOptions,
+): Promise<void> {
+  const id = await loadGoogleId(options.text === 'signup_with' ? 'signup' : 'signin');
+  try {
+    id.renderButton(parent, {
+      type: 'standard',
+      theme: 'outline',
+      size: 'large',
+      shape: 'rectangular',
+      logo_alignment: 'center',
+      text: options.text,
+      locale: options.locale,
+      width: Math.round(Math.min(400, Math.max(200, options.width))),
     });
+  } catch {
+    throw new SocialError('other', 'Google button not drawn');
+  }
+  if (parent.childElementCount === 0) throw new SocialError('other', 'Google button not drawn');
+}
+
+/** One Tap, once: resolves whether it was shown (a suppressed or skipped prompt is not). */
+export async function promptOneTap(): Promise<boolean> {
+  const id = await loadGoogleId();
+  return new Promise((resolve) => {
     id.prompt((moment) => {
-      if (moment.isNotDisplayed()) reject(new SocialError('other', 'Google sign-in not shown'));
-      else if (moment.isSkippedMoment()) reject(new SocialError('cancelled'));
+      if (moment.isNotDisplayed?.() || moment.isSkippedMoment?.()) resolve(false);
+      else resolve(true);
     });
   });
+}
+
+/** Closes One Tap if it is open (the person started typing a number). */
+export function cancelOneTap(): void {
+  void loading?.then((id) => id.cancel()).catch(() => undefined);
 }

@@ -1,24 +1,70 @@
 /**
- * Social sign-in entry: a sandbox build opens the sandbox's sign-in window (synchronously, inside
- * the click, so it is not blocked); a production build loads Apple's or Google's SDK on demand
- * (dynamic import, then the script), never on first paint.
+ * Social sign-in entry. A sandbox build opens the sandbox's sign-in window (synchronously, inside
+ * the click, so it is not blocked). A production build loads Apple's SDK on demand; for Google it
+ * draws Google's own button (`google.ts`), whose credential arrives through the flow's
+ * `socialSignIn(provider, result)`, and when that button cannot be drawn our button opens the
+ * OAuth popup (`google-popup.ts`). No SDK loads on first paint.
  */
 import { SANDBOX } from '../../config.ts';
 import { sandboxSocialSignIn } from './sandbox.ts';
-import type { SocialProvider, SocialResult } from './types.ts';
+import { GOOGLE_POPUP_NAME, type SocialProvider, type SocialResult } from './types.ts';
 
 export type { SocialProvider, SocialResult };
 
+/**
+ * Whether Google's own button and library are used: always in a production build. A sandbox build
+ * keeps its sandbox window, unless a browser test set `window.__sandboxGoogleSdk` before the page
+ * loaded, to run this production path against a fake Google library (tests/e2e/google.spec.ts).
+ */
+export function googleSdkMode(): boolean {
+  if (!SANDBOX) return true;
+  return (globalThis as { __sandboxGoogleSdk?: unknown }).__sandboxGoogleSdk === true;
+}
+
 export function socialSignIn(provider: SocialProvider): Promise<SocialResult> {
+  if (provider === 'google' && googleSdkMode()) {
+    // Opened blank inside the click (a popup opened after an import is blocked), then sent on.
+    const popup = window.open('about:blank', GOOGLE_POPUP_NAME, 'popup,width=500,height=640');
+    return import('./google-popup.ts').then((module) => module.googlePopupSignIn(popup));
+  }
   if (SANDBOX) return sandboxSocialSignIn(provider);
-  return provider === 'apple'
-    ? import('./apple.ts').then((module) => module.appleSignIn())
-    : import('./google.ts').then((module) => module.googleSignIn());
+  return import('./apple.ts').then((module) => module.appleSignIn());
 }
 
 /** Starts loading the production SDK early (button hover or focus), so the popup opens at once. */
 export function warmSocial(provider: SocialProvider): void {
+  if (provider === 'google') {
+    if (googleSdkMode()) void import('./google-popup.ts');
+    return;
+  }
   if (SANDBOX) return;
-  if (provider === 'apple') void import('./apple.ts').then((m) => m.prepareApple().catch(() => {}));
-  else void import('./google.ts');
+  void import('./apple.ts').then((m) => m.prepareApple().catch(() => {}));
 }
+
+/**
+ * On `/login` opened as Google's popup coming back: hands the answer to the page that opened it
+ * and closes. True when this page is such a redirect (it must then do nothing else).
+ */
+export function takeGoogleRedirect(): boolean {
+  if (typeof window === 'undefined') return false;
+  const hash = window.location.hash;
+  // Google's answer only: a state with a token or an error (window.name does not survive the
+  // cross-site trip in every browser, so it is not relied on).
+  if (!/[#&]state=/.test(hash) || !/[#&](id_token|error)=/.test(hash)) return false;
+  void import('./google-popup.ts').then((module) => module.finishGoogleRedirect());
+  return true;
+}
+
+/** Google One Tap for the flows (`SocialDeps.oneTap`): only where Google's library is used. */
+export const googleOneTap = {
+  available: googleSdkMode,
+  prompt: (onCredential: (result: SocialResult) => void): void => {
+    void import('./google.ts').then((module) => {
+      module.setGoogleHandler(onCredential);
+      return module.promptOneTap();
+    });
+  },
+  cancel: (): void => {
+    void import('./google.ts').then((module) => module.cancelOneTap());
+  },
+};

@@ -11,6 +11,9 @@ export interface SocialResult {
   fullName?: string | undefined;
 }
 
+/** The window name of Google's OAuth popup: the page it comes back to knows it by it. */
+export const GOOGLE_POPUP_NAME = 'google-signin';
+
 /** Apple failures are user cancelled, popup closed or other; a script can fail to load. */
 export type SocialFailureReason = 'cancelled' | 'popup_closed' | 'script' | 'other';
 

@@ -4,6 +4,7 @@
  * hand the flows fakes instead.
  */
 import { collectDeviceRecord, deviceIdentity } from '../../lib/device.ts';
+import { writeLastCountry } from '../../lib/last-country.ts';
 import { readPersisted, writePersisted } from '../../lib/persisted.ts';
 import {
   loadPhoneMetadata,
@@ -18,7 +19,9 @@ import type { PersistedName } from './social.ts';
 /** A phone input to international digits, or undefined when it is not a valid number. */
 export async function validatePhone(value: PhoneInputValue): Promise<string | undefined> {
   const phone = toPhone(value.input, value.country, await loadPhoneMetadata());
-  return phone.isValid ? phone.fullPhoneNumber : undefined;
+  if (!phone.isValid) return undefined;
+  writeLastCountry(phone.countryCode);
+  return phone.fullPhoneNumber;
 }
 
 /** A preset number (international digits) as an input value: its country and national number. */

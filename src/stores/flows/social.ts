@@ -16,9 +16,18 @@ export interface PersistedName {
   write: (key: 'appleFullName', value: string) => void;
 }
 
+/** Google One Tap (a production build's library; absent in the sandbox's). */
+export interface OneTapDeps {
+  available: () => boolean;
+  /** Shows the prompt; a credential the person picks comes to `onCredential`. */
+  prompt: (onCredential: (result: SocialResult) => void) => void;
+  cancel: () => void;
+}
+
 export interface SocialDeps {
   /** Opens Apple's or Google's sign-in; must open any window synchronously. */
   socialSignIn: (provider: SocialProvider) => Promise<SocialResult>;
+  oneTap?: OneTapDeps | undefined;
   analytics: Pick<FlowAnalytics, 'track'>;
   persisted?: PersistedName | undefined;
 }
@@ -33,19 +42,21 @@ export function carryAppleName(
 }
 
 /**
- * Opens the provider's sign-in and waits for it. A failure is tracked
- * (`{provider}_failed_{reason}`) and given to `failed`; the result comes back with Apple's name
- * carried over. Once `signal` is aborted (a late answer) nothing happens and nothing comes back.
+ * Opens the provider's sign-in and waits for it, unless the provider already `given` its result
+ * (Google's own button or One Tap). A failure is tracked (`{provider}_failed_{reason}`) and given
+ * to `failed`; the result comes back with Apple's name carried over. Once `signal` is aborted (a
+ * late answer) nothing happens and nothing comes back.
  */
 export async function openSocial(
   provider: SocialProvider,
   deps: SocialDeps,
   failed: (reason: SocialFailureReason) => void,
   signal?: AbortSignal,
+  given?: SocialResult,
 ): Promise<SocialResult | undefined> {
   let result: SocialResult;
   try {
-    result = await deps.socialSignIn(provider);
+    result = given ?? (await deps.socialSignIn(provider));
   } catch (error) {
     if (signal?.aborted) return undefined;
     const reason = socialFailureReason(error);
@@ -57,4 +68,33 @@ export async function openSocial(
   const fullName =
     provider === 'apple' ? carryAppleName(result.fullName, deps.persisted) : result.fullName;
   return { ...result, fullName };
+}
+
+/**
+ * Google One Tap on a first view (login, sign-up), behind its remote flag: offered at most once
+ * per page, and dismissed for good as soon as the person types a phone number, leaves the view or
+ * signs in another way. A credential goes to `signIn`.
+ */
+export function createOneTap(deps: SocialDeps, signIn: (result: SocialResult) => void) {
+  let phase: 'idle' | 'shown' | 'done' = 'idle';
+  return {
+    /** Offers One Tap when the flag is on, Google's library is used and nothing stands against it. */
+    offer(enabled: boolean): void {
+      if (phase !== 'idle' || !enabled || !deps.oneTap?.available()) return;
+      phase = 'shown';
+      deps.oneTap.prompt((result) => {
+        if (phase !== 'shown') return;
+        phase = 'done';
+        signIn(result);
+      });
+    },
+    /** Never again on this page; closes the prompt if it is open. */
+    dismiss(): void {
+      if (phase === 'shown') deps.oneTap?.cancel();
+      phase = 'done';
+    },
+    get phase() {
+      return phase;
+    },
+  };
 }

@@ -33,6 +33,18 @@ describe('feature flags', () => {
     );
   });
 
+  it('reads the One Tap flag and the phone countries (two-letter codes only; none: any)', () => {
+    expect(DEFAULT_FLAGS.googleOneTap).toBe(false);
+    expect(DEFAULT_FLAGS.phoneCountries).toEqual([]);
+    const flags = toFlags({ flags: { googleOneTap: true, phoneCountries: ' ae, eg ,KSA,1,' } });
+    expect(flags.googleOneTap).toBe(true);
+    expect(flags.phoneCountries).toEqual(['AE', 'EG']);
+    expect(toFlags({ flags: { googleOneTap: 'on', phoneCountries: 7 } })).toMatchObject({
+      googleOneTap: false,
+      phoneCountries: [],
+    });
+  });
+
   it('falls back to the defaults when the flag service fails, and loads once', async () => {
     let calls = 0;
     const failing = () => {

@@ -8,10 +8,10 @@ import type { Locale } from '../../../i18n/config.ts';
 import type { FlowAnalytics } from '../../../lib/analytics.ts';
 import { isEmailAddress } from '../../../lib/patterns.ts';
 import type { PhoneInputValue } from '../../../lib/phone.ts';
-import type { SocialProvider } from '../../../lib/social/types.ts';
+import type { SocialProvider, SocialResult } from '../../../lib/social/types.ts';
 import { createFlow, type Flow } from '../create-flow.ts';
 import { createOtpFlow, type OtpDeps, type OtpFlow } from '../otp.ts';
-import { openSocial, type SocialDeps } from '../social.ts';
+import { createOneTap, openSocial, type SocialDeps } from '../social.ts';
 import { signupHref, type LoginPresets } from './presets.ts';
 import { answerError, emailLoginBody, phoneLoginBody } from './requests.ts';
 import {
@@ -184,6 +184,45 @@ export function createLoginFlow(deps: LoginDeps) {
 
   reactToViews(flow, deps, otp);
 
+  // One Tap belongs to an untouched phone view: a typed number, another view or a call ends it.
+  const oneTap = createOneTap(deps, (result) => void socialSignIn('google', result));
+  flow.onChange((state) => {
+    if (state.view !== 'phone_form' || state.phoneInput.input !== '' || state.submitting) {
+      oneTap.dismiss();
+    }
+  });
+  flow.onDestroy(() => oneTap.dismiss());
+
+  /**
+   * Apple or Google: called straight from the click (the window opens at once), or with the
+   * `given` result of Google's own button or One Tap.
+   */
+  async function socialSignIn(provider: SocialProvider, given?: SocialResult): Promise<void> {
+    const before = flow.get();
+    if (before.submitting || before.social) return;
+    dispatch({ type: 'socialStarted', provider });
+    const result = await openSocial(
+      provider,
+      deps,
+      (reason) => dispatch({ type: 'socialFailed', provider, reason }),
+      undefined,
+      given,
+    );
+    if (!result) return;
+    const attempt: Attempt =
+      provider === 'apple'
+        ? {
+            kind: 'apple',
+            idToken: result.idToken,
+            email: result.email,
+            fullName: result.fullName,
+          }
+        : { kind: 'google', idToken: result.idToken, email: result.email };
+    dispatch({ type: 'submitted', attempt });
+    deps.analytics.track(`${provider}_submitted`, { flow: provider });
+    await login();
+  }
+
   return {
     ...flow.surface,
     otp,
@@ -220,27 +259,16 @@ export function createLoginFlow(deps: LoginDeps) {
       dispatch({ type: 'back' });
     },
 
-    /** Apple or Google: must be called straight from the click (the window opens at once). */
-    async socialSignIn(provider: SocialProvider): Promise<void> {
-      const before = flow.get();
-      if (before.submitting || before.social) return;
-      dispatch({ type: 'socialStarted', provider });
-      const result = await openSocial(provider, deps, (reason) =>
-        dispatch({ type: 'socialFailed', provider, reason }),
-      );
-      if (!result) return;
-      const attempt: Attempt =
-        provider === 'apple'
-          ? {
-              kind: 'apple',
-              idToken: result.idToken,
-              email: result.email,
-              fullName: result.fullName,
-            }
-          : { kind: 'google', idToken: result.idToken, email: result.email };
-      dispatch({ type: 'submitted', attempt });
-      deps.analytics.track(`${provider}_submitted`, { flow: provider });
-      await login();
+    socialSignIn,
+
+    /**
+     * Google One Tap on the phone view, when the googleOneTap flag is on and the page shows Google
+     * (showGoogle, googleEnabled): once, while nothing is typed.
+     */
+    offerOneTap(enabled: boolean): void {
+      const state = flow.get();
+      const untouched = state.view === 'phone_form' && state.phoneInput.input === '';
+      oneTap.offer(enabled && state.presets.showGoogle && untouched && !state.submitting);
     },
 
     chooseDashboard: (url: string): void => deps.navigate(url),

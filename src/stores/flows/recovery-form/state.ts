@@ -115,6 +115,8 @@ export type RecoveryFormState =
   | ({
       view: 'password';
       details: RecoveryDetails;
+      /** The account's number (international digits): the username password managers save. */
+      phoneNumber: string;
       token: string;
       password: string;
       confirm: string;

@@ -128,6 +128,10 @@ function tokenEvent(
   if (event.type === 'tokenReceived') {
     return passwordStep({
       details: state.details,
+      phoneNumber:
+        state.view === 'code'
+          ? state.phoneNumber
+          : (state.verified?.phoneNumber ?? state.phoneNumber ?? ''),
       token: event.token,
       password: '',
       confirm: '',

@@ -18,11 +18,11 @@ import {
   invitationCodeProblem,
   phoneProblem,
 } from '../../../lib/signup-rules.ts';
-import type { SocialProvider } from '../../../lib/social/types.ts';
+import type { SocialProvider, SocialResult } from '../../../lib/social/types.ts';
 import type { Flags } from '../../flags.ts';
 import { createFlow, type Flow } from '../create-flow.ts';
 import { createOtpFlow, type OtpDeps, type OtpFlow } from '../otp.ts';
-import { openSocial, type SocialDeps } from '../social.ts';
+import { createOneTap, openSocial, type SocialDeps } from '../social.ts';
 import type { SignupPresets } from './presets.ts';
 import { onboardBody } from './requests.ts';
 import {
@@ -135,7 +135,8 @@ async function init(flow: SignupCore, deps: SignupDeps, presets: SignupPresets):
 /** Apple or Google: a login when the account exists, else the form turns into its sign-up. */
 function socialAction(flow: SignupCore, deps: SignupDeps, context: () => Context, finish: Finish) {
   const { dispatch } = flow;
-  return async (provider: SocialProvider): Promise<void> => {
+  /** `given`: the result of Google's own button or One Tap (nothing to open). */
+  return async (provider: SocialProvider, given?: SocialResult): Promise<void> => {
     const before = flow.get();
     if (before.submitting || before.social || before.view !== 'signup_form') return;
     dispatch({ type: 'socialStarted', provider });
@@ -145,6 +146,7 @@ function socialAction(flow: SignupCore, deps: SignupDeps, context: () => Context
       deps,
       (reason) => dispatch({ type: 'socialFailed', provider, reason }),
       signal,
+      given,
     );
     if (!result) return;
     dispatch({ type: 'socialSubmitted' });
@@ -230,6 +232,15 @@ export function createSignupFlow(deps: SignupDeps) {
 
   const socialSignIn = socialAction(flow, deps, context, finish);
 
+  // One Tap belongs to an untouched form: a typed number, another view or a call ends it.
+  const oneTap = createOneTap(deps, (result) => void socialSignIn('google', result));
+  flow.onChange((state) => {
+    if (state.view !== 'signup_form' || state.values.phone.input !== '' || state.submitting) {
+      oneTap.dismiss();
+    }
+  });
+  flow.onDestroy(() => oneTap.dismiss());
+
   return {
     ...flow.surface,
     otp,
@@ -272,8 +283,18 @@ export function createSignupFlow(deps: SignupDeps) {
       dispatch({ type: 'back' });
     },
 
-    /** Apple or Google: must be called straight from the click (the window opens at once). */
+    /**
+     * Apple or Google: called straight from the click (the window opens at once), or with the
+     * result of Google's own button or One Tap.
+     */
     socialSignIn,
+
+    /** Google One Tap, when the googleOneTap flag is on and the form shows Google: once. */
+    offerOneTap(enabled: boolean): void {
+      const state = flow.get();
+      const untouched = state.view === 'signup_form' && state.values.phone.input === '';
+      oneTap.offer(enabled && untouched && !state.submitting);
+    },
   };
 }
 
