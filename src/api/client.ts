@@ -28,6 +28,7 @@
 import type { Backend } from '../contract/backends.ts';
 import { whenIdle } from '../lib/idle.ts';
 import { ApiError, toFailure } from './errors.ts';
+import type * as Transport from './transport.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -92,7 +93,7 @@ export function deadline(ms: number, caller?: AbortSignal): Deadline {
 }
 
 /** ofetch and what runs it (src/api/transport.ts): loaded by the first call, or once idle. */
-let transport: Promise<typeof import('./transport.ts')> | undefined;
+let transport: Promise<typeof Transport> | undefined;
 function loadTransport() {
   transport ??= import('./transport.ts').catch((error: unknown) => {
     transport = undefined;
