@@ -1,7 +1,9 @@
 /**
  * A figure of `npm run bench`, never a pass/fail test: how long after the navigation starts the
- * /login phone field takes input and its Continue button is enabled (the island has hydrated and
- * the feature flags have answered, so the fields are shown), on a throttled phone. Each run is a
+ * /login phone field takes input and its Continue button works: the field is shown and enabled
+ * (the feature flags have answered) and the form's island has hydrated (Astro drops its `ssr`
+ * attribute), so Continue is enabled (with the enhanced form, as soon as a number is typed), on a
+ * throttled phone. Each run is a
  * new browser context (a cold cache), with Lighthouse's mobile throttling applied through the
  * DevTools protocol (its "devtools" figures for slow 4G: 562.5 ms latency, 1.47 Mbps down,
  * 675 kbps up; the CPU 4 times slower) and its mobile screen. Prints the median of the runs.
@@ -26,19 +28,20 @@ const CPU_SLOWDOWN = 4;
 
 /**
  * Runs in the page before any of its scripts: records `performance.now()` (milliseconds since
- * the navigation started) at the first moment the phone field is shown and enabled and the
- * form's Continue button is enabled. A mutation observer checks at every change of the page.
+ * the navigation started) at the first moment the phone field is shown and enabled inside a
+ * hydrated island. A mutation observer checks at every change of the page.
  */
 function watchReady(): void {
   const state = globalThis as unknown as { __loginReady?: number };
   const ready = () => {
     const field = document.querySelector<HTMLInputElement>('main input[type="tel"]');
-    const button = document.querySelector<HTMLButtonElement>('main form button[type="submit"]');
+    const island = field?.closest('astro-island');
     return Boolean(
       field &&
-      button &&
+      island &&
+      !island.hasAttribute('ssr') &&
       !field.disabled &&
-      !button.disabled &&
+      field.form?.querySelector('button[type="submit"]') &&
       field.checkVisibility({ visibilityProperty: true }),
     );
   };
@@ -119,7 +122,7 @@ export async function printLoginReady(): Promise<void> {
         }
       }
       console.log(
-        `/login ready for input (phone field and Continue enabled), slow 4G and 4x CPU: median ${Math.round(median(runs))} ms of ${RUNS} runs (${runs.map((ms) => Math.round(ms)).join(', ')} ms)`,
+        `/login ready for input (phone field shown, island hydrated), slow 4G and 4x CPU: median ${Math.round(median(runs))} ms of ${RUNS} runs (${runs.map((ms) => Math.round(ms)).join(', ')} ms)`,
       );
     } finally {
       await browser.close();
