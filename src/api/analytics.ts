@@ -1,44 +1,50 @@
-/**
- * The page's analytics as the flows use it. The instance (src/api/analytics-instance.ts: the
- * batching, the device identity, the back end) loads when the browser is idle after the page has
- * loaded, or at the first event: events recorded before it arrives keep their own time and order.
- */
-import type { FlowAnalytics } from '../lib/analytics.ts';
+/** The page's analytics instance, wired to the analytics back end and the device identity. */
+import { request } from './client.ts';
+import { BACKEND_URL, CLIENT_VERSION } from '../config.ts';
+import { PUBLISH_EVENT_PATH } from '../contract/shell.ts';
+import { createAnalytics, type Analytics, type FlowAnalytics } from '../lib/analytics.ts';
+import { deviceIdentity } from '../lib/device.ts';
 import { flushErrors } from '../lib/error-reporting.ts';
-import { whenIdle } from '../lib/idle.ts';
-import type * as AnalyticsInstance from './analytics-instance.ts';
+import { readPersisted } from '../lib/persisted.ts';
 
-type Instance = typeof AnalyticsInstance;
-let loading: Promise<Instance> | undefined;
+let instance: Analytics | undefined;
 
-function instance(): Promise<Instance> {
-  loading ??= import('./analytics-instance.ts').catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
-  return loading;
-}
-whenIdle(() => void instance().catch(() => {}));
-
-/** Records an event now; it is handed to the instance, with its time, once that is here. */
-function record(event: (analytics: ReturnType<Instance['analytics']>) => void): void {
-  const at = new Date();
-  instance().then(
-    (module) => module.recordedAt(at, () => event(module.analytics())),
-    () => {
-      // Analytics never breaks a flow: an event whose code could not load is dropped.
+export function analytics(): Analytics {
+  if (instance) return instance;
+  const identity = deviceIdentity();
+  const created = createAnalytics({
+    session: () => {
+      const clientId = readPersisted('clientId');
+      return {
+        session_id: identity.sessionId,
+        device_id: identity.deviceId,
+        platform: 'web',
+        locale: document.documentElement.lang || 'en',
+        client_version: CLIENT_VERSION,
+        ...(clientId ? { client_id: clientId } : {}),
+      };
     },
-  );
+    send: (body) =>
+      request('analytics', PUBLISH_EVENT_PATH, { method: 'POST', body, timeout: 5000 }),
+    beacon: (body) =>
+      navigator.sendBeacon(
+        new URL(`${BACKEND_URL.analytics}${PUBLISH_EVENT_PATH}`, location.href).href,
+        new Blob([JSON.stringify(body)], { type: 'application/json' }),
+      ),
+  });
+  addEventListener('pagehide', () => created.flushOnExit());
+  instance = created;
+  return created;
 }
 
 /** The page's analytics for a flow's deps: created on first use, never while pre-rendering. */
 export const pageAnalytics: FlowAnalytics = {
-  page: (page, flow) => record((analytics) => analytics.page(page, flow)),
-  track: (name, details) => record((analytics) => analytics.track(name, details)),
-  flush: async () => (await instance()).analytics().flush(),
+  page: (page, flow) => analytics().page(page, flow),
+  track: (name, details) => analytics().track(name, details),
+  flush: () => analytics().flush(),
 };
 
 /** Sends what analytics and error reporting hold, before the page goes away (~1 s at most). */
 export async function flushBeforeLeaving(): Promise<void> {
-  await Promise.allSettled([pageAnalytics.flush(), flushErrors()]);
+  await Promise.allSettled([analytics().flush(), flushErrors()]);
 }
