@@ -171,6 +171,16 @@ export default defineConfig({
         treeshake: {
           manualPureFunctions: SCHEMA_BUILDERS.flatMap((name) => [name, `v.${name}`]),
         },
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                name: 'react',
+                test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]/,
+              },
+            ],
+          },
+        },
       },
     },
   },

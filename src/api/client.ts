@@ -20,18 +20,15 @@
  *   the statuses are ours; a dropped connection while offline is not retried (`onRequestError`
  *   throws, which skips ofetch's retry);
  * - `retryDelay` is a function: Retry-After on 429 and 503 (at most 10 s), otherwise the backoff.
+ *
+ * The ofetch side of it (the instances, `wholeAnswer`, strict JSON, retry delays) is
+ * src/api/transport.ts, loaded by the first call or when the browser is idle after the page has
+ * loaded: ofetch is not in any page's first-load JS.
  */
-import { FetchError, ofetch, type $Fetch, type FetchContext } from 'ofetch';
-import { BACKEND_URL } from '../config.ts';
 import type { Backend } from '../contract/backends.ts';
-import {
-  ApiError,
-  HttpError,
-  MalformedResponseError,
-  isOffline,
-  parseRetryAfter,
-  toFailure,
-} from './errors.ts';
+import { whenIdle } from '../lib/idle.ts';
+import { ApiError, toFailure } from './errors.ts';
+import type * as Transport from './transport.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -58,36 +55,6 @@ export const MAX_RETRIES = 2;
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {
   const base = 500 * 3 ** (attempt - 1);
   return Math.round(base * (0.8 + random() * 0.4));
-}
-
-const RETRY_STATUS = [408, 425, 429, 500, 502, 503, 504];
-const MAX_RETRY_AFTER_MS = 10_000;
-
-function retryDelay({ response, options }: FetchContext): number {
-  const status = response?.status;
-  if (status === 429 || status === 503) {
-    const after = parseRetryAfter(response?.headers.get('retry-after') ?? null);
-    if (after !== undefined) return Math.min(after, MAX_RETRY_AFTER_MS);
-  }
-  // `options.retry` counts the retries left, this one included.
-  return backoffDelay(MAX_RETRIES + 1 - Number(options.retry));
-}
-
-function strictJson(text: unknown): unknown {
-  if (typeof text !== 'string' || text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new MalformedResponseError();
-  }
-}
-
-function errorBody(text: unknown): unknown {
-  try {
-    return strictJson(text);
-  } catch {
-    return undefined;
-  }
 }
 
 export interface Deadline {
@@ -125,40 +92,16 @@ export function deadline(ms: number, caller?: AbortSignal): Deadline {
   };
 }
 
-/** Statuses whose answer has no body (a `Response` with one cannot be made). */
-const NO_BODY = new Set([204, 205, 304]);
-
-/** `fetch` that settles once the whole body has arrived (read while the try's signal holds). */
-async function wholeAnswer(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const response = await fetch(input, init);
-  const body = await response.arrayBuffer();
-  return new Response(NO_BODY.has(response.status) ? null : body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
+/** ofetch and what runs it (src/api/transport.ts): loaded by the first call, or once idle. */
+let transport: Promise<typeof Transport> | undefined;
+function loadTransport() {
+  transport ??= import('./transport.ts').catch((error: unknown) => {
+    transport = undefined;
+    throw error;
   });
+  return transport;
 }
-
-function createBackend(backend: Backend): $Fetch {
-  return ofetch.create(
-    {
-      baseURL: BACKEND_URL[backend],
-      headers: { accept: 'application/json' },
-      responseType: 'text',
-      retryStatusCodes: RETRY_STATUS,
-      retryDelay,
-      onRequestError({ error }) {
-        if (isOffline()) throw error;
-      },
-      onResponse({ response }) {
-        response._data = response.ok ? strictJson(response._data) : errorBody(response._data);
-      },
-    },
-    { fetch: wholeAnswer },
-  );
-}
-
-const backends: Partial<Record<Backend, $Fetch>> = {};
+whenIdle(() => void loadTransport().catch(() => {}));
 
 /** Headers added to every call (language, device and session ids): set once per page. */
 const commonHeaders: Record<string, string> = {};
@@ -175,13 +118,6 @@ function present(values: HeaderValues): Record<string, string> {
   );
 }
 
-/** ofetch's error for an answer with a 4xx or 5xx status, as errors.ts knows it. */
-function asHttpError(error: unknown): unknown {
-  if (!(error instanceof FetchError) || !error.response) return error;
-  const { status, headers } = error.response;
-  return new HttpError(status, error.data, headers.get('retry-after'));
-}
-
 export async function request<T>(
   backend: Backend,
   path: string,
@@ -191,8 +127,11 @@ export async function request<T>(
   const limit = options.timeout ?? (method === 'GET' ? 5000 : 10_000);
   const caller = options.signal;
   let attempt: Deadline | undefined;
+  let asHttpError = (error: unknown) => error;
   try {
-    return await (backends[backend] ??= createBackend(backend))<T>(path, {
+    const ofetch = await loadTransport();
+    asHttpError = ofetch.asHttpError;
+    return await ofetch.send<T>(backend, path, {
       method,
       headers: present({ ...commonHeaders, ...options.headers }),
       credentials: options.withCredentials ? 'include' : 'same-origin',

@@ -5,6 +5,7 @@
  */
 import { SENTRY_DSN } from '../config.ts';
 import type * as SdkModule from './error-reporting-sdk.ts';
+import { whenIdle } from './idle.ts';
 
 type Sdk = typeof SdkModule;
 let sdk: Promise<Sdk> | undefined;
@@ -17,7 +18,7 @@ export function startErrorReporting(): void {
   const onRejection = (event: PromiseRejectionEvent) => early.push(event.reason);
   addEventListener('error', onError);
   addEventListener('unhandledrejection', onRejection);
-  const begin = () => {
+  whenIdle(() => {
     sdk = import('./error-reporting-sdk.ts').then((module) => {
       module.init(SENTRY_DSN);
       removeEventListener('error', onError);
@@ -25,13 +26,7 @@ export function startErrorReporting(): void {
       for (const error of early.splice(0)) module.capture(error);
       return module;
     });
-  };
-  const idle = () =>
-    'requestIdleCallback' in window
-      ? requestIdleCallback(begin, { timeout: 3000 })
-      : setTimeout(begin, 1);
-  if (document.readyState === 'complete') idle();
-  else addEventListener('load', idle, { once: true });
+  });
 }
 
 /** Reports an unexpected error (never an expected 4xx answer). */

@@ -23,18 +23,24 @@ import {
   validatePhone,
 } from '../../stores/flows/browser-deps.ts';
 import { createLoginFlow, parsePresets, type LoginDeps } from '../../stores/flows/login/index.ts';
-import { OtpStep } from '../../ui/OtpStep.tsx';
-import { ChallengeForm, NameConfirmation, PasswordForm } from './ChallengeViews.tsx';
-import {
-  BlockedUser,
-  DashboardSelection,
-  RedirectToIdp,
-  RedirectToSignup,
-} from './OutcomeViews.tsx';
 import { EmailForm, PhoneForm, SocialForm } from './StartViews.tsx';
 import type { ViewProps } from './view-props.ts';
 import { island, useFlow } from '../../ui/island.tsx';
 import { FlagsCard } from '../../ui/FlagsCard.tsx';
+import { lazyView, ViewSuspense } from '../../ui/lazy-view.tsx';
+
+// The start views (phone, e-mail, social: the presets pick the first) come with the page; the
+// others load when the browser is idle, or when the flow opens them (src/ui/lazy-view.tsx).
+const challengeViews = () => import('./ChallengeViews.tsx');
+const outcomeViews = () => import('./OutcomeViews.tsx');
+const OtpStep = lazyView(() => import('../../ui/OtpStep.tsx').then((m) => m.OtpStep));
+const PasswordForm = lazyView(() => challengeViews().then((m) => m.PasswordForm));
+const ChallengeForm = lazyView(() => challengeViews().then((m) => m.ChallengeForm));
+const NameConfirmation = lazyView(() => challengeViews().then((m) => m.NameConfirmation));
+const RedirectToIdp = lazyView(() => outcomeViews().then((m) => m.RedirectToIdp));
+const RedirectToSignup = lazyView(() => outcomeViews().then((m) => m.RedirectToSignup));
+const BlockedUser = lazyView(() => outcomeViews().then((m) => m.BlockedUser));
+const DashboardSelection = lazyView(() => outcomeViews().then((m) => m.DashboardSelection));
 
 export type LoginMessages = Pick<
   Messages,
@@ -92,7 +98,9 @@ function LoginScreen({ locale }: { locale: Locale }) {
   const view: ViewProps = { flow, state, flags, locale };
   return (
     <FlagsCard className="card login" view={state.view} focus={focus}>
-      <View {...view} />
+      <ViewSuspense>
+        <View {...view} />
+      </ViewSuspense>
     </FlagsCard>
   );
 }

@@ -21,7 +21,6 @@ import {
   type OneClickDeps,
   type PageVisibility,
 } from '../../stores/flows/one-click/index.ts';
-import { IdpRedirect } from '../../ui/IdpRedirect.tsx';
 import { useHydrated } from '../../ui/use-query.ts';
 import { ViewFocus } from '../../ui/ViewHeading.tsx';
 import {
@@ -33,8 +32,13 @@ import {
   SignupInApp,
   type ViewProps,
 } from './Views.tsx';
-import { WaitingView } from './Waiting.tsx';
 import { island, useFlow } from '../../ui/island.tsx';
+import { lazyView, ViewSuspense } from '../../ui/lazy-view.tsx';
+
+// The waiting views and the redirect load when the browser is idle, or when the flow opens them
+// (src/ui/lazy-view.tsx); the phone form and the short outcome views come with the page.
+const WaitingView = lazyView(() => import('./Waiting.tsx').then((m) => m.WaitingView));
+const IdpRedirect = lazyView(() => import('../../ui/IdpRedirect.tsx').then((m) => m.IdpRedirect));
 
 export type OneClickMessages = Pick<
   Messages,
@@ -86,12 +90,14 @@ function OneClickScreen({ locale }: { locale: Locale }) {
 
   if (state.view === 'redirect_to_idp') {
     return (
-      <IdpRedirect
-        token={state.token}
-        kind="welcome"
-        remember={state.remember}
-        recaptcha={recaptchaMode(flags.recaptchaV2)}
-      />
+      <ViewSuspense>
+        <IdpRedirect
+          token={state.token}
+          kind="welcome"
+          remember={state.remember}
+          recaptcha={recaptchaMode(flags.recaptchaV2)}
+        />
+      </ViewSuspense>
     );
   }
 
@@ -99,7 +105,9 @@ function OneClickScreen({ locale }: { locale: Locale }) {
   return (
     <section className="card one-click" data-view={state.view} aria-busy={!hydrated || undefined}>
       <ViewFocus focus={focus} view={state.view}>
-        <View {...view} />
+        <ViewSuspense>
+          <View {...view} />
+        </ViewSuspense>
       </ViewFocus>
     </section>
   );

@@ -36,12 +36,18 @@ import {
   visibleOf,
   type SignupDeps,
 } from '../../stores/flows/signup/index.ts';
-import { BlockedNotice } from '../../ui/BlockedNotice.tsx';
-import { IdpRedirect } from '../../ui/IdpRedirect.tsx';
-import { OtpStep } from '../../ui/OtpStep.tsx';
 import { CorporateError, SignupForm, type SignupViewProps } from './SignupForm.tsx';
 import { island, useFlow } from '../../ui/island.tsx';
 import { FlagsCard } from '../../ui/FlagsCard.tsx';
+import { lazyView, ViewSuspense } from '../../ui/lazy-view.tsx';
+
+// The form comes with the page; the views after it load when the browser is idle, or when the
+// flow opens them (src/ui/lazy-view.tsx).
+const OtpStep = lazyView(() => import('../../ui/OtpStep.tsx').then((m) => m.OtpStep));
+const BlockedNotice = lazyView(() =>
+  import('../../ui/BlockedNotice.tsx').then((m) => m.BlockedNotice),
+);
+const IdpRedirect = lazyView(() => import('../../ui/IdpRedirect.tsx').then((m) => m.IdpRedirect));
 
 export type SignupMessages = Pick<
   Messages,
@@ -131,11 +137,13 @@ function SignupScreen({ locale }: { locale: Locale }) {
   switch (state.view) {
     case 'redirect_to_idp':
       return (
-        <IdpRedirect
-          token={state.token}
-          kind={state.registered ? 'registered' : 'welcome'}
-          recaptcha={recaptchaMode(flags.recaptchaV2)}
-        />
+        <ViewSuspense>
+          <IdpRedirect
+            token={state.token}
+            kind={state.registered ? 'registered' : 'welcome'}
+            recaptcha={recaptchaMode(flags.recaptchaV2)}
+          />
+        </ViewSuspense>
       );
     case 'signup_form':
     case 'otp':
@@ -143,14 +151,16 @@ function SignupScreen({ locale }: { locale: Locale }) {
     case 'blocked_user':
       return (
         <FlagsCard className="card login signup" view={state.view} focus={focus}>
-          {state.view === 'signup_form' && <SignupForm {...view} />}
-          {state.view === 'otp' && (
-            <OtpStep otp={flow.otp} parent={state} flags={flags} onBack={flow.back} />
-          )}
-          {state.view === 'corporate_error' && <CorporateError {...view} />}
-          {state.view === 'blocked_user' && (
-            <BlockedNotice variant="USER_BLOCKED_FOR_SIGNUP" back={{ href: login }} />
-          )}
+          <ViewSuspense>
+            {state.view === 'signup_form' && <SignupForm {...view} />}
+            {state.view === 'otp' && (
+              <OtpStep otp={flow.otp} parent={state} flags={flags} onBack={flow.back} />
+            )}
+            {state.view === 'corporate_error' && <CorporateError {...view} />}
+            {state.view === 'blocked_user' && (
+              <BlockedNotice variant="USER_BLOCKED_FOR_SIGNUP" back={{ href: login }} />
+            )}
+          </ViewSuspense>
         </FlagsCard>
       );
   }

@@ -1,0 +1,89 @@
+/**
+ * The ofetch half of the HTTP client (src/api/client.ts, which holds the policy and explains it):
+ * one `ofetch.create` instance per back end, strict JSON, the retry statuses and delays, and
+ * ofetch's failures turned into the ones errors.ts knows. It is loaded on demand (the first call,
+ * or when the browser is idle after the page has loaded), never with the page: no first view
+ * needs it before a call.
+ */
+import { FetchError, ofetch, type $Fetch, type FetchContext, type FetchOptions } from 'ofetch';
+import { BACKEND_URL } from '../config.ts';
+import type { Backend } from '../contract/backends.ts';
+import { backoffDelay, MAX_RETRIES } from './client.ts';
+import { HttpError, MalformedResponseError, isOffline, parseRetryAfter } from './errors.ts';
+
+const RETRY_STATUS = [408, 425, 429, 500, 502, 503, 504];
+const MAX_RETRY_AFTER_MS = 10_000;
+
+function retryDelay({ response, options }: FetchContext): number {
+  const status = response?.status;
+  if (status === 429 || status === 503) {
+    const after = parseRetryAfter(response?.headers.get('retry-after') ?? null);
+    if (after !== undefined) return Math.min(after, MAX_RETRY_AFTER_MS);
+  }
+  // `options.retry` counts the retries left, this one included.
+  return backoffDelay(MAX_RETRIES + 1 - Number(options.retry));
+}
+
+function strictJson(text: unknown): unknown {
+  if (typeof text !== 'string' || text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new MalformedResponseError();
+  }
+}
+
+function errorBody(text: unknown): unknown {
+  try {
+    return strictJson(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Statuses whose answer has no body (a `Response` with one cannot be made). */
+const NO_BODY = new Set([204, 205, 304]);
+
+/** `fetch` that settles once the whole body has arrived (read while the try's signal holds). */
+async function wholeAnswer(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const response = await fetch(input, init);
+  const body = await response.arrayBuffer();
+  return new Response(NO_BODY.has(response.status) ? null : body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
+function createBackend(backend: Backend): $Fetch {
+  return ofetch.create(
+    {
+      baseURL: BACKEND_URL[backend],
+      headers: { accept: 'application/json' },
+      responseType: 'text',
+      retryStatusCodes: RETRY_STATUS,
+      retryDelay,
+      onRequestError({ error }) {
+        if (isOffline()) throw error;
+      },
+      onResponse({ response }) {
+        response._data = response.ok ? strictJson(response._data) : errorBody(response._data);
+      },
+    },
+    { fetch: wholeAnswer },
+  );
+}
+
+const backends: Partial<Record<Backend, $Fetch>> = {};
+
+/** One try of a call (ofetch's retries included) to `backend`. */
+export function send<T>(backend: Backend, path: string, options: FetchOptions<'json'>): Promise<T> {
+  return (backends[backend] ??= createBackend(backend))<T>(path, options);
+}
+
+/** ofetch's error for an answer with a 4xx or 5xx status, as errors.ts knows it. */
+export function asHttpError(error: unknown): unknown {
+  if (!(error instanceof FetchError) || !error.response) return error;
+  const { status, headers } = error.response;
+  return new HttpError(status, error.data, headers.get('retry-after'));
+}
