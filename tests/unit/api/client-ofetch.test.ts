@@ -1,7 +1,13 @@
 /** What ofetch does on its own that the client must still get right: its retries. */
-import { afterEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { request } from '../../../src/api/client.ts';
 import type { ApiError } from '../../../src/api/errors.ts';
+
+// The client loads ofetch on its first call (src/api/transport.ts): load it while time is real,
+// or the retries' timers would be set after the faked clock had already been run out.
+beforeAll(async () => {
+  await import('../../../src/api/transport.ts');
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
