@@ -46,6 +46,8 @@ export const SEED_USERS: readonly SeedUser[] = [
     apps: ['sandbox-web', 'sandbox-nologo'],
   },
   { sub: 'sbx-omar', phone: phone('02'), fullName: 'Omar Khan', login: 'otp', apps: [] },
+  /** Hana: code login until she adds a passkey (sandbox/routes/passkeys.ts), then either. */
+  { sub: 'sbx-hana', phone: phone('20'), fullName: 'Hana Saleh', login: 'otp', apps: [] },
   { sub: 'sbx-sara', phone: phone('04'), fullName: 'Sara Ahmed', login: 'confirm_name' },
   {
     sub: 'sbx-yusuf',
@@ -137,6 +139,7 @@ export const PHONE_RULES: Readonly<
 /** Every persona number and e-mail: their OTP is always PERSONA_CODE. */
 export const PERSONA_IDENTIFIERS: ReadonlySet<string> = new Set([
   ...Array.from({ length: 17 }, (_, i) => phone(String(i + 1).padStart(2, '0'))),
+  phone('20'),
   phone('99'),
   'layla@example.com',
   'taken@example.com',
