@@ -49,29 +49,31 @@ function relyingParty(c: Context): { origin: string; rpId: string } {
 
 export function passkeyRoutes(sandbox: Sandbox): Hono {
   const app = new Hono();
-  const { passkeys, passkeyChallenges: challenges } = sandbox.state;
+  // Read through `sandbox.state` on every call: a reset replaces the maps.
+  const passkeys = () => sandbox.state.passkeys;
+  const challenges = () => sandbox.state.passkeyChallenges;
 
   /** The account of the bearer proof token: known, unused and fresh (it is not spent here). */
   function bearerUser(c: Context): User {
     const token = /^Bearer (\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
     const proof = token ? sandbox.state.proofs.get(token) : undefined;
     if (!proof || proof.used || sandbox.now() - proof.createdAt > PROOF_VALIDITY_MS) {
-      invalidToken();
+      return invalidToken();
     }
     return sandbox.state.users.get(proof.sub) ?? invalidToken();
   }
 
   function remember(challenge: string, entry: Omit<PasskeyChallenge, 'createdAt'>): void {
-    for (const [value, open] of challenges) {
-      if (sandbox.now() - open.createdAt > PASSKEY_TIMEOUT_MS) challenges.delete(value);
+    for (const [value, open] of challenges()) {
+      if (sandbox.now() - open.createdAt > PASSKEY_TIMEOUT_MS) challenges().delete(value);
     }
-    challenges.set(challenge, { ...entry, createdAt: sandbox.now() });
+    challenges().set(challenge, { ...entry, createdAt: sandbox.now() });
   }
 
   /** Takes an open challenge of `kind` (each answers once), or says the ceremony is unknown. */
   function takeChallenge(value: string, kind: PasskeyChallenge['kind']): PasskeyChallenge {
-    const open = challenges.get(value);
-    challenges.delete(value);
+    const open = challenges().get(value);
+    challenges().delete(value);
     if (!open || open.kind !== kind || sandbox.now() - open.createdAt > PASSKEY_TIMEOUT_MS) {
       return invalidPasskey('The challenge is unknown or expired');
     }
@@ -102,7 +104,7 @@ export function passkeyRoutes(sandbox: Sandbox): Hono {
       userDisplayName: user.fullName,
       timeout: PASSKEY_TIMEOUT_MS,
       attestationType: 'none',
-      excludeCredentials: [...passkeys.values()]
+      excludeCredentials: [...passkeys().values()]
         .filter((passkey) => passkey.sub === user.sub && passkey.rpId === rpId)
         .map((passkey) => ({
           id: passkey.id,
@@ -131,7 +133,7 @@ export function passkeyRoutes(sandbox: Sandbox): Hono {
     }).catch((error: unknown) => invalidPasskey(String(error)));
     const info = verification.registrationInfo;
     if (!verification.verified || !info) return invalidPasskey('The attestation does not verify');
-    passkeys.set(info.credential.id, {
+    passkeys().set(info.credential.id, {
       id: info.credential.id,
       sub: user.sub,
       publicKey: info.credential.publicKey,
@@ -158,7 +160,7 @@ export function passkeyRoutes(sandbox: Sandbox): Hono {
     const credential = body.credential;
     const value = answeredChallenge(credential.response.clientDataJSON);
     const open = takeChallenge(value, 'authentication');
-    const passkey = passkeys.get(credential.id);
+    const passkey = passkeys().get(credential.id);
     if (!passkey || passkey.rpId !== open.rpId) return invalidPasskey('Unknown passkey');
     const user = sandbox.state.users.get(passkey.sub);
     if (!user) return invalidPasskey('Unknown passkey');

@@ -4,11 +4,11 @@
  */
 import { ErrorBody } from './errors.ts';
 import { EmptyResponse, TokenResponse } from './identity-api.ts';
-import type { Answer, Operation } from './operation.ts';
+import type { Answer, Operation, Schema } from './operation.ts';
 import * as pk from './passkeys.ts';
 
 const bad = (description: string): Answer => ({ description, schema: ErrorBody });
-const ok = (schema: Answer['schema'], description = 'Success'): Answer => ({
+const ok = (schema: Schema, description = 'Success'): Answer => ({
   description,
   schema,
 });

@@ -23,6 +23,7 @@ import {
   validatePhone,
 } from '../../stores/flows/browser-deps.ts';
 import { createLoginFlow, parsePresets, type LoginDeps } from '../../stores/flows/login/index.ts';
+import { browserPasskeys } from './passkey-deps.ts';
 import { OtpStep } from '../../ui/OtpStep.tsx';
 import { ChallengeForm, NameConfirmation, PasswordForm } from './ChallengeViews.tsx';
 import {
@@ -31,6 +32,7 @@ import {
   RedirectToIdp,
   RedirectToSignup,
 } from './OutcomeViews.tsx';
+import { PasskeyOffer } from './PasskeyViews.tsx';
 import { EmailForm, PhoneForm, SocialForm } from './StartViews.tsx';
 import type { ViewProps } from './view-props.ts';
 import { island, useFlow } from '../../ui/island.tsx';
@@ -67,6 +69,7 @@ function browserDeps(locale: Locale): LoginDeps {
     recaptchaRequired,
     shieldParams,
     persisted: persistedName,
+    passkeys: browserPasskeys,
   };
 }
 
@@ -121,5 +124,7 @@ function View(props: ViewProps) {
       return <BlockedUser {...props} />;
     case 'dashboard_selection':
       return <DashboardSelection {...props} />;
+    case 'passkey_offer':
+      return <PasskeyOffer flow={flow} />;
   }
 }

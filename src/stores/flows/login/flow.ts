@@ -11,6 +11,7 @@ import type { PhoneInputValue } from '../../../lib/phone.ts';
 import type { SocialProvider } from '../../../lib/social/types.ts';
 import { createFlow, type Flow } from '../create-flow.ts';
 import { createOtpFlow, type OtpDeps, type OtpFlow } from '../otp.ts';
+import { createPasskeyFlow, NO_SUPPORT, type PasskeyDeps, type PasskeyFlow } from '../passkey.ts';
 import { openSocial, type SocialDeps } from '../social.ts';
 import { signupHref, type LoginPresets } from './presets.ts';
 import { answerError, emailLoginBody, phoneLoginBody } from './requests.ts';
@@ -44,7 +45,17 @@ export interface LoginDeps extends SocialDeps {
   profiling: () => Record<string, unknown> | undefined;
   recaptchaRequired?: () => boolean;
   shieldParams?: () => Record<string, unknown> | undefined;
+  /** Passkey sign-in and enrolment (none where it is not given). */
+  passkeys?: Pick<PasskeyDeps, 'support' | 'signIn' | 'enrol' | 'device'>;
 }
+
+/** Without passkey deps: a browser that offers none. */
+const NO_PASSKEYS: Pick<PasskeyDeps, 'support' | 'signIn' | 'enrol' | 'device'> = {
+  support: () => Promise.resolve(NO_SUPPORT),
+  signIn: () => Promise.reject(new DOMException('', 'NotSupportedError')),
+  enrol: () => Promise.reject(new DOMException('', 'NotSupportedError')),
+  device: { enrolled: () => [], markEnrolled: () => {}, skipped: () => true, skip: () => {} },
+};
 
 type LoginCore = Flow<LoginState, LoginEvent>;
 
@@ -63,10 +74,13 @@ function callLogin(deps: LoginDeps, state: LoginState, attempt: Attempt): Promis
   }
 }
 
-/** Reactions to a new view: its analytics page, the code step, the sign-up redirect. */
-function reactToViews(flow: LoginCore, deps: LoginDeps, otp: OtpFlow): void {
+/** Reactions to a new view: its analytics page, the code step, the passkey offer, sign-up. */
+function reactToViews(flow: LoginCore, deps: LoginDeps, otp: OtpFlow, passkey: PasskeyFlow): void {
   flow.onChange((state, previous) => {
     if (state.view === previous.view) return;
+    if (state.view === 'passkey_offer' && state.attempt?.kind === 'phone') {
+      passkey.offer(state.token, state.attempt.phone);
+    }
     const page = pageOf(state.view);
     if (page) deps.analytics.page(page, flowOf(state));
     if (previous.view === 'otp') otp.stop();
@@ -164,6 +178,22 @@ export function createLoginFlow(deps: LoginDeps) {
     otp.destroy();
   });
 
+  const passkey = createPasskeyFlow({
+    ...(deps.passkeys ?? NO_PASSKEYS),
+    analytics: deps.analytics,
+    clientId: () => flow.get().presets.clientId,
+    onSignedIn: (token) => void finish(token, 'biometric'),
+    onOfferClosed: () => dispatch({ type: 'passkeyOfferClosed' }),
+  });
+  flow.onDestroy(passkey.destroy);
+
+  /** A passkey signed the person in: the same hand-off as every login, flow `biometric`. */
+  async function finish(token: string, name: 'biometric'): Promise<void> {
+    deps.analytics.track('login_succeeded', { flow: name });
+    await deps.analytics.flush();
+    dispatch({ type: 'succeeded', token, flow: name });
+  }
+
   /** Sends the attempt's login; a success flushes analytics before the redirect. */
   async function login(): Promise<void> {
     const state = flow.get();
@@ -173,25 +203,30 @@ export function createLoginFlow(deps: LoginDeps) {
     try {
       const token = await callLogin(deps, state, attempt);
       if (signal.aborted) return;
+      // After a code login, a device that can add a passkey is offered one first.
+      const offerPasskey =
+        attempt.kind === 'phone' && state.otpId !== undefined && passkey.shouldOffer(attempt.phone);
       deps.analytics.track('login_succeeded', { flow: attempt.kind });
       await deps.analytics.flush();
-      dispatch({ type: 'succeeded', token });
+      dispatch({ type: 'succeeded', token, offerPasskey });
     } catch (error) {
       if (signal.aborted) return;
       dispatch({ type: 'failed', failure: toFailure(error) });
     }
   }
 
-  reactToViews(flow, deps, otp);
+  reactToViews(flow, deps, otp, passkey);
 
   return {
     ...flow.surface,
     otp,
+    passkey,
 
     /** Reads the presets once the page runs (the csrf has already been taken out). */
     async init(presets: LoginPresets): Promise<void> {
       const before = flow.get().view;
       dispatch({ type: 'initialized', presets });
+      void passkey.init();
       const state = flow.get();
       // The reactions follow changes only: the first page is reported when it did not change.
       if (state.view === before) {
