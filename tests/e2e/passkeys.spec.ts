@@ -6,7 +6,14 @@
  */
 import type { Page } from '@playwright/test';
 import { catalogT, expect, FLOW_LOCALES, test, type Locale, type Sandbox } from './fixtures.ts';
-import { expectSignedIn, expectView, openLogin, submitPhone, view } from './login-helpers.ts';
+import {
+  expectSignedIn,
+  expectView,
+  loginPath,
+  openLogin,
+  submitPhone,
+  view,
+} from './login-helpers.ts';
 import {
   addAuthenticator,
   HANA,
