@@ -14,8 +14,8 @@ import {
 } from '@simplewebauthn/server';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { ERROR } from '../../src/contract/errors.ts';
 import {
-  INVALID_PASSKEY,
   PASSKEY_LOGIN_OPTIONS_PATH,
   PASSKEY_LOGIN_PATH,
   PASSKEY_REGISTRATION_OPTIONS_PATH,
@@ -33,7 +33,11 @@ export const RP_NAME = 'Masar';
 export const PASSKEY_TIMEOUT_MS = 120_000;
 
 const invalidPasskey = (description: string): never =>
-  fail(400, { error: INVALID_PASSKEY, message: INVALID_PASSKEY, error_description: description });
+  fail(400, {
+    error: ERROR.invalidPasskey,
+    message: ERROR.invalidPasskey,
+    error_description: description,
+  });
 const invalidToken = (): never =>
   fail(401, { error: 'invalid_token', error_description: 'The proof token is not valid' });
 

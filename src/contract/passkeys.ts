@@ -9,7 +9,7 @@
  *   both registration calls (it stays good for the identity service's `/login` form).
  * - Sign-in: authentication options, then the assertion, answered with the same `TokenResponse`
  *   as every other login. A credential the server does not know, or an assertion that does not
- *   verify, answers 400 `{ error: 'invalid_passkey' }`.
+ *   verify, answers 400 `{ error: 'invalid_passkey' }` (`ERROR.invalidPasskey`, ./errors.ts).
  */
 import {
   array,
@@ -117,6 +117,3 @@ export const PasskeyLoginBody = object({
   profiling: Profiling,
 });
 export type PasskeyLoginBody = InferOutput<typeof PasskeyLoginBody>;
-
-/** The error of a passkey the server does not know or an assertion that does not verify. */
-export const INVALID_PASSKEY = 'invalid_passkey';

@@ -7,7 +7,7 @@
  */
 import { loginErrorMessage } from '../../api/error-catalogue.ts';
 import { toFailure, type ApiFailure } from '../../api/errors.ts';
-import { INVALID_PASSKEY } from '../../contract/passkeys.ts';
+import { ERROR } from '../../contract/errors.ts';
 import type { Text } from '../../i18n/types.ts';
 import type { FlowAnalytics } from '../../lib/analytics.ts';
 import type { PasskeyDevice } from '../../lib/passkey-device.ts';
@@ -122,7 +122,7 @@ export function passkeyFailure(error: unknown, hasLocalPasskey: boolean): Passke
   if (
     failure.kind === 'http' &&
     failure.status === 400 &&
-    failure.body?.error === INVALID_PASSKEY
+    failure.body?.error === ERROR.invalidPasskey
   ) {
     return { reason: 'rejected' };
   }
