@@ -32,7 +32,7 @@ import {
   RedirectToIdp,
   RedirectToSignup,
 } from './OutcomeViews.tsx';
-import { PasskeyOffer } from './PasskeyViews.tsx';
+import { PasskeyOffer } from './passkey-lazy.tsx';
 import { EmailForm, PhoneForm, SocialForm } from './StartViews.tsx';
 import type { ViewProps } from './view-props.ts';
 import { island, useFlow } from '../../ui/island.tsx';

@@ -1,20 +1,19 @@
 /**
- * Passkeys on the login page (src/stores/flows/passkey.ts): the 'Sign in with a passkey' button
+ * Passkeys on the login page (src/stores/flows/passkey.ts), loaded with the sub-flow (./passkey-lazy.tsx): the 'Sign in with a passkey' button
  * under the phone form (whose field also offers saved passkeys in its autofill while it is shown),
  * and the offer to add one after a code login.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import type { PasskeyFlow } from '../../stores/flows/passkey.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/ErrorAlert.tsx';
 import { useT } from '../../ui/i18n.tsx';
 import { ViewHeading } from '../../ui/ViewHeading.tsx';
-import type { ViewProps } from './view-props.ts';
 
 /** The button and its message; mounting it lets the phone field's autofill offer passkeys. */
-export function PasskeySignIn({ flow }: Pick<ViewProps, 'flow'>) {
+export function PasskeySignIn({ passkey }: { passkey: PasskeyFlow }) {
   const t = useT();
-  const passkey = flow.passkey;
   const state = useStore(passkey.$state);
   useEffect(() => passkey.showField(), [passkey]);
   if (state.view !== 'sign_in') return null;
@@ -34,9 +33,8 @@ export function PasskeySignIn({ flow }: Pick<ViewProps, 'flow'>) {
 }
 
 /** passkey_offer: 'Use your fingerprint or face next time', one tap to add, or 'Not now'. */
-export function PasskeyOffer({ flow }: Pick<ViewProps, 'flow'>) {
+export function PasskeyOffer({ passkey }: { passkey: PasskeyFlow }) {
   const t = useT();
-  const passkey = flow.passkey;
   const state = useStore(passkey.$state);
   const submitting = state.view === 'offer' && state.submitting;
   return (

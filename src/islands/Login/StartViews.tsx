@@ -8,7 +8,7 @@ import { useT } from '../../ui/i18n.tsx';
 import { PhoneInput } from '../../ui/PhoneInput.tsx';
 import { SocialButton, SocialButtons } from '../../ui/SocialButtons.tsx';
 import { ViewHeading } from '../../ui/ViewHeading.tsx';
-import { PasskeySignIn } from './PasskeyViews.tsx';
+import { PasskeySignIn } from './passkey-lazy.tsx';
 import type { ViewProps } from './view-props.ts';
 import { Form } from '../../ui/Form.tsx';
 

@@ -181,7 +181,6 @@ export function transition(state: PasskeyState, event: PasskeyEvent): PasskeySta
 }
 
 export interface PasskeyDeps {
-  support: () => Promise<PasskeySupport>;
   /**
    * The options call, the ceremony and the verification: the proof token. `onAsserted` is called
    * once the browser gave an assertion (for autofill: the person picked a passkey).
@@ -240,9 +239,8 @@ export function createPasskeyFlow(deps: PasskeyDeps) {
   return {
     ...flow.surface,
 
-    /** Reads what the browser supports (once, when the page starts). */
-    async init(): Promise<void> {
-      const support = await deps.support().catch(() => NO_SUPPORT);
+    /** Starts with what the browser supports (read once, when the page starts). */
+    init(support: PasskeySupport): void {
       dispatch({ type: 'supportRead', support });
       watch();
     },

@@ -11,8 +11,8 @@ import type { PhoneInputValue } from '../../../lib/phone.ts';
 import type { SocialProvider } from '../../../lib/social/types.ts';
 import { createFlow, type Flow } from '../create-flow.ts';
 import { createOtpFlow, type OtpDeps, type OtpFlow } from '../otp.ts';
-import { createPasskeyFlow, NO_SUPPORT, type PasskeyDeps, type PasskeyFlow } from '../passkey.ts';
 import { openSocial, type SocialDeps } from '../social.ts';
+import { loginPasskeys, type LoginPasskeyDeps } from './passkeys.ts';
 import { signupHref, type LoginPresets } from './presets.ts';
 import { answerError, emailLoginBody, phoneLoginBody } from './requests.ts';
 import {
@@ -46,16 +46,8 @@ export interface LoginDeps extends SocialDeps {
   recaptchaRequired?: () => boolean;
   shieldParams?: () => Record<string, unknown> | undefined;
   /** Passkey sign-in and enrolment (none where it is not given). */
-  passkeys?: Pick<PasskeyDeps, 'support' | 'signIn' | 'enrol' | 'device'>;
+  passkeys?: LoginPasskeyDeps;
 }
-
-/** Without passkey deps: a browser that offers none. */
-const NO_PASSKEYS: Pick<PasskeyDeps, 'support' | 'signIn' | 'enrol' | 'device'> = {
-  support: () => Promise.resolve(NO_SUPPORT),
-  signIn: () => Promise.reject(new DOMException('', 'NotSupportedError')),
-  enrol: () => Promise.reject(new DOMException('', 'NotSupportedError')),
-  device: { enrolled: () => [], markEnrolled: () => {}, skipped: () => true, skip: () => {} },
-};
 
 type LoginCore = Flow<LoginState, LoginEvent>;
 
@@ -75,7 +67,12 @@ function callLogin(deps: LoginDeps, state: LoginState, attempt: Attempt): Promis
 }
 
 /** Reactions to a new view: its analytics page, the code step, the passkey offer, sign-up. */
-function reactToViews(flow: LoginCore, deps: LoginDeps, otp: OtpFlow, passkey: PasskeyFlow): void {
+function reactToViews(
+  flow: LoginCore,
+  deps: LoginDeps,
+  otp: OtpFlow,
+  passkey: { offer: (token: string, phone: string) => void },
+): void {
   flow.onChange((state, previous) => {
     if (state.view === previous.view) return;
     if (state.view === 'passkey_offer' && state.attempt?.kind === 'phone') {
@@ -178,13 +175,16 @@ export function createLoginFlow(deps: LoginDeps) {
     otp.destroy();
   });
 
-  const passkey = createPasskeyFlow({
-    ...(deps.passkeys ?? NO_PASSKEYS),
-    analytics: deps.analytics,
-    clientId: () => flow.get().presets.clientId,
-    onSignedIn: (token) => void finish(token, 'biometric'),
-    onOfferClosed: () => dispatch({ type: 'passkeyOfferClosed' }),
-  });
+  const passkey = loginPasskeys(
+    deps.passkeys,
+    {
+      analytics: deps.analytics,
+      clientId: () => flow.get().presets.clientId,
+      onSignedIn: (token) => void finish(token, 'biometric'),
+      onOfferClosed: () => dispatch({ type: 'passkeyOfferClosed' }),
+    },
+    flow.isDestroyed,
+  );
   flow.onDestroy(passkey.destroy);
 
   /** A passkey signed the person in: the same hand-off as every login, flow `biometric`. */
@@ -205,7 +205,10 @@ export function createLoginFlow(deps: LoginDeps) {
       if (signal.aborted) return;
       // After a code login, a device that can add a passkey is offered one first.
       const offerPasskey =
-        attempt.kind === 'phone' && state.otpId !== undefined && passkey.shouldOffer(attempt.phone);
+        attempt.kind === 'phone' &&
+        state.otpId !== undefined &&
+        (await passkey.shouldOffer(attempt.phone));
+      if (signal.aborted) return;
       deps.analytics.track('login_succeeded', { flow: attempt.kind });
       await deps.analytics.flush();
       dispatch({ type: 'succeeded', token, offerPasskey });
@@ -220,13 +223,14 @@ export function createLoginFlow(deps: LoginDeps) {
   return {
     ...flow.surface,
     otp,
-    passkey,
+    /** The passkey sub-flow, once loaded where the browser runs passkeys. */
+    $passkey: passkey.$passkey,
 
     /** Reads the presets once the page runs (the csrf has already been taken out). */
     async init(presets: LoginPresets): Promise<void> {
       const before = flow.get().view;
       dispatch({ type: 'initialized', presets });
-      void passkey.init();
+      void passkey.start();
       const state = flow.get();
       // The reactions follow changes only: the first page is reported when it did not change.
       if (state.view === before) {

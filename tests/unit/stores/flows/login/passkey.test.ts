@@ -7,7 +7,7 @@ import {
   initialState,
   type LoginDeps,
 } from '../../../../../src/stores/flows/login/index.ts';
-import type { PasskeyDeps } from '../../../../../src/stores/flows/passkey.ts';
+import type { PasskeyDeps, PasskeySupport } from '../../../../../src/stores/flows/passkey.ts';
 import { http } from '../failures.ts';
 
 const otpChallenge = http(400, {
@@ -15,9 +15,22 @@ const otpChallenge = http(400, {
   additional_information: { challenge: 'otp' },
 });
 
-function setup(passkeys: Partial<NonNullable<LoginDeps['passkeys']>> = {}) {
+function setup(passkeys: { support?: () => Promise<PasskeySupport> } = {}) {
   const order: string[] = [];
   const skipped = { value: false };
+  const browser = {
+    support: () => Promise.resolve({ passkeys: true, autofill: false, platform: true }),
+    signIn: vi.fn(() => Promise.resolve('pt_passkey')) as PasskeyDeps['signIn'],
+    enrol: vi.fn(() => Promise.resolve()),
+    device: {
+      enrolled: () => [],
+      markEnrolled: () => {},
+      skipped: () => skipped.value,
+      skip: () => {
+        skipped.value = true;
+      },
+    },
+  };
   const deps: LoginDeps = {
     locale: 'en',
     phoneLogin: vi
@@ -45,21 +58,18 @@ function setup(passkeys: Partial<NonNullable<LoginDeps['passkeys']>> = {}) {
     profiling: () => ({ platform: 'web' }),
     persisted: { read: () => undefined, write: () => {} },
     passkeys: {
-      support: () => Promise.resolve({ passkeys: true, autofill: false, platform: true }),
-      signIn: vi.fn(() => Promise.resolve('pt_passkey')) as PasskeyDeps['signIn'],
-      enrol: vi.fn(() => Promise.resolve()),
-      device: {
-        enrolled: () => [],
-        markEnrolled: () => {},
-        skipped: () => skipped.value,
-        skip: () => {
-          skipped.value = true;
-        },
-      },
-      ...passkeys,
+      load: () => Promise.resolve({ ...browser, ...passkeys }),
     },
   };
-  return { deps, flow: createLoginFlow(deps), order, skipped };
+  return { deps, browser, flow: createLoginFlow(deps), order, skipped };
+}
+
+/** The passkey sub-flow, once its module is loaded. */
+async function passkeyOf(flow: ReturnType<typeof setup>['flow']) {
+  await vi.waitFor(() => expect(flow.$passkey.get()).toBeDefined());
+  const passkey = flow.$passkey.get();
+  if (!passkey) throw new Error('no passkey flow');
+  return passkey;
 }
 
 async function codeLogin(flow: ReturnType<typeof setup>['flow']): Promise<void> {
@@ -78,15 +88,16 @@ describe('login flow: passkeys', () => {
   it('a passkey sign-in: login_succeeded (biometric) flushed, then the hand-off with flow biometric', async () => {
     const { flow, order } = setup();
     await flow.init({ ...DEFAULT_PRESETS, clientId: 'sandbox-web' });
-    await vi.waitFor(() => expect(flow.passkey.$state.get().view).toBe('sign_in'));
-    flow.passkey.signIn();
+    const passkey = await passkeyOf(flow);
+    expect(passkey.$state.get().view).toBe('sign_in');
+    passkey.signIn();
     await vi.waitFor(() => expect(flow.$state.get().view).toBe('redirect_to_idp'));
     expect(flow.$state.get()).toMatchObject({ token: 'pt_passkey', flow: 'biometric' });
     expect(order).toEqual(['track login_succeeded biometric', 'flush']);
   });
 
   it('after a code login on a device that can: the offer, then the hand-off as a phone login', async () => {
-    const { flow, deps, order } = setup();
+    const { flow, browser, order } = setup();
     await codeLogin(flow);
     await vi.waitFor(() => expect(flow.$state.get().view).toBe('passkey_offer'));
     // Analytics are flushed before the offer: the person's choice is all that is left.
@@ -95,9 +106,10 @@ describe('login flow: passkeys', () => {
       'flush',
       'track passkey_offered phone',
     ]);
-    expect(flow.passkey.$state.get()).toMatchObject({ view: 'offer', token: 'pt_code' });
-    await flow.passkey.enrol();
-    expect(deps.passkeys?.enrol).toHaveBeenCalledWith('pt_code', expect.any(AbortSignal));
+    const passkey = await passkeyOf(flow);
+    expect(passkey.$state.get()).toMatchObject({ view: 'offer', token: 'pt_code' });
+    await passkey.enrol();
+    expect(browser.enrol).toHaveBeenCalledWith('pt_code', expect.any(AbortSignal));
     expect(flow.$state.get()).toMatchObject({
       view: 'redirect_to_idp',
       token: 'pt_code',
@@ -124,7 +136,7 @@ describe('login flow: passkeys', () => {
     const flowWithout = createLoginFlow(bare.deps);
     await codeLogin(flowWithout);
     await vi.waitFor(() => expect(flowWithout.$state.get().view).toBe('redirect_to_idp'));
-    expect(flowWithout.passkey.$state.get().view).toBe('unavailable');
+    expect(flowWithout.$passkey.get()).toBeUndefined();
   });
 
   it('transition: the offer closes into the redirect; elsewhere the close is ignored', () => {

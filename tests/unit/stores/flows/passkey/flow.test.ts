@@ -14,7 +14,6 @@ function setup(overrides: Partial<PasskeyDeps> = {}, support = ALL) {
   const calls: { mode: string; signal: AbortSignal; onAsserted: () => void }[] = [];
   const answers: ReturnType<typeof deferred<string>>[] = [];
   const deps: PasskeyDeps = {
-    support: vi.fn(() => Promise.resolve(support)),
     signIn: vi.fn((mode, signal, onAsserted) => {
       calls.push({ mode, signal, onAsserted });
       const answer = deferred<string>();
@@ -37,15 +36,16 @@ function setup(overrides: Partial<PasskeyDeps> = {}, support = ALL) {
     ...overrides,
   };
   const flow = createPasskeyFlow(deps);
-  return { deps, flow, calls, answers, enrolled };
+  const start = () => flow.init(support);
+  return { deps, flow, calls, answers, enrolled, start };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('passkey flow (fake deps)', () => {
   it('autofill waits on the shown field; a pick is verified and hands the token to the login', async () => {
-    const { deps, flow, calls, answers } = setup();
-    await flow.init();
+    const { deps, flow, calls, answers, start } = setup();
+    start();
     expect(calls).toHaveLength(0);
     const hide = flow.showField();
     expect(calls.map((call) => call.mode)).toEqual(['conditional']);
@@ -64,8 +64,8 @@ describe('passkey flow (fake deps)', () => {
   });
 
   it('the button ends the autofill request first; its failure shows a message and autofill waits again', async () => {
-    const { flow, calls, answers } = setup();
-    await flow.init();
+    const { flow, calls, answers, start } = setup();
+    start();
     flow.showField();
     flow.signIn();
     expect(calls.map((call) => call.mode)).toEqual(['conditional', 'modal']);
@@ -81,8 +81,8 @@ describe('passkey flow (fake deps)', () => {
   });
 
   it('a rejected autofill pick says so; autofill ending without a pick says nothing', async () => {
-    const { flow, calls, answers } = setup();
-    await flow.init();
+    const { flow, calls, answers, start } = setup();
+    start();
     flow.showField();
     answers[0]?.reject(new DOMException('x', 'NotAllowedError'));
     await settle();
@@ -97,8 +97,8 @@ describe('passkey flow (fake deps)', () => {
   });
 
   it('hiding the field drops the autofill request; destroy drops a late answer', async () => {
-    const { deps, flow, calls, answers } = setup();
-    await flow.init();
+    const { deps, flow, calls, answers, start } = setup();
+    start();
     const hide = flow.showField();
     hide();
     expect(calls[0]?.signal.aborted).toBe(true);
@@ -110,8 +110,8 @@ describe('passkey flow (fake deps)', () => {
   });
 
   it('no button and no autofill where the browser has no passkeys', async () => {
-    const { flow, calls } = setup({}, { passkeys: false, autofill: false, platform: false });
-    await flow.init();
+    const { flow, calls, start } = setup({}, { passkeys: false, autofill: false, platform: false });
+    start();
     flow.showField();
     flow.signIn();
     expect(flow.$state.get().view).toBe('unavailable');
@@ -119,8 +119,8 @@ describe('passkey flow (fake deps)', () => {
   });
 
   it('offers enrolment only with a platform authenticator, no passkey here for the account, no skip', async () => {
-    const { flow, enrolled, deps } = setup();
-    await flow.init();
+    const { flow, enrolled, deps, start } = setup();
+    start();
     expect(flow.shouldOffer('971500000020')).toBe(true);
     enrolled.push('971500000020');
     expect(flow.shouldOffer('971500000020')).toBe(false);
@@ -129,13 +129,13 @@ describe('passkey flow (fake deps)', () => {
     expect(flow.shouldOffer('971500000002')).toBe(false);
 
     const noPlatform = setup({}, { passkeys: true, autofill: true, platform: false });
-    await noPlatform.flow.init();
+    noPlatform.start();
     expect(noPlatform.flow.shouldOffer('971500000002')).toBe(false);
   });
 
   it('one tap adds the passkey, remembers it here and closes the offer', async () => {
-    const { flow, deps, enrolled } = setup();
-    await flow.init();
+    const { flow, deps, enrolled, start } = setup();
+    start();
     flow.offer('pt_1', '971500000020');
     await flow.enrol();
     expect(deps.enrol).toHaveBeenCalledWith('pt_1', expect.any(AbortSignal));
@@ -150,8 +150,8 @@ describe('passkey flow (fake deps)', () => {
       .fn()
       .mockRejectedValueOnce(new DOMException('x', 'NotAllowedError'))
       .mockRejectedValueOnce(new DOMException('x', 'InvalidStateError'));
-    const { flow, deps, enrolled } = setup({ enrol });
-    await flow.init();
+    const { flow, deps, enrolled, start } = setup({ enrol });
+    start();
     flow.offer('pt_1', '971500000020');
     await flow.enrol();
     expect(flow.$state.get()).toMatchObject({
@@ -172,8 +172,8 @@ describe('passkey flow (fake deps)', () => {
       signal = given;
       return pending.promise;
     });
-    const { flow, deps, enrolled } = setup({ enrol });
-    await flow.init();
+    const { flow, deps, enrolled, start } = setup({ enrol });
+    start();
     flow.offer('pt_1', '971500000020');
     const adding = flow.enrol();
     flow.skip();
