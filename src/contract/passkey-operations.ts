@@ -65,7 +65,8 @@ export const PASSKEY_OPERATIONS: readonly Operation[] = [
     answers: {
       200: ok(TokenResponse),
       400: {
-        description: 'invalid_passkey (unknown passkey, or the assertion does not verify), USER_BLOCKED',
+        description:
+          'invalid_passkey (unknown passkey, or the assertion does not verify), USER_BLOCKED',
         schema: ErrorBody,
       },
     },

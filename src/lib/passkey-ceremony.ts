@@ -14,6 +14,14 @@ import type {
 } from '../contract/passkeys.ts';
 
 const DEFAULT_TIMEOUT_MS = 120_000;
+/** The browser is given longer than the page waits, so the page's timeout is the one that ends it. */
+const BROWSER_GRACE_MS = 5_000;
+
+/** The options' timeout, and the options as the browser gets them (a little longer). */
+function timing<T extends { timeout?: number | undefined }>(options: T): [number, T] {
+  const ms = options.timeout ?? DEFAULT_TIMEOUT_MS;
+  return [ms, { ...options, timeout: ms + BROWSER_GRACE_MS }];
+}
 
 /** A signal that aborts with the caller's, or with a `TimeoutError` after `ms`. */
 function withTimeout(signal: AbortSignal, ms: number): { signal: AbortSignal; done: () => void } {
@@ -51,15 +59,13 @@ export async function getPasskey(
   outer: AbortSignal,
 ): Promise<AuthenticationCredentialJSON> {
   // Autofill waits for the person as long as the page shows the field; the modal request times out.
-  const timed = withTimeout(
-    outer,
-    mode === 'conditional' ? 2 ** 31 - 1 : (options.timeout ?? DEFAULT_TIMEOUT_MS),
-  );
+  const [ms, browserOptions] = timing(options);
+  const timed = withTimeout(outer, mode === 'conditional' ? 2 ** 31 - 1 : ms);
   try {
     const credential = await run(timed.signal, () =>
       navigator.credentials.get({
         publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(
-          options as PublicKeyCredentialRequestOptionsJSON,
+          browserOptions as PublicKeyCredentialRequestOptionsJSON,
         ),
         signal: timed.signal,
         ...(mode === 'conditional' ? { mediation: 'conditional' as const } : {}),
@@ -77,12 +83,13 @@ export async function createPasskey(
   options: CreationOptionsJSON,
   outer: AbortSignal,
 ): Promise<RegistrationCredentialJSON> {
-  const timed = withTimeout(outer, options.timeout ?? DEFAULT_TIMEOUT_MS);
+  const [ms, browserOptions] = timing(options);
+  const timed = withTimeout(outer, ms);
   try {
     const credential = await run(timed.signal, () =>
       navigator.credentials.create({
         publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(
-          options as PublicKeyCredentialCreationOptionsJSON,
+          browserOptions as PublicKeyCredentialCreationOptionsJSON,
         ),
         signal: timed.signal,
       }),

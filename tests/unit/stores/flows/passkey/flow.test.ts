@@ -109,7 +109,7 @@ describe('passkey flow (fake deps)', () => {
     expect(deps.onSignedIn).not.toHaveBeenCalled();
   });
 
-  it('no button and no autofill where the browser has no passkeys', async () => {
+  it('no button and no autofill where the browser has no passkeys', () => {
     const { flow, calls, start } = setup({}, { passkeys: false, autofill: false, platform: false });
     start();
     flow.showField();
@@ -118,7 +118,7 @@ describe('passkey flow (fake deps)', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('offers enrolment only with a platform authenticator, no passkey here for the account, no skip', async () => {
+  it('offers enrolment only with a platform authenticator, no passkey here for the account, no skip', () => {
     const { flow, enrolled, deps, start } = setup();
     start();
     expect(flow.shouldOffer('971500000020')).toBe(true);
