@@ -245,6 +245,10 @@ export const PERSONA_TABLE: readonly (readonly [string, string])[] = [
   [phone('15'), 'sending an OTP: ERROR_RATE_LIMIT_REACHED (APP-0020)'],
   [phone('16'), 'sign-up: PHONE_ALREADY_USED (US-0016)'],
   [phone('17'), 'one-click: push nobody answers'],
+  [
+    phone('20'),
+    'Hana Saleh: OTP; can add a passkey after it, then signs in with it (a reset forgets it)',
+  ],
   [phone('99'), 'every call: 500 (APP-0001)'],
   ['layla@example.com', `e-mail login, password ${SANDBOX_PASSWORD}`],
   ['taken@example.com', 'sign-up: EMAIL_ALREADY_USED (US-0036)'],
