@@ -18,6 +18,7 @@ import { identityGatewayRoutes } from './routes/identity-gateway.ts';
 import { identityServiceRoutes } from './routes/identity-service.ts';
 import { loginRoutes } from './routes/login.ts';
 import { otpRoutes } from './routes/otp.ts';
+import { passkeyRoutes } from './routes/passkeys.ts';
 import { recoveryRoutes } from './routes/recovery.ts';
 import { oneClickRoutes } from './routes/one-click.ts';
 import { onboarderRoutes } from './routes/onboarder.ts';
@@ -59,6 +60,7 @@ export function createApp(options: AppOptions = {}): Hono {
   identityApi.route('/', recoveryRoutes(sandbox));
   identityApi.route('/', otpRoutes(sandbox));
   identityApi.route('/', loginRoutes(sandbox));
+  identityApi.route('/', passkeyRoutes(sandbox));
   identityApi.route('/', oneClickRoutes(sandbox));
   app.route(SANDBOX_PREFIX.identityApi, identityApi);
   app.route(SANDBOX_PREFIX.onboarder, onboarderRoutes(sandbox));

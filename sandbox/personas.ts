@@ -46,6 +46,8 @@ export const SEED_USERS: readonly SeedUser[] = [
     apps: ['sandbox-web', 'sandbox-nologo'],
   },
   { sub: 'sbx-omar', phone: phone('02'), fullName: 'Omar Khan', login: 'otp', apps: [] },
+  /** Hana: code login until she adds a passkey (sandbox/routes/passkeys.ts), then either. */
+  { sub: 'sbx-hana', phone: phone('20'), fullName: 'Hana Saleh', login: 'otp', apps: [] },
   { sub: 'sbx-sara', phone: phone('04'), fullName: 'Sara Ahmed', login: 'confirm_name' },
   {
     sub: 'sbx-yusuf',
@@ -137,6 +139,7 @@ export const PHONE_RULES: Readonly<
 /** Every persona number and e-mail: their OTP is always PERSONA_CODE. */
 export const PERSONA_IDENTIFIERS: ReadonlySet<string> = new Set([
   ...Array.from({ length: 17 }, (_, i) => phone(String(i + 1).padStart(2, '0'))),
+  phone('20'),
   phone('99'),
   'layla@example.com',
   'taken@example.com',
@@ -242,6 +245,10 @@ export const PERSONA_TABLE: readonly (readonly [string, string])[] = [
   [phone('15'), 'sending an OTP: ERROR_RATE_LIMIT_REACHED (APP-0020)'],
   [phone('16'), 'sign-up: PHONE_ALREADY_USED (US-0016)'],
   [phone('17'), 'one-click: push nobody answers'],
+  [
+    phone('20'),
+    'Hana Saleh: OTP; can add a passkey after it, then signs in with it (a reset forgets it)',
+  ],
   [phone('99'), 'every call: 500 (APP-0001)'],
   ['layla@example.com', `e-mail login, password ${SANDBOX_PASSWORD}`],
   ['taken@example.com', 'sign-up: EMAIL_ALREADY_USED (US-0036)'],

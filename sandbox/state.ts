@@ -150,6 +150,25 @@ export interface PendingAuthorize {
   query: string;
   createdAt: number;
 }
+/** A passkey kept by the relying party (sandbox/routes/passkeys.ts). */
+export interface StoredPasskey {
+  /** The credential id, base64url. */
+  id: string;
+  sub: string;
+  publicKey: Uint8Array;
+  counter: number;
+  transports?: string[];
+  rpId: string;
+}
+/** A WebAuthn challenge handed out and not yet answered. */
+export interface PasskeyChallenge {
+  kind: 'registration' | 'authentication';
+  /** Registration: the account the passkey is for. */
+  sub?: string;
+  origin: string;
+  rpId: string;
+  createdAt: number;
+}
 export interface Fault extends FaultBody {
   id: number;
   remaining: number | undefined;
@@ -172,6 +191,9 @@ export interface SandboxState {
   accessTokens: Map<string, AccessToken>;
   pendingAuthorize: Map<string, PendingAuthorize>;
   onboardExperiences: Set<string>;
+  /** Passkeys by credential id, and open challenges by value: a reset forgets both. */
+  passkeys: Map<string, StoredPasskey>;
+  passkeyChallenges: Map<string, PasskeyChallenge>;
   outbox: OutboxEntry[];
   events: RecordedEvent[];
   flagOverrides: Partial<Flags>;
@@ -295,6 +317,8 @@ function seedState(now: number): SandboxState {
     accessTokens: new Map(),
     pendingAuthorize: new Map(),
     onboardExperiences: new Set(),
+    passkeys: new Map(),
+    passkeyChallenges: new Map(),
     outbox: [],
     events: [],
     flagOverrides: {},

@@ -84,6 +84,8 @@ export const ERROR = {
   invalidUser: 'invalid_user',
   invalidRequest: 'invalid_request',
   motRequestFailed: 'mot_request_failed',
+  /** A passkey the server does not know, or an assertion or attestation that does not verify. */
+  invalidPasskey: 'invalid_passkey',
   unauthorized: 'unauthorized',
   notFound: 'not_found',
   payloadTooLarge: 'payload_too_large',

@@ -11,6 +11,7 @@ import * as gw from './identity-gateway.ts';
 import * as api from './identity-api.ts';
 import * as idp from './identity-service.ts';
 import * as onb from './onboarder.ts';
+import { PASSKEY_OPERATIONS } from './passkey-operations.ts';
 import type { Answer, Operation, Schema } from './operation.ts';
 import * as shell from './shell.ts';
 
@@ -227,6 +228,7 @@ export const OPERATIONS: readonly Operation[] = [
     body: api.GoogleLoginBody,
     answers: { 200: ok(api.TokenResponse), 400: bad('unregistered_user or invalid_token') },
   },
+  ...PASSKEY_OPERATIONS,
   {
     id: 'oneClickLogin',
     backend: 'identityApi',

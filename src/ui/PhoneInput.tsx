@@ -21,6 +21,11 @@ export interface PhoneInputProps {
   error?: string | undefined;
   disabled?: boolean;
   autoFocus?: boolean;
+  /**
+   * Saved passkeys are offered in the field's autofill too (`autocomplete="tel webauthn"`: the
+   * phone numbers stay, the `webauthn` token adds the passkeys; Chromium keeps both).
+   */
+  passkeys?: boolean;
 }
 
 /**
@@ -98,7 +103,7 @@ export function PhoneInput(props: PhoneInputProps) {
           className="input phone-number"
           type="tel"
           inputMode="tel"
-          autoComplete="tel"
+          autoComplete={props.passkeys ? 'tel webauthn' : 'tel'}
           name="phone"
           dir="ltr"
           value={value.input}

@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import type { LoginView } from '../../src/stores/flows/login/index.ts';
 import { expect, stayBefore } from './fixtures.ts';
 import { e164, openLogin, PASSWORD, submitButton, submitPhone, view } from './login-helpers.ts';
+import { addAuthenticator, hanaCodeLogin } from './passkey-helpers.ts';
 import { viewsTour } from './tour.ts';
 
 const fieldError = (page: Page) => view(page).locator('.field-error');
@@ -30,6 +31,7 @@ viewsTour<LoginView>({
     redirect_to_signup: true,
     redirect_to_blocked_user: true,
     dashboard_selection: true,
+    passkey_offer: true,
   },
   viewOf: view,
   legs: [
@@ -174,6 +176,21 @@ viewsTour<LoginView>({
         await openLogin(page, locale);
         await submitPhone(page, '02');
         await check('otp', 'classic');
+      },
+    },
+    {
+      name: 'the passkey offer after a code login, with its message when it fails',
+      views: ['passkey_offer'],
+      async walk({ page, locale }, check) {
+        const authenticator = await addAuthenticator(page);
+        await openLogin(page, locale);
+        await hanaCodeLogin(page);
+        await expect(view(page)).toHaveAttribute('data-view', 'passkey_offer');
+        await check('passkey_offer');
+        await authenticator.setUserVerified(false);
+        await view(page).locator('button.button-primary').click();
+        await expect(view(page).getByRole('alert')).toBeVisible();
+        await check('passkey_offer', 'not added');
       },
     },
   ],

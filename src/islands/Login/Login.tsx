@@ -23,6 +23,8 @@ import {
   validatePhone,
 } from '../../stores/flows/browser-deps.ts';
 import { createLoginFlow, parsePresets, type LoginDeps } from '../../stores/flows/login/index.ts';
+import { browserPasskeys } from './passkey-deps.ts';
+import { PasskeyOffer } from './passkey-lazy.tsx';
 import { EmailForm, PhoneForm, SocialForm } from './StartViews.tsx';
 import type { ViewProps } from './view-props.ts';
 import { island, useFlow } from '../../ui/island.tsx';
@@ -74,6 +76,7 @@ function browserDeps(locale: Locale): LoginDeps {
     recaptchaRequired,
     shieldParams,
     persisted: persistedName,
+    passkeys: browserPasskeys,
   };
 }
 
@@ -134,5 +137,7 @@ function View(props: ViewProps) {
       return <BlockedUser {...props} />;
     case 'dashboard_selection':
       return <DashboardSelection {...props} />;
+    case 'passkey_offer':
+      return <PasskeyOffer flow={flow} />;
   }
 }

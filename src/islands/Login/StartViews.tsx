@@ -8,6 +8,7 @@ import { useT } from '../../ui/i18n.tsx';
 import { PhoneInput } from '../../ui/PhoneInput.tsx';
 import { ProviderButton, SocialButtons } from '../../ui/SocialButtons.tsx';
 import { ViewHeading } from '../../ui/ViewHeading.tsx';
+import { PasskeySignIn } from './passkey-lazy.tsx';
 import type { ViewProps } from './view-props.ts';
 import { Form } from '../../ui/Form.tsx';
 
@@ -27,6 +28,7 @@ export function PhoneForm({ flow, state, flags }: ViewProps) {
       <PhoneInput
         value={state.phoneInput}
         onChange={flow.changePhone}
+        passkeys
         error={state.fieldError ? t.text(state.fieldError) : undefined}
         disabled={state.submitting}
       />
@@ -39,6 +41,7 @@ export function PhoneForm({ flow, state, flags }: ViewProps) {
       >
         {t('login:phone.continue')}
       </Button>
+      <PasskeySignIn flow={flow} />
       {state.presets.showEmail && (
         <Button variant="link" onClick={() => flow.switchMethod('email')}>
           {t('login:phone.useEmail')}

@@ -12,6 +12,7 @@ import type { SocialProvider, SocialResult } from '../../../lib/social/types.ts'
 import { createFlow, type Flow } from '../create-flow.ts';
 import { createOtpFlow, type OtpDeps, type OtpFlow } from '../otp.ts';
 import { createOneTap, openSocial, type SocialDeps } from '../social.ts';
+import { loginPasskeys, type LoginPasskeyDeps } from './passkeys.ts';
 import { signupHref, type LoginPresets } from './presets.ts';
 import { answerError, emailLoginBody, phoneLoginBody } from './requests.ts';
 import {
@@ -44,6 +45,8 @@ export interface LoginDeps extends SocialDeps {
   profiling: () => Record<string, unknown> | undefined;
   recaptchaRequired?: () => boolean;
   shieldParams?: () => Record<string, unknown> | undefined;
+  /** Passkey sign-in and enrolment (none where it is not given). */
+  passkeys?: LoginPasskeyDeps;
 }
 
 type LoginCore = Flow<LoginState, LoginEvent>;
@@ -63,10 +66,18 @@ function callLogin(deps: LoginDeps, state: LoginState, attempt: Attempt): Promis
   }
 }
 
-/** Reactions to a new view: its analytics page, the code step, the sign-up redirect. */
-function reactToViews(flow: LoginCore, deps: LoginDeps, otp: OtpFlow): void {
+/** Reactions to a new view: its analytics page, the code step, the passkey offer, sign-up. */
+function reactToViews(
+  flow: LoginCore,
+  deps: LoginDeps,
+  otp: OtpFlow,
+  passkey: { offer: (token: string, phone: string) => void },
+): void {
   flow.onChange((state, previous) => {
     if (state.view === previous.view) return;
+    if (state.view === 'passkey_offer' && state.attempt?.kind === 'phone') {
+      passkey.offer(state.token, state.attempt.phone);
+    }
     const page = pageOf(state.view);
     if (page) deps.analytics.page(page, flowOf(state));
     if (previous.view === 'otp') otp.stop();
@@ -144,6 +155,18 @@ function submitActions(flow: LoginCore, deps: LoginDeps, login: () => Promise<vo
   };
 }
 
+/** One Tap is offered on the phone view until a digit is typed or a call starts. */
+function isUntouchedPhoneForm(state: LoginState): boolean {
+  return state.view === 'phone_form' && state.phoneInput.input === '' && !state.submitting;
+}
+
+/** The login attempt of an Apple or Google sign-in result. */
+function socialAttempt(provider: SocialProvider, result: SocialResult): Attempt {
+  return provider === 'apple'
+    ? { kind: 'apple', idToken: result.idToken, email: result.email, fullName: result.fullName }
+    : { kind: 'google', idToken: result.idToken, email: result.email };
+}
+
 export function createLoginFlow(deps: LoginDeps) {
   const flow = createFlow({ initial: initialState(), transition, opening: 'initialized' });
   const { dispatch } = flow;
@@ -164,6 +187,25 @@ export function createLoginFlow(deps: LoginDeps) {
     otp.destroy();
   });
 
+  const passkey = loginPasskeys(
+    deps.passkeys,
+    {
+      analytics: deps.analytics,
+      clientId: () => flow.get().presets.clientId,
+      onSignedIn: (token) => void finish(token, 'biometric'),
+      onOfferClosed: () => dispatch({ type: 'passkeyOfferClosed' }),
+    },
+    flow.isDestroyed,
+  );
+  flow.onDestroy(passkey.destroy);
+
+  /** A passkey signed the person in: the same hand-off as every login, flow `biometric`. */
+  async function finish(token: string, name: 'biometric'): Promise<void> {
+    deps.analytics.track('login_succeeded', { flow: name });
+    await deps.analytics.flush();
+    dispatch({ type: 'succeeded', token, flow: name });
+  }
+
   /** Sends the attempt's login; a success flushes analytics before the redirect. */
   async function login(): Promise<void> {
     const state = flow.get();
@@ -173,23 +215,27 @@ export function createLoginFlow(deps: LoginDeps) {
     try {
       const token = await callLogin(deps, state, attempt);
       if (signal.aborted) return;
+      // After a code login, a device that can add a passkey is offered one first.
+      const offerPasskey =
+        attempt.kind === 'phone' &&
+        state.otpId !== undefined &&
+        (await passkey.shouldOffer(attempt.phone));
+      if (signal.aborted) return;
       deps.analytics.track('login_succeeded', { flow: attempt.kind });
       await deps.analytics.flush();
-      dispatch({ type: 'succeeded', token });
+      dispatch({ type: 'succeeded', token, offerPasskey });
     } catch (error) {
       if (signal.aborted) return;
       dispatch({ type: 'failed', failure: toFailure(error) });
     }
   }
 
-  reactToViews(flow, deps, otp);
+  reactToViews(flow, deps, otp, passkey);
 
   // One Tap belongs to an untouched phone view: a typed number, another view or a call ends it.
   const oneTap = createOneTap(deps, (result) => void socialSignIn('google', result));
   flow.onChange((state) => {
-    if (state.view !== 'phone_form' || state.phoneInput.input !== '' || state.submitting) {
-      oneTap.dismiss();
-    }
+    if (!isUntouchedPhoneForm(state)) oneTap.dismiss();
   });
   flow.onDestroy(() => oneTap.dismiss());
 
@@ -209,16 +255,7 @@ export function createLoginFlow(deps: LoginDeps) {
       given,
     );
     if (!result) return;
-    const attempt: Attempt =
-      provider === 'apple'
-        ? {
-            kind: 'apple',
-            idToken: result.idToken,
-            email: result.email,
-            fullName: result.fullName,
-          }
-        : { kind: 'google', idToken: result.idToken, email: result.email };
-    dispatch({ type: 'submitted', attempt });
+    dispatch({ type: 'submitted', attempt: socialAttempt(provider, result) });
     deps.analytics.track(`${provider}_submitted`, { flow: provider });
     await login();
   }
@@ -226,11 +263,14 @@ export function createLoginFlow(deps: LoginDeps) {
   return {
     ...flow.surface,
     otp,
+    /** The passkey sub-flow, once loaded where the browser runs passkeys. */
+    $passkey: passkey.$passkey,
 
     /** Reads the presets once the page runs (the csrf has already been taken out). */
     async init(presets: LoginPresets): Promise<void> {
       const before = flow.get().view;
       dispatch({ type: 'initialized', presets });
+      void passkey.start();
       const state = flow.get();
       // The reactions follow changes only: the first page is reported when it did not change.
       if (state.view === before) {

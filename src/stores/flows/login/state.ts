@@ -33,6 +33,8 @@ export const LOGIN_VIEWS = [
   'redirect_to_signup',
   'redirect_to_blocked_user',
   'dashboard_selection',
+  /** After a code login: 'Use your fingerprint or face next time' (the passkey sub-flow). */
+  'passkey_offer',
 ] as const;
 export type LoginView = (typeof LOGIN_VIEWS)[number];
 
@@ -128,12 +130,14 @@ export type LoginState = LoginCommon &
           | 'redirect_to_idp'
           | 'redirect_to_signup'
           | 'redirect_to_blocked_user'
+          | 'passkey_offer'
         >;
       }
     | { view: 'name_confirmation'; name: string }
     | { view: 'redirect_to_idp'; token: string; flow: FlowName }
     | { view: 'redirect_to_signup'; carry: SignupCarry }
     | { view: 'redirect_to_blocked_user'; variant: BlockedVariant }
+    | { view: 'passkey_offer'; token: string; flow: FlowName }
   );
 
 export type LoginEvent =
@@ -153,8 +157,13 @@ export type LoginEvent =
   | { type: 'nameAnswered'; confirmed: boolean }
   /** The code step verified a code: the login is sent again with its id. */
   | { type: 'otpVerified'; id: string }
-  /** The login answered a token: the identity-service redirect. */
-  | { type: 'succeeded'; token: string }
+  /**
+   * The login answered a token: the identity-service redirect, or first the passkey offer.
+   * `flow` names a sign-in that is not the attempt's (a passkey: `biometric`).
+   */
+  | { type: 'succeeded'; token: string; flow?: FlowName; offerPasskey?: boolean }
+  /** The passkey offer is over (added or 'Not now'): the identity-service redirect. */
+  | { type: 'passkeyOfferClosed' }
   /** The login failed: a challenge, sign-up, the blocked page, or a message. */
   | { type: 'failed'; failure: ApiFailure }
   /** 'Try another way': the next challenge by priority (round to the first). */
@@ -244,6 +253,7 @@ export function pageOf(view: LoginView): PageName | undefined {
     case 'redirect_to_idp':
     case 'redirect_to_signup':
     case 'dashboard_selection':
+    case 'passkey_offer':
       return undefined;
   }
 }

@@ -171,10 +171,13 @@ export function transition(state: LoginState, event: LoginEvent): LoginState {
         submitting: false,
         social: undefined,
         error: undefined,
-        view: 'redirect_to_idp',
+        view: event.offerPasskey ? 'passkey_offer' : 'redirect_to_idp',
         token: event.token,
-        flow: flowOf(state),
+        flow: event.flow ?? flowOf(state),
       };
+    case 'passkeyOfferClosed':
+      if (state.view !== 'passkey_offer') return state;
+      return { ...common(state), view: 'redirect_to_idp', token: state.token, flow: state.flow };
     case 'failed':
       return failed(state, event.failure);
     case 'tryAnotherWay': {
