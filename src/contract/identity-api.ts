@@ -128,6 +128,12 @@ export const Alert = object({
   device: optional(string()),
   location: optional(string()),
   acknowledged: optional(boolean()),
+  /**
+   * The account's mobile number (E.164) and the client it signs in to, when the alert knows
+   * them: the page's next step after a report (a new password) opens the recovery form with them.
+   */
+  phone_number: optional(string()),
+  client_id: optional(string()),
 });
 export type Alert = InferOutput<typeof Alert>;
 
