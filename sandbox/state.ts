@@ -100,6 +100,8 @@ export interface PushRequest {
   /** Decided by the sandbox 'phone' at this time (personas 11 and 12). */
   auto?: { at: number; status: 'confirmed' | 'rejected' };
   proofIssued: boolean;
+  /** Number matching: the two digits the app must be given to approve (one-click personas). */
+  number?: string;
 }
 export interface ResetToken {
   token: string;
