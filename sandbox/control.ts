@@ -101,8 +101,9 @@ export function controlRoutes(sandbox: Sandbox): Hono {
       });
     }
     // Number matching: approving needs the push's number; a wrong one rejects it, as the app does.
+    const form = fromForm(c) ? (await c.req.parseBody())['number'] : undefined;
     const given = fromForm(c)
-      ? String((await c.req.parseBody())['number'] ?? '').trim()
+      ? (typeof form === 'string' ? form : '').trim()
       : ((await jsonBody(c, PushDecisionBody)).number ?? '').trim();
     const matched = request.number === undefined || given === request.number;
     request.status = decision === 'approve' && matched ? 'confirmed' : 'rejected';

@@ -91,7 +91,10 @@ describe('control API', () => {
         phone_number: phone('17'),
         is_retry: true,
       });
-      const answer = await t.post(`/_sandbox/push/${next.body.id}/approve`, number ? { number } : {});
+      const answer = await t.post(
+        `/_sandbox/push/${next.body.id}/approve`,
+        number ? { number } : {},
+      );
       expect(answer.body.status).toBe('rejected');
     }
     expect((await t.post('/_sandbox/push/apr_unknown/approve')).status).toBe(404);

@@ -107,7 +107,7 @@ export function WaitingView({ flow, state }: ViewProps) {
       >
         {resendLabel}
       </button>
-      <Button variant="link" disabled={state.confirming} onClick={flow.useSms}>
+      <Button variant="link" disabled={state.confirming} onClick={() => flow.useSms()}>
         {t('one_click:push.useSms')}
       </Button>
       {state.prefersApp && (

@@ -13,7 +13,9 @@ export type CorporateLinkKind = 'invitation' | 'verify';
 export type CorporateLinkState =
   | { view: 'confirm' }
   | { view: 'loading' }
-  | { view: 'valid' } | { view: 'invalid' } | { view: 'network'; error: Text };
+  | { view: 'valid' }
+  | { view: 'invalid' }
+  | { view: 'network'; error: Text };
 
 export type CorporateLinkEvent =
   /** The person pressed the confirm button, or 'Try again'. */

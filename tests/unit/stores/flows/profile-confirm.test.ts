@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   createProfileConfirmFlow,
+  initialState,
   isInvalidLink,
   transition,
   type ProfileConfirmState,

@@ -52,7 +52,10 @@ describe('security alert: transition', () => {
   it('shown: report, then thank you', () => {
     expect(transition(shown, { type: 'report' })).toEqual(reporting);
     expect(transition(reporting, { type: 'report' })).toBe(reporting);
-    expect(transition(reporting, { type: 'reported' })).toEqual({ view: 'thanks', alert: loginAlert });
+    expect(transition(reporting, { type: 'reported' })).toEqual({
+      view: 'thanks',
+      alert: loginAlert,
+    });
   });
 
   it("shown: 'It was me' ends with nothing to do, but not while a report is on its way", () => {
