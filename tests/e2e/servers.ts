@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 
 export type ServeWith = 'sandbox' | Host;
@@ -37,6 +38,24 @@ async function waitFor(url: string, child: ChildProcess, output: () => string): 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`server at ${url} did not start: ${output()}`);
+}
+
+/**
+ * Fails when something already listens on `port`: another run (a second checkout, a server left
+ * behind) holding it would otherwise be tested in place of this worker's own servers, since
+ * `waitFor` only asks whether something answers.
+ */
+async function ensureFree(port: number): Promise<void> {
+  const taken = await new Promise<boolean>((resolve) => {
+    const socket = connect({ port, host: 'localhost' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+  if (taken)
+    throw new Error(`port ${port} is taken by another server: set E2E_PORT to a free range`);
 }
 
 function start(
@@ -79,6 +98,8 @@ export async function startSite(
   const sandboxPort = BASE_PORT + workerIndex * 2;
   const children: ChildProcess[] = [];
   try {
+    await ensureFree(sandboxPort);
+    if (serveWith !== 'sandbox') await ensureFree(sandboxPort + 1);
     const sandbox = start('sandbox/server.ts', { ...sandboxEnv, PORT: String(sandboxPort) });
     children.push(sandbox.child);
     await waitFor(
