@@ -207,10 +207,13 @@ test.describe('language from ?lang=', () => {
     await ckb.click();
     await expect(page).toHaveURL(/\/email\/ev-expired\/verify\?lang=ckb$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'ckb');
+    // The switched page asks again before it spends anything, in its new language.
+    await expect(page.locator('h1:visible')).toHaveText(linkT('ckb')('links:confirm.verifyTitle'));
+    await pressConfirm(page);
     await expect(page.locator('h1:visible')).toHaveText(linkT('ckb')('links:email.expiredTitle'));
   });
 
-  test('without JavaScript the loader is painted from the static HTML', async ({
+  test('without JavaScript the confirm view is painted from the static HTML, its button disabled', async ({
     browser,
     baseURL,
   }) => {
@@ -219,10 +222,13 @@ test.describe('language from ?lang=', () => {
       ...(baseURL ? { baseURL } : {}),
     });
     const page = await context.newPage();
-    await gotoLink(page, '/email/ev-valid/verify?lang=ur');
+    await page.goto('/email/ev-valid/verify?lang=ur');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(shownCard(page)).toHaveAttribute('aria-busy', 'true');
-    await expect(page.locator('h1:visible')).toHaveText(linkT('ur')('links:email.loadingVerify'));
+    await expect(shownCard(page)).toHaveAttribute('data-view', 'confirm');
+    await expect(page.locator('h1:visible')).toHaveText(linkT('ur')('links:confirm.verifyTitle'));
+    await expect(
+      page.getByRole('button', { name: linkT('ur')('links:confirm.verifyAction') }),
+    ).toBeDisabled();
     await context.close();
   });
 });
