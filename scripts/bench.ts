@@ -16,7 +16,8 @@ interface Budget {
   js: number;
   htmlCss: number;
 }
-const LINK_PAGE: Budget = { js: 72 * KB, htmlCss: 15 * KB };
+// Link pages: issue 20 (with or without a Sentry DSN at build).
+const LINK_PAGE: Budget = { js: 10 * KB, htmlCss: 15 * KB };
 const LOGIN: Budget = { js: 100 * KB, htmlCss: 15 * KB };
 const OTHER: Budget = { js: 100 * KB, htmlCss: 15 * KB };
 const BUILD_BUDGET_S = 60;

@@ -2,7 +2,7 @@
  * What the link-page flows share: how a failed call is classed (a server answer, or no answer at
  * all), the support code a page quotes, and which failures are worth an error report.
  */
-import { transportMessage } from '../../api/error-catalogue.ts';
+import { transportMessage } from '../../api/transport-message.ts';
 import { toFailure, type ApiFailure } from '../../api/errors.ts';
 import type { Text } from '../../i18n/types.ts';
 
