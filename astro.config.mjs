@@ -128,6 +128,24 @@ const slimOfetchDeps = {
   },
 };
 
+// The Sentry SDK is loaded after `load` (src/lib/error-reporting.ts). Vite wraps each static
+// `import()` in its preload helper, ~1.3 KB gzip on every page with a DSN since the SDK's chunk
+// shares modules with the pages. In the client build, src/lib/error-reporting-load.ts becomes a
+// plain `import()` of the SDK's own chunk (emitted here), whose URL Vite does not rewrite; the
+// chunk still imports what it shares, when it loads.
+const SDK_LOADER = fileURLToPath(new URL('./src/lib/error-reporting-load.ts', import.meta.url));
+const SDK_MODULE = fileURLToPath(new URL('./src/lib/error-reporting-sdk.ts', import.meta.url));
+/** @type {import('vite').Plugin} */
+const lazySdkChunk = {
+  name: 'account:lazy-sdk-chunk',
+  apply: 'build',
+  load(id) {
+    if (id !== SDK_LOADER || this.environment.config.consumer !== 'client') return null;
+    const ref = this.emitFile({ type: 'chunk', id: SDK_MODULE, name: 'error-reporting-sdk' });
+    return `export const loadSdk = () => import(/* @vite-ignore */ import.meta.ROLLUP_FILE_URL_${ref});`;
+  },
+};
+
 export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
@@ -162,7 +180,7 @@ export default defineConfig({
   },
   devToolbar: { enabled: false },
   vite: {
-    plugins: [pureSchemaCalls, slimOfetchDeps],
+    plugins: [pureSchemaCalls, slimOfetchDeps, lazySdkChunk],
     // __SENTRY_DEBUG__: Sentry's flag for its debug logging, dropped from the lazily loaded SDK
     // (20.1 instead of 21.4 KB gzip).
     define: { __SENTRY_RELEASE__: JSON.stringify(sentryRelease), __SENTRY_DEBUG__: 'false' },

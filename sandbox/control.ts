@@ -6,7 +6,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import { INTERNAL_ERROR_BODY } from '../src/contract/errors.ts';
-import { FaultBody, PUSH_DECISIONS } from '../src/contract/sandbox-control.ts';
+import { FaultBody, PUSH_DECISIONS, PushDecisionBody } from '../src/contract/sandbox-control.ts';
 import { FlagsResponse } from '../src/contract/shell.ts';
 import { fail, jsonBody } from './errors.ts';
 import { PAGE_HEADERS } from './html.ts';
@@ -87,7 +87,7 @@ export function controlRoutes(sandbox: Sandbox): Hono {
     return c.json(entries);
   });
 
-  app.post('/push/:requestId/:decision', (c) => {
+  app.post('/push/:requestId/:decision', async (c) => {
     const decision = c.req.param('decision');
     if (!(PUSH_DECISIONS as readonly string[]).includes(decision)) {
       fail(404, { error: 'not_found', error_description: 'Use approve or reject' });
@@ -100,7 +100,13 @@ export function controlRoutes(sandbox: Sandbox): Hono {
         error_description: `The request is already ${request.status}`,
       });
     }
-    request.status = decision === 'approve' ? 'confirmed' : 'rejected';
+    // Number matching: approving needs the push's number; a wrong one rejects it, as the app does.
+    const form = fromForm(c) ? (await c.req.parseBody())['number'] : undefined;
+    const given = fromForm(c)
+      ? (typeof form === 'string' ? form : '').trim()
+      : ((await jsonBody(c, PushDecisionBody)).number ?? '').trim();
+    const matched = request.number === undefined || given === request.number;
+    request.status = decision === 'approve' && matched ? 'confirmed' : 'rejected';
     return fromForm(c)
       ? c.redirect('/_sandbox#pushes', 303)
       : c.json({ id: request.id, status: request.status });

@@ -116,11 +116,16 @@ export function renderControlPage(sandbox: Sandbox, origin: string): string {
       entry.code ? `<strong>${code(entry.code)}</strong>` : '',
       entry.link ? link(entry.link) : '',
     ]);
+  // Number matching: the app approves only with the number the waiting page shows.
+  const numberField = (request: { id: string; number?: string | undefined }) =>
+    request.number
+      ? `<label>Number the page shows <input name="number" inputmode="numeric" pattern="[0-9]{2}" maxlength="2" size="3" required autocomplete="off" aria-describedby="push-${e(request.id)}"></label> `
+      : '';
   const pushes = pendingPushes(sandbox).map((request) => [
-    code(request.id),
+    `<span id="push-${e(request.id)}">${code(request.id)}</span>`,
     `<span class="ltr">${e(request.phone)}</span>`,
     `<time datetime="${e(sandbox.iso(request.createdAt))}">${e(sandbox.iso(request.createdAt).slice(11, 19))}</time>`,
-    `<form class="inline" method="post" action="/_sandbox/push/${e(encodeURIComponent(request.id))}/approve"><button type="submit" aria-label="Approve the request for ${e(request.phone)}">Approve</button></form>
+    `<form class="inline" method="post" action="/_sandbox/push/${e(encodeURIComponent(request.id))}/approve">${numberField(request)}<button type="submit" aria-label="Approve the request for ${e(request.phone)}">Approve</button></form>
      <form class="inline" method="post" action="/_sandbox/push/${e(encodeURIComponent(request.id))}/reject"><button type="submit" class="secondary" aria-label="Reject the request for ${e(request.phone)}">Reject</button></form>`,
   ]);
   const flagRows = FLAG_NAMES.map((name) => [
@@ -170,7 +175,7 @@ ${table('Remote flags (PUT /_sandbox/flags to override)', ['Flag', 'Value', 'Sou
 <ul>
 <li>${code('POST /_sandbox/reset')}</li>
 <li>${code('GET /_sandbox/outbox?to=%2B971500000002')}</li>
-<li>${code('POST /_sandbox/push/{requestId}/approve')}, ${code('…/reject')}</li>
+<li>${code('POST /_sandbox/push/{requestId}/approve')} (body ${code('{number}')} when the push carries a number challenge; a wrong number rejects it), ${code('…/reject')}</li>
 <li>${code('PUT /_sandbox/flags')} with ${code('{"enhancedForm": false}')}</li>
 <li>${code('POST /_sandbox/faults')} with ${code('{"path": "/_be/identity-api/otp", "status": 503, "times": 1}')}; ${code('DELETE /_sandbox/faults')}</li>
 <li>${code('GET /_sandbox/events')}</li>

@@ -200,6 +200,13 @@ export const ALERTS = {
   'alert-profile': 'PROFILE_UPDATE',
 } as const;
 export const ALERT_ERROR = 'alert-error';
+/** What an alert knows of its account: the client, and the mobile number when it has one. */
+export const ALERT_ACCOUNTS: Readonly<
+  Record<keyof typeof ALERTS, { clientId: string; phone?: string }>
+> = {
+  'alert-login': { clientId: 'sandbox-web', phone: phone('01') },
+  'alert-profile': { clientId: 'sandbox-web' },
+};
 
 export type InvitationOutcome =
   | { kind: 'pending' }

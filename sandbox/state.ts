@@ -9,6 +9,7 @@ import type { ApproveStatus } from '../src/contract/identity-api.ts';
 import type { FaultBody, OutboxEntry, RecordedEvent } from '../src/contract/sandbox-control.ts';
 import type { FlagsResponse } from '../src/contract/shell.ts';
 import {
+  ALERT_ACCOUNTS,
   ALERTS,
   EMAIL_LINKS,
   INVITATIONS,
@@ -101,6 +102,8 @@ export interface PushRequest {
   /** Decided by the sandbox 'phone' at this time (personas 11 and 12). */
   auto?: { at: number; status: 'confirmed' | 'rejected' };
   proofIssued: boolean;
+  /** Number matching: the two digits the app must be given to approve (one-click personas). */
+  number?: string;
 }
 export interface ResetToken {
   token: string;
@@ -126,6 +129,8 @@ export interface AlertRecord {
   operation: 'LOGIN' | 'PROFILE_UPDATE';
   at: number;
   acknowledged: boolean;
+  clientId: string;
+  phone?: string | undefined;
 }
 export interface Invitation {
   code: string;
@@ -186,6 +191,8 @@ export interface SandboxState {
   emailLinks: Map<string, EmailLink>;
   profileTokens: Map<string, ProfileToken>;
   alerts: Map<string, AlertRecord>;
+  /** Corporate links used (`invitation:{token}`, `verify:{token}`): each works once. */
+  corporateUsed: Set<string>;
   invitations: Map<string, Invitation>;
   sessions: Map<string, Session>;
   accessTokens: Map<string, AccessToken>;
@@ -292,7 +299,14 @@ function seedState(now: number): SandboxState {
   const alerts = new Map<string, AlertRecord>(
     Object.entries(ALERTS).map(([id, operation]) => [
       id,
-      { id, operation, at: now - 5 * 60 * 1000, acknowledged: false },
+      {
+        id,
+        operation,
+        at: now - 5 * 60 * 1000,
+        acknowledged: false,
+        clientId: ALERT_ACCOUNTS[id as keyof typeof ALERTS].clientId,
+        phone: ALERT_ACCOUNTS[id as keyof typeof ALERTS].phone,
+      },
     ]),
   );
   const invitations = new Map<string, Invitation>(
@@ -312,6 +326,7 @@ function seedState(now: number): SandboxState {
     emailLinks,
     profileTokens,
     alerts,
+    corporateUsed: new Set(),
     invitations,
     sessions: new Map(),
     accessTokens: new Map(),

@@ -19,7 +19,8 @@ interface Budget {
   js: number;
   htmlCss: number;
 }
-const LINK_PAGE: Budget = { js: 72 * KB, htmlCss: 12 * KB };
+// Issue 20: link pages with or without a Sentry DSN at build, island pages, HTML+CSS everywhere.
+const LINK_PAGE: Budget = { js: 10 * KB, htmlCss: 12 * KB };
 const LOGIN: Budget = { js: 85 * KB, htmlCss: 12 * KB };
 const OTHER: Budget = { js: 85 * KB, htmlCss: 12 * KB };
 const BUILD_BUDGET_S = 60;

@@ -48,17 +48,20 @@ export function identityApiRoutes(sandbox: Sandbox): Hono {
     return c.json({});
   });
 
-  const corporate = (token: string) => {
-    if (token !== CORPORATE_TOKENS.valid) {
+  // Each corporate link works once: used again, it is invalid like any other token.
+  const corporate = (kind: 'invitation' | 'verify', token: string) => {
+    const key = `${kind}:${token}`;
+    if (token !== CORPORATE_TOKENS.valid || state.corporateUsed.has(key)) {
       fail(400, { error: 'invalid_token', message: 'INVALID_TOKEN' });
     }
+    state.corporateUsed.add(key);
   };
   app.post(honoPath(CORPORATE_INVITATION_PATH), (c) => {
-    corporate(param(c, 'token'));
+    corporate('invitation', param(c, 'token'));
     return c.json({});
   });
   app.post(honoPath(CORPORATE_VERIFY_EMAIL_PATH), (c) => {
-    corporate(param(c, 'token'));
+    corporate('verify', param(c, 'token'));
     return c.json({});
   });
 
@@ -76,6 +79,8 @@ export function identityApiRoutes(sandbox: Sandbox): Hono {
       device: 'Chrome on macOS',
       location: 'Dubai, United Arab Emirates',
       acknowledged: alert.acknowledged,
+      client_id: alert.clientId,
+      ...(alert.phone ? { phone_number: alert.phone } : {}),
     });
   });
   app.put(honoPath(ALERT_ACKNOWLEDGEMENT_PATH), (c) => {

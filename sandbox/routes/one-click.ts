@@ -1,9 +1,11 @@
 /**
  * Identity API: one-click checkout login, the push approval requests it creates, and their proof
- * tokens. The sandbox 'phone' decides by itself for personas 11 (approve) and 12 (reject) 3 s
- * after the push; `POST /_sandbox/push/{id}/approve|reject` decides for any request. A login
+ * tokens. Every push carries a number challenge (two digits, `number_challenge`) that the app must
+ * be given to approve. The sandbox 'phone' decides by itself for personas 11 (approve, with the
+ * right number) and 12 (reject) 3 s after the push; `POST /_sandbox/push/{id}/approve|reject` decides for any request. A login
  * repeated with the same `Idempotency-Key` gets the first answer and sends no second push.
  */
+import { randomInt } from 'node:crypto';
 import { Hono } from 'hono';
 import {
   APPROVE_REQUEST_PROOF_PATH,
@@ -52,9 +54,11 @@ export function oneClickRoutes(sandbox: Sandbox): Hono {
     const key = header(c, 'idempotencyKey');
     const earlier = key ? state.oneClickAnswers.get(key) : undefined;
     if (earlier && earlier.phone === phone && state.pushes.has(earlier.requestId)) {
+      const number = state.pushes.get(earlier.requestId)?.number;
       const answer: OneClickLoginResponse = {
         id: earlier.requestId,
         web_deeplink: `masar://login/approve-request/${earlier.requestId}`,
+        ...(number ? { number_challenge: number } : {}),
       };
       return c.json(answer);
     }
@@ -66,6 +70,7 @@ export function oneClickRoutes(sandbox: Sandbox): Hono {
       createdAt: sandbox.now(),
       status: 'pending',
       proofIssued: false,
+      number: String(randomInt(10, 100)),
     };
     if (user.oneClick !== 'pending') {
       request.auto = {
@@ -82,12 +87,14 @@ export function oneClickRoutes(sandbox: Sandbox): Hono {
     sendToOutbox(sandbox, {
       channel: 'push',
       to: phone,
-      text: `Is it you? Confirm your checkout at ${merchant.slice(0, 80)}.`,
+      text: `Is it you? Confirm your checkout at ${merchant.slice(0, 80)} by picking ${request.number}.`,
       requestId: id,
+      number: request.number,
     });
     const answer: OneClickLoginResponse = {
       id,
       web_deeplink: `masar://login/approve-request/${id}`,
+      number_challenge: request.number,
     };
     return c.json(answer);
   });

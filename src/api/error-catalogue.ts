@@ -6,6 +6,9 @@
 import type springSecurityError from '../../i18n/en/spring_security_error.json';
 import type { Text } from '../i18n/types.ts';
 import type { ApiFailure, ErrorBody } from './errors.ts';
+import { transportMessage } from './transport-message.ts';
+
+export { transportMessage };
 
 export const ERROR_NAMES = [
   'BAD_CREDENTIALS',
@@ -102,21 +105,6 @@ export function errorName(failure: ApiFailure): ErrorName | undefined {
     if (isErrorName(candidate)) return candidate;
   }
   return undefined;
-}
-
-/** A failure that never reached a server answer: timeout, offline, dropped, malformed. */
-export function transportMessage(failure: ApiFailure): Text | undefined {
-  switch (failure.kind) {
-    case 'timeout':
-      return { key: 'common:timeout' };
-    case 'offline':
-      return { key: 'common:offline' };
-    case 'network':
-    case 'malformed':
-      return { key: 'common:networkError' };
-    case 'http':
-      return undefined;
-  }
 }
 
 function serverText(

@@ -19,6 +19,7 @@ import {
   picklist,
   pipe,
   record,
+  regex,
   string,
   union,
   unknown,
@@ -128,6 +129,12 @@ export const Alert = object({
   device: optional(string()),
   location: optional(string()),
   acknowledged: optional(boolean()),
+  /**
+   * The account's mobile number (E.164) and the client it signs in to, when the alert knows
+   * them: the page's next step after a report (a new password) opens the recovery form with them.
+   */
+  phone_number: optional(string()),
+  client_id: optional(string()),
 });
 export type Alert = InferOutput<typeof Alert>;
 
@@ -246,8 +253,17 @@ export const OneClickLoginBody = object({
 export type OneClickLoginBody = InferOutput<typeof OneClickLoginBody>;
 /** `{ auth_challenge: 'OTP' }`: continue on the login page's OTP view. */
 export const OneClickOtpChallenge = object({ auth_challenge: literal('OTP') });
-/** Approval token: a push was sent; poll `APPROVE_REQUEST_VERIFY_PATH` with `id`. */
-export const ApprovalToken = object({ id: string(), web_deeplink: string() });
+/**
+ * Approval token: a push was sent; poll `APPROVE_REQUEST_VERIFY_PATH` with `id`.
+ * `number_challenge` (optional, two digits): number matching against push fatigue. The app
+ * offers several numbers and approves only with this one, which the waiting page shows.
+ */
+export const NUMBER_CHALLENGE_PATTERN = /^\d{2}$/;
+export const ApprovalToken = object({
+  id: string(),
+  web_deeplink: string(),
+  number_challenge: optional(pipe(string(), regex(NUMBER_CHALLENGE_PATTERN))),
+});
 export type ApprovalToken = InferOutput<typeof ApprovalToken>;
 export const OneClickLoginResponse = union([OneClickOtpChallenge, ApprovalToken]);
 export type OneClickLoginResponse = InferOutput<typeof OneClickLoginResponse>;

@@ -47,6 +47,8 @@ export const OutboxEntry = object({
   code: optional(string()),
   link: optional(string()),
   requestId: optional(string()),
+  /** The number challenge a push carries (also written in its text). */
+  number: optional(string()),
   /** ISO time. */
   at: string(),
 });
@@ -56,6 +58,11 @@ export const OutboxResponse = array(OutboxEntry);
 export const OutboxQuery = object({ to: optional(pipe(string(), maxLength(256))) });
 
 export const PUSH_DECISIONS = ['approve', 'reject'] as const;
+/**
+ * The body of `POST /_sandbox/push/{requestId}/approve` (JSON or a form): the number the person
+ * picked, required when the push carries a number challenge; a wrong number rejects the push.
+ */
+export const PushDecisionBody = object({ number: optional(pipe(string(), maxLength(8))) });
 export const PushDecisionResponse = object({
   id: string(),
   status: picklist(['confirmed', 'rejected']),

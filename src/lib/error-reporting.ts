@@ -4,6 +4,7 @@
  * codes, e-mails and phone numbers (src/lib/redact.ts). Expected 4xx answers are not reported.
  */
 import { SENTRY_DSN } from '../config.ts';
+import { loadSdk } from './error-reporting-load.ts';
 import type * as SdkModule from './error-reporting-sdk.ts';
 import { whenIdle } from './idle.ts';
 
@@ -19,7 +20,7 @@ export function startErrorReporting(): void {
   addEventListener('error', onError);
   addEventListener('unhandledrejection', onRejection);
   whenIdle(() => {
-    sdk = import('./error-reporting-sdk.ts').then((module) => {
+    sdk = loadSdk().then((module) => {
       module.init(SENTRY_DSN);
       removeEventListener('error', onError);
       removeEventListener('unhandledrejection', onRejection);

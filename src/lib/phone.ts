@@ -32,6 +32,24 @@ export function addressNumber(value: string | null): string | undefined {
   return /^[1-9]\d{7,14}$/.test(digits) ? digits : undefined;
 }
 
+/**
+ * A number an address carries (`phoneNumber=+971500000001`) as a phone field's country and
+ * typed number, without the metadata: a preferred country's dial code is taken off; any other
+ * number stays international in the field (the library reads the country from it on submit).
+ */
+export function presetField(
+  value: string | null,
+): { country: CountryCode; phoneInput: string } | undefined {
+  const digits = addressNumber(value);
+  if (!digits) return undefined;
+  for (const [country, code] of Object.entries(PREFERRED_DIAL_CODES)) {
+    if (digits.startsWith(code) && digits.length - code.length >= 7) {
+      return { country: country as CountryCode, phoneInput: digits.slice(code.length) };
+    }
+  }
+  return { country: DEFAULT_COUNTRY, phoneInput: `+${digits}` };
+}
+
 /** A phone field as it is typed: the country picked, and the number typed (national or not). */
 export interface PhoneInputValue {
   country: CountryCode;

@@ -44,3 +44,20 @@ export function dateWordsOf(root: HTMLElement): DateWords | undefined {
   const months = root.dataset['dateMonths']?.split('|');
   return pattern && months?.length === 12 ? { pattern, months } : undefined;
 }
+
+/**
+ * The query of the next step after a report, the recovery form (`/recovery`): the alert's client
+ * and mobile number when it carries them and they look like one (anything else is left out).
+ */
+export function recoveryQuery(alert: Pick<Alert, 'phone_number' | 'client_id'>): string {
+  const query = new URLSearchParams();
+  if (alert.client_id && /^[\w.-]{1,64}$/.test(alert.client_id)) {
+    query.set('clientId', alert.client_id);
+  }
+  const phone = alert.phone_number?.replace(/[\s-]/g, '');
+  if (phone && /^\+?[1-9]\d{7,14}$/.test(phone)) {
+    query.set('phoneNumber', phone.startsWith('+') ? phone : `+${phone}`);
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}

@@ -3,7 +3,7 @@ import { acceptCorporateInvitation, verifyCorporateEmail } from '../api/links.ts
 import { pathToken } from '../lib/address.ts';
 import { reportError } from '../lib/error-reporting.ts';
 import { createCorporateLinkFlow } from '../stores/flows/corporate-link.ts';
-import { createViews, linkRoot, onRetry, oneOf, showMessage } from './dom.ts';
+import { createViews, linkRoot, onConfirm, onRetry, oneOf, showMessage } from './dom.ts';
 
 export function mountCorporateLink(root = linkRoot()): void {
   const kind = oneOf(root.dataset['kind'], ['invitation', 'verify'], 'verify');
@@ -13,10 +13,10 @@ export function mountCorporateLink(root = linkRoot()): void {
     report: reportError,
   });
   const show = createViews(root);
-  onRetry(root, () => void flow.start());
+  onRetry(root, () => void flow.confirm());
+  onConfirm(root, flow.confirm);
   flow.$state.subscribe((state) => {
     const section = show(state.view);
     if (state.view === 'network') showMessage(root, section, state.error);
   });
-  void flow.start();
 }

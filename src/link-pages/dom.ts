@@ -66,6 +66,22 @@ export function onRetry(root: HTMLElement, retry: () => void): void {
 }
 
 /**
+ * The confirm button of a page whose link spends a token: pre-rendered disabled (a press before
+ * the script runs would do nothing), enabled here, and the only thing that runs the call. A
+ * second press while the first runs is ignored (the button is busy and the flow runs one call).
+ */
+export function onConfirm(root: HTMLElement, run: () => Promise<void>): void {
+  for (const button of root.querySelectorAll<HTMLButtonElement>('[data-confirm]')) {
+    button.addEventListener('click', () => {
+      if (isPending(button)) return;
+      setPending(button, true);
+      void run().finally(() => setPending(button, false));
+    });
+    button.disabled = false;
+  }
+}
+
+/**
  * A button that is busy: it says its `data-pending-label`, is marked busy and disabled for
  * assistive technology, and its handler ignores clicks meanwhile (no double submit).
  */

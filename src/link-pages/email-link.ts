@@ -3,7 +3,7 @@ import { unlinkEmail, verifyEmail } from '../api/links.ts';
 import { pathToken } from '../lib/address.ts';
 import { reportError } from '../lib/error-reporting.ts';
 import { createEmailLinkFlow } from '../stores/flows/email-link.ts';
-import { createViews, linkRoot, onRetry, oneOf, showMessage } from './dom.ts';
+import { createViews, linkRoot, onConfirm, onRetry, oneOf, showMessage } from './dom.ts';
 import { wireOpenApp } from './open-app.ts';
 
 export function mountEmailLink(root = linkRoot()): void {
@@ -18,10 +18,10 @@ export function mountEmailLink(root = linkRoot()): void {
   });
   const show = createViews(root);
   wireOpenApp(root);
-  onRetry(root, () => void flow.start());
+  onRetry(root, () => void flow.confirm());
+  onConfirm(root, flow.confirm);
   flow.$state.subscribe((state) => {
     const section = show(state.view);
     if (state.view === 'network') showMessage(root, section, state.error);
   });
-  void flow.start();
 }

@@ -1,4 +1,7 @@
-/** `/alerts/{alert}` in the browser: load, show, report ('click here'), thank you. */
+/**
+ * `/alerts/{alert}` in the browser: load, show, report ('This wasn't me: secure my account') or
+ * 'It was me', then thank you with the next step (the recovery form).
+ */
 import { acknowledgeAlert, fetchAlert } from '../api/links.ts';
 import { pathToken } from '../lib/address.ts';
 import { reportError } from '../lib/error-reporting.ts';
@@ -6,7 +9,7 @@ import {
   createSecurityAlertFlow,
   type SecurityAlertState,
 } from '../stores/flows/security-alert.ts';
-import { ALERT_DETAILS, alertDetails, dateWordsOf } from './alert-details.ts';
+import { ALERT_DETAILS, alertDetails, dateWordsOf, recoveryQuery } from './alert-details.ts';
 import { createViews, linkRoot, onRetry, setPending, setText, showMessage } from './dom.ts';
 import { textOf } from './text.ts';
 
@@ -26,6 +29,9 @@ export function mountSecurityAlert(root = linkRoot()): void {
   for (const button of root.querySelectorAll<HTMLButtonElement>('[data-report]')) {
     // The flow ignores a report while one is running (no double submit).
     button.addEventListener('click', () => void flow.reportAlert());
+  }
+  for (const button of root.querySelectorAll<HTMLButtonElement>('[data-it-was-me]')) {
+    button.addEventListener('click', flow.itWasMe);
   }
 
   function fillShown(section: HTMLElement, state: Shown): void {
@@ -63,6 +69,13 @@ export function mountSecurityAlert(root = linkRoot()): void {
         setText(root, `[data-view="error"][data-variant="${state.stage}"] [data-code]`, state.code);
         show('error', state.stage);
         break;
+      case 'thanks': {
+        // The next step's address carries the alert's client and phone, before the page shows.
+        const link = root.querySelector<HTMLAnchorElement>('[data-recovery]');
+        if (link) link.href = `${link.dataset['base'] ?? ''}${recoveryQuery(state.alert)}`;
+        show('thanks');
+        break;
+      }
       case 'network':
         showMessage(root, show('network'), state.error);
         break;

@@ -132,6 +132,8 @@ export interface OutboxItem {
   code?: string;
   link?: string;
   requestId?: string;
+  /** The number challenge a push carries. */
+  number?: string;
   at: string;
 }
 
@@ -157,8 +159,15 @@ export function sandboxClient(request: APIRequestContext) {
       drop?: boolean;
     }) => expect((await request.post('/_sandbox/faults', { data: fault })).ok()).toBe(true),
     events: async () => (await request.get('/_sandbox/events')).json() as Promise<unknown[]>,
-    push: async (requestId: string, action: 'approve' | 'reject') =>
-      expect((await request.post(`/_sandbox/push/${requestId}/${action}`)).ok()).toBe(true),
+    /** Acts as the mobile app; approving a push with a number challenge takes the number. */
+    push: async (requestId: string, action: 'approve' | 'reject', number?: string) =>
+      expect(
+        (
+          await request.post(`/_sandbox/push/${requestId}/${action}`, {
+            data: number === undefined ? {} : { number },
+          })
+        ).ok(),
+      ).toBe(true),
   };
 }
 

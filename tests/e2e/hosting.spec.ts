@@ -4,7 +4,7 @@
  * address of the route table and its token forms, in every language, answers at its exact path
  * with no redirect, in its language on first paint, with the headers of the rule table; unknown
  * addresses get their language's invalid-session page with 404; a link page reaches its outcome
- * and a login reaches the identity service's form post.
+ * once confirmed and a login reaches the identity service's form post.
  */
 import { readFileSync } from 'node:fs';
 import type { APIResponse } from '@playwright/test';
@@ -109,10 +109,13 @@ test.describe('hosting', () => {
     expectHeaders(response, asset ?? '');
   });
 
-  test('an e-mail link in Arabic reaches its outcome', async ({ page }) => {
+  test('an e-mail link in Arabic reaches its outcome once confirmed', async ({ page }) => {
+    const t = linkT('ar');
     await page.goto('/email/ev-valid/verify?lang=ar');
+    await expect(shownCard(page)).toHaveAttribute('data-view', 'confirm');
+    await page.getByRole('button', { name: t('links:confirm.verifyAction') }).click();
     await expect(shownCard(page).getByRole('heading', { level: 1 })).toHaveText(
-      linkT('ar')('links:email.verifiedTitle'),
+      t('links:email.verifiedTitle'),
     );
     expect(new URL(page.url()).pathname).toBe('/email/ev-valid/verify');
   });

@@ -14,7 +14,16 @@ import {
   LOCALES,
   test,
 } from './fixtures.ts';
-import { fakeStores, linkT, recordRequests, shownCard, UA, type Device } from './links-helpers.ts';
+import {
+  fakeStores,
+  linkT,
+  recordRequests,
+  shownCard,
+  UA,
+  type Device,
+  gotoLink,
+  pressConfirm,
+} from './links-helpers.ts';
 
 interface Outcome {
   name: string;
@@ -87,7 +96,7 @@ for (const locale of FLOW_LOCALES) {
           if (request.url().includes(GATEWAY)) calls.push(request.method());
         });
         const requests = recordRequests(page);
-        await page.goto(`${outcome.path}?lang=${locale}`);
+        await gotoLink(page, `${outcome.path}?lang=${locale}`);
 
         const card = shownCard(page);
         await expect(card).toHaveAttribute('data-view', outcome.view);
@@ -119,24 +128,25 @@ for (const locale of FLOW_LOCALES) {
 test.describe('e-mail links are single use', () => {
   test('a verified link is already used the second time', async ({ page }) => {
     const t = linkT('en');
-    await page.goto('/email/ev-valid/verify');
+    await gotoLink(page, '/email/ev-valid/verify');
     await expect(page.locator('h1:visible')).toHaveText(t('links:email.verifiedTitle'));
     await page.reload();
+    await pressConfirm(page);
     await expect(page.locator('h1:visible')).toHaveText(t('links:email.alreadyUsedTitle'));
   });
 
   test('after an unlink the verify link is expired', async ({ page }) => {
     const t = linkT('en');
-    await page.goto('/email/ev-valid/unlink');
+    await gotoLink(page, '/email/ev-valid/unlink');
     await expect(page.locator('h1:visible')).toHaveText(t('links:email.wrongAccountTitle'));
-    await page.goto('/email/ev-valid/verify');
+    await gotoLink(page, '/email/ev-valid/verify');
     await expect(page.locator('h1:visible')).toHaveText(t('links:email.expiredTitle'));
   });
 
   test('no answer from the gateway offers a retry that keeps the page', async ({ page }) => {
     const t = linkT('ar');
     await page.route(`**${GATEWAY}**`, (route) => route.abort('internetdisconnected'));
-    await page.goto('/email/ev-valid/verify?lang=ar');
+    await gotoLink(page, '/email/ev-valid/verify?lang=ar');
     await expect(shownCard(page)).toHaveAttribute('data-view', 'network');
     await expect(page.getByRole('alert')).toHaveText(t('common:networkError'));
     await expectAccessible(page, 'network view');
@@ -170,6 +180,7 @@ test.describe('language from ?lang=', () => {
         expect(html).toContain(`<html lang="${locale}" dir="${DIR[locale]}"`);
         expect(html).toContain(t(route.loader));
         expect(html).not.toContain('<astro-island');
+        await pressConfirm(page);
         await expect(page.locator('h1:visible')).toHaveText(t(FINAL[route.path]));
         await expectNoRawKeys(page);
       });
@@ -178,14 +189,14 @@ test.describe('language from ?lang=', () => {
 
   test('no or an unknown ?lang= is English', async ({ page }) => {
     for (const url of ['/email/ev-expired/verify', '/email/ev-expired/verify?lang=de']) {
-      await page.goto(url);
+      await gotoLink(page, url);
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
       await expect(page.locator('h1:visible')).toHaveText(linkT('en')('links:email.expiredTitle'));
     }
   });
 
   test('the language picker keeps the link and switches ?lang=', async ({ page }) => {
-    await page.goto('/email/ev-expired/verify?lang=fr');
+    await gotoLink(page, '/email/ev-expired/verify?lang=fr');
     // Zero JavaScript: a relative `?lang=` link, which the browser resolves against the real path.
     const ckb = page.locator('.language-picker a[data-locale="ckb"]');
     await expect(ckb).toHaveAttribute('href', '?lang=ckb');
@@ -196,10 +207,13 @@ test.describe('language from ?lang=', () => {
     await ckb.click();
     await expect(page).toHaveURL(/\/email\/ev-expired\/verify\?lang=ckb$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'ckb');
+    // The switched page asks again before it spends anything, in its new language.
+    await expect(page.locator('h1:visible')).toHaveText(linkT('ckb')('links:confirm.verifyTitle'));
+    await pressConfirm(page);
     await expect(page.locator('h1:visible')).toHaveText(linkT('ckb')('links:email.expiredTitle'));
   });
 
-  test('without JavaScript the loader is painted from the static HTML', async ({
+  test('without JavaScript the confirm view is painted from the static HTML, its button disabled', async ({
     browser,
     baseURL,
   }) => {
@@ -210,8 +224,11 @@ test.describe('language from ?lang=', () => {
     const page = await context.newPage();
     await page.goto('/email/ev-valid/verify?lang=ur');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(shownCard(page)).toHaveAttribute('aria-busy', 'true');
-    await expect(page.locator('h1:visible')).toHaveText(linkT('ur')('links:email.loadingVerify'));
+    await expect(shownCard(page)).toHaveAttribute('data-view', 'confirm');
+    await expect(page.locator('h1:visible')).toHaveText(linkT('ur')('links:confirm.verifyTitle'));
+    await expect(
+      page.getByRole('button', { name: linkT('ur')('links:confirm.verifyAction') }),
+    ).toBeDisabled();
     await context.close();
   });
 });
@@ -237,7 +254,7 @@ for (const locale of FLOW_LOCALES) {
         const page = await context.newPage();
         const storeRequests = await fakeStores(page);
         await page.clock.install();
-        await page.goto(`/email/ev-used/verify?lang=${locale}`);
+        await gotoLink(page, `/email/ev-used/verify?lang=${locale}`);
         await expect(page.locator('h1:visible')).toHaveText(t('links:email.alreadyUsedTitle'));
 
         const button = page.getByRole('button', { name: t('common:openApp') });

@@ -56,3 +56,19 @@ export function recordRequests(page: Page): () => Promise<{ url: string; referer
       }),
     );
 }
+
+/**
+ * Opens a link page as a person does: pages whose link spends a token show what it will do and
+ * a confirm button first (nothing is spent on load); this presses it when it is there.
+ */
+export async function gotoLink(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await pressConfirm(page);
+}
+
+/** Presses the confirm view's button once its script has enabled it (if the page has one). */
+export async function pressConfirm(page: Page): Promise<void> {
+  const button = page.locator('[data-view="confirm"]:visible [data-confirm]');
+  if ((await button.count()) === 0) return;
+  await button.click();
+}

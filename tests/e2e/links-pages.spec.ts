@@ -6,7 +6,15 @@
 import { PRODUCT, STORES } from '../../src/site-config.ts';
 import { DIR, localizedPath, type Locale } from '../../src/i18n/config.ts';
 import { expect, expectAccessible, expectNoRawKeys, FLOW_LOCALES, test } from './fixtures.ts';
-import { fakeStores, linkT, recordRequests, shownCard, UA } from './links-helpers.ts';
+import {
+  fakeStores,
+  linkT,
+  recordRequests,
+  shownCard,
+  UA,
+  gotoLink,
+  pressConfirm,
+} from './links-helpers.ts';
 import type { Page } from '@playwright/test';
 
 async function expectNoTokenInReferer(
@@ -33,7 +41,7 @@ for (const locale of FLOW_LOCALES) {
   test.describe(`corporate (${locale})`, () => {
     test('invitation corp-valid: welcome, benefits and store links', async ({ page }) => {
       const requests = recordRequests(page);
-      await page.goto(at('/corporate/invitation/corp-valid'));
+      await gotoLink(page, at('/corporate/invitation/corp-valid'));
       await expect(page.locator('h1:visible')).toHaveText(
         t('links:corporate.welcomeTitle', { product }),
       );
@@ -56,7 +64,7 @@ for (const locale of FLOW_LOCALES) {
 
     for (const kind of ['invitation', 'verify'] as const) {
       test(`${kind} corp-invalid: the contact-customer-service failure`, async ({ page }) => {
-        await page.goto(at(`/corporate/${kind}/corp-invalid`));
+        await gotoLink(page, at(`/corporate/${kind}/corp-invalid`));
         await expect(page.locator('h1:visible')).toHaveText(t('links:corporate.invalidTitle'));
         await expect(shownCard(page)).toContainText(t('links:corporate.invalid'));
         await expectView(page, 'invalid', locale);
@@ -68,7 +76,7 @@ for (const locale of FLOW_LOCALES) {
       page.on('request', (r) => {
         if (r.url().includes('/_be/identity-api/v1/verify/email/')) calls.push(r.method());
       });
-      await page.goto(at('/corporate/verify/corp-valid'));
+      await gotoLink(page, at('/corporate/verify/corp-valid'));
       await expect(page.locator('h1:visible')).toHaveText(t('links:corporate.verifiedTitle'));
       if (locale === 'en') {
         await expect(page.locator('h1:visible')).toHaveText(
@@ -83,7 +91,7 @@ for (const locale of FLOW_LOCALES) {
   test.describe(`profile update confirmation (${locale})`, () => {
     test('profile-valid: success with a link back to the product site', async ({ page }) => {
       const requests = recordRequests(page);
-      await page.goto(at('/profile/update/confirm/profile-valid'));
+      await gotoLink(page, at('/profile/update/confirm/profile-valid'));
       await expect(page.locator('h1:visible')).toHaveText(t('links:profile.successTitle'));
       await expect(
         page.getByRole('link', { name: t('links:profile.backToSite', { product }) }),
@@ -93,7 +101,7 @@ for (const locale of FLOW_LOCALES) {
     });
 
     test('profile-expired: US-0002, invalid or expired, 3 days', async ({ page }) => {
-      await page.goto(at('/profile/update/confirm/profile-expired'));
+      await gotoLink(page, at('/profile/update/confirm/profile-expired'));
       await expect(page.locator('h1:visible')).toHaveText(t('links:profile.invalidTitle'));
       await expect(shownCard(page)).toContainText(t('links:profile.invalidBody'));
       if (locale === 'en') {
@@ -105,7 +113,7 @@ for (const locale of FLOW_LOCALES) {
     });
 
     test('profile-error: error page with the support code', async ({ page }) => {
-      await page.goto(at('/profile/update/confirm/profile-error'));
+      await gotoLink(page, at('/profile/update/confirm/profile-error'));
       await expect(page.locator('h1:visible')).toHaveText(t('links:profile.errorTitle'));
       await expect(shownCard(page).locator('.support-code bdi')).toHaveText(/^SBX-[\w-]+$/);
       await expectView(page, 'error', locale);
@@ -117,7 +125,7 @@ for (const locale of FLOW_LOCALES) {
         status: 503,
         body: { error: 'unavailable' },
       });
-      await page.goto(at('/profile/update/confirm/profile-valid'));
+      await gotoLink(page, at('/profile/update/confirm/profile-valid'));
       await expect(shownCard(page).locator('.support-code bdi')).toHaveText('HTTP-503');
       await expect(shownCard(page).locator('.support-code')).toHaveText(
         t('common:supportCode', { code: 'HTTP-503' }),
@@ -125,9 +133,10 @@ for (const locale of FLOW_LOCALES) {
     });
 
     test('a used link is invalid the second time', async ({ page }) => {
-      await page.goto(at('/profile/update/confirm/profile-valid'));
+      await gotoLink(page, at('/profile/update/confirm/profile-valid'));
       await expect(shownCard(page)).toHaveAttribute('data-view', 'success');
       await page.reload();
+      await pressConfirm(page);
       await expect(shownCard(page)).toHaveAttribute('data-view', 'invalid');
     });
   });
@@ -143,37 +152,55 @@ for (const locale of FLOW_LOCALES) {
           acks.push(r.method());
         }
       });
-      await page.goto(at('/alerts/alert-login'));
+      await gotoLink(page, at('/alerts/alert-login'));
       await expect(page.locator('h1:visible')).toHaveText(t('links:alert.loginTitle'));
       await expect(shownCard(page)).toContainText(t('links:alert.loginBody', { product }));
       await expect(shownCard(page).locator('.alert-details')).toContainText('Chrome on macOS');
       await expectView(page, 'shown', locale);
 
-      // Keyboard only: Tab to 'click here' and press Enter.
-      const report = page.getByRole('button', { name: t('links:alert.reportLink') });
+      // Keyboard only: the full-size primary action, then Enter.
+      const report = page.getByRole('button', { name: t('links:alert.secure') });
       await report.focus();
       await page.keyboard.press('Enter');
       await expect(page.locator('h1:visible')).toHaveText(t('links:alert.thanksTitle'));
       await expect(page.locator('h1:visible')).toBeFocused();
       expect(acks).toEqual(['PUT']);
       await expectView(page, 'thanks', locale);
+      // The next step now: a new password, the recovery form with the alert's phone number.
+      await page.getByRole('link', { name: t('links:alert.nextAction') }).click();
+      await page.waitForURL(/\/recovery\?/);
+      const next = new URL(page.url());
+      expect(next.searchParams.get('phoneNumber')).toBe('+971500000001');
+      expect(next.searchParams.get('clientId')).toBe('sandbox-web');
+      await expect(page.locator('input[type="tel"]')).toHaveValue(/500\s*0*00\s*0*001|500000001/);
+      await page.goBack();
 
       await page.reload();
+      await pressConfirm(page);
       await expect(page.locator('h1:visible')).toHaveText(t('links:alert.acknowledgedTitle'));
       await expectView(page, 'acknowledged', locale);
       await expectNoTokenInReferer(requests, 'alert-login');
     });
 
     test('alert-profile: PROFILE_UPDATE wording', async ({ page }) => {
-      await page.goto(at('/alerts/alert-profile'));
+      await gotoLink(page, at('/alerts/alert-profile'));
       await expect(page.locator('h1:visible')).toHaveText(t('links:alert.profileTitle'));
       await expect(shownCard(page)).toContainText(t('links:alert.profileBody', { product }));
-      await expect(page.getByRole('button', { name: t('links:alert.reportLink') })).toBeVisible();
+      await expect(page.getByRole('button', { name: t('links:alert.secure') })).toBeVisible();
       await expectView(page, 'shown', locale);
+      // 'It was me', the quiet alternative: nothing is reported.
+      const acks: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/acknowledgement')) acks.push(r.method());
+      });
+      await page.getByRole('button', { name: t('links:alert.itWasMe') }).click();
+      await expect(page.locator('h1:visible')).toHaveText(t('links:alert.itWasMeTitle'));
+      await expectView(page, 'it_was_me', locale);
+      expect(acks).toEqual([]);
     });
 
     test('alert-error: the error page with HTTP-500', async ({ page }) => {
-      await page.goto(at('/alerts/alert-error'));
+      await gotoLink(page, at('/alerts/alert-error'));
       await expect(page.locator('h1:visible')).toHaveText(t('links:alert.loadErrorTitle'));
       await expect(shownCard(page).locator('.support-code bdi')).toHaveText('HTTP-500');
       await expectView(page, 'error', locale);
@@ -185,8 +212,8 @@ for (const locale of FLOW_LOCALES) {
         path: '/_be/identity-api/alerts/alert-profile/acknowledgement',
         status: 502,
       });
-      await page.goto(at('/alerts/alert-profile'));
-      await page.getByRole('button', { name: t('links:alert.reportLink') }).click();
+      await gotoLink(page, at('/alerts/alert-profile'));
+      await page.getByRole('button', { name: t('links:alert.secure') }).click();
       await expect(page.locator('h1:visible')).toHaveText(t('links:alert.reportErrorTitle'));
       await expect(shownCard(page).locator('.support-code bdi')).toHaveText('HTTP-502');
       await expectView(page, 'error', locale);
@@ -195,8 +222,8 @@ for (const locale of FLOW_LOCALES) {
     test('a dropped report keeps the alert, says so, and can be sent again', async ({ page }) => {
       const ack = '**/_be/identity-api/alerts/alert-login/acknowledgement';
       await page.route(ack, (route) => route.abort('internetdisconnected'));
-      await page.goto(at('/alerts/alert-login'));
-      const report = page.getByRole('button', { name: t('links:alert.reportLink') });
+      await gotoLink(page, at('/alerts/alert-login'));
+      const report = page.getByRole('button', { name: t('links:alert.secure') });
       await report.click();
       await expect(page.getByRole('alert')).toHaveText(t('common:networkError'));
       await expectView(page, 'shown', locale);
@@ -215,7 +242,7 @@ for (const locale of FLOW_LOCALES) {
         });
         const page = await context.newPage();
         const stores = await fakeStores(page);
-        await page.goto(at('/signin/sbx-123'));
+        await gotoLink(page, at('/signin/sbx-123'));
         await page.waitForURL(STORES[device]);
         expect(stores).toHaveLength(1);
         expect((await stores[0]?.allHeaders())?.['referer']).toBeUndefined();
@@ -230,7 +257,7 @@ for (const locale of FLOW_LOCALES) {
       });
       const page = await context.newPage();
       const stores = await fakeStores(page);
-      await page.goto(at('/signin/sbx-123'));
+      await gotoLink(page, at('/signin/sbx-123'));
       await expect(page.locator('h1:visible')).toHaveText(t('links:signin.unsupported'));
       if (locale === 'en') {
         await expect(page.locator('h1:visible')).toHaveText(
@@ -283,7 +310,7 @@ test.describe('slow or failing networks', () => {
       await gate;
       await route.continue();
     });
-    await page.goto('/corporate/invitation/corp-valid');
+    await gotoLink(page, '/corporate/invitation/corp-valid');
     await expect(shownCard(page)).toHaveAttribute('aria-busy', 'true');
     await expect(page.locator('h1:visible')).toHaveText(t('links:corporate.loadingInvitation'));
     await expectAccessible(page, 'loader');
@@ -295,7 +322,7 @@ test.describe('slow or failing networks', () => {
     const t = linkT('ar');
     const path = '**/_be/identity-api/v1/verify/email/**';
     await page.route(path, (route) => route.abort('internetdisconnected'));
-    await page.goto('/ar/corporate/verify/corp-valid');
+    await gotoLink(page, '/ar/corporate/verify/corp-valid');
     await expect(shownCard(page)).toHaveAttribute('data-view', 'network');
     await expectAccessible(page, 'network');
     await page.unroute(path);
@@ -304,9 +331,9 @@ test.describe('slow or failing networks', () => {
   });
 
   test('no token reaches the analytics back end', async ({ page, sandbox }) => {
-    await page.goto('/alerts/alert-login');
+    await gotoLink(page, '/alerts/alert-login');
     await expect(shownCard(page)).toHaveAttribute('data-view', 'shown');
-    await page.goto('/profile/update/confirm/profile-valid');
+    await gotoLink(page, '/profile/update/confirm/profile-valid');
     await expect(shownCard(page)).toHaveAttribute('data-view', 'success');
     const events = JSON.stringify(await sandbox.events());
     expect(events).not.toContain('alert-login');

@@ -69,3 +69,11 @@ export async function pushCount(sandbox: Sandbox, nn: string): Promise<number> {
   return (await sandbox.outbox(`+9715000000${nn}`)).filter((item) => item.channel === 'push')
     .length;
 }
+
+/** The number challenge of a push, from the sandbox outbox. */
+export async function pushNumber(sandbox: Sandbox, nn: string, id: string): Promise<string> {
+  const items = await sandbox.outbox(`+9715000000${nn}`);
+  const number = items.find((item) => item.requestId === id)?.number;
+  expect(number).toMatch(/^\d{2}$/);
+  return number ?? '';
+}

@@ -21,6 +21,7 @@ import {
   catalogs,
   DESKTOP_UA,
   newPush,
+  pushNumber,
   open,
   pause,
   pushCount,
@@ -39,6 +40,7 @@ function texts(locale: Locale) {
     remember: t('one_click:phone.remember'),
     appTitle: t('one_click:app.title'),
     resendIn: (count: number) => t('one_click:push.resendIn', { count }),
+    useSms: t('one_click:push.useSms'),
     resend: t('one_click:push.resend'),
     sent: (count: number) => t('one_click:push.sent', { count }),
     tick: t('one_click:push.sentTick'),
@@ -181,7 +183,12 @@ for (const locale of FLOW_LOCALES) {
         await submitPhone(page, locale, '17');
         await expect(section).toHaveAttribute('data-view', 'push_notification');
         const id = await newPush(sandbox, '17');
-        await sandbox.push(id, 'approve');
+        // Number matching: the page shows the push's number, large and left to right.
+        const number = await pushNumber(sandbox, '17', id);
+        const shown = section.locator('[data-number]');
+        await expect(shown).toHaveText(number);
+        await expect(shown).toHaveAttribute('dir', 'ltr');
+        await sandbox.push(id, 'approve', number);
         await expect(page.getByRole('heading', { level: 1 })).toContainText(text.welcomeAny, {
           timeout: 10_000,
         });
@@ -199,6 +206,36 @@ for (const locale of FLOW_LOCALES) {
         await expect(section).toHaveAttribute('data-view', 'push_notification');
         await sandbox.push(await newPush(sandbox, '17'), 'reject');
         await expect(section).toHaveAttribute('data-view', 'rejected_user', { timeout: 10_000 });
+      });
+
+      test('+971500000017: approving with the wrong number rejects the push', async ({
+        page,
+        sandbox,
+      }) => {
+        await page.clock.install();
+        const section = await open(page, locale);
+        await submitPhone(page, locale, '17');
+        await expect(section).toHaveAttribute('data-view', 'push_notification');
+        const id = await newPush(sandbox, '17');
+        const number = await pushNumber(sandbox, '17', id);
+        const wrong = number === '10' ? '11' : String(Number(number) - 1);
+        await sandbox.push(id, 'approve', wrong);
+        await expect(section).toHaveAttribute('data-view', 'rejected_user', { timeout: 10_000 });
+      });
+
+      test("'Use a code by SMS instead' goes to the login page's code view with the number", async ({
+        page,
+        sandbox,
+      }) => {
+        const section = await open(page, locale);
+        await submitPhone(page, locale, '17');
+        await expect(section).toHaveAttribute('data-view', 'push_notification');
+        await newPush(sandbox, '17');
+        await page.getByRole('button', { name: text.useSms }).click();
+        await page.waitForURL(/\/login\?/);
+        const url = new URL(page.url());
+        expect(url.searchParams.get('view')).toBe('otp');
+        expect(url.searchParams.get('fullMobileNumber')).toBe('971500000017');
       });
 
       test('+971500000017: resend held 90 s with a countdown, the sent line 92 s, the tick 2 s', async ({
@@ -309,7 +346,8 @@ for (const locale of FLOW_LOCALES) {
         });
         await page.clock.runFor(30_000);
         expect(polls).toHaveLength(0);
-        await sandbox.push(await newPush(sandbox, '17'), 'approve');
+        const pending = await newPush(sandbox, '17');
+        await sandbox.push(pending, 'approve', await pushNumber(sandbox, '17', pending));
         await page.evaluate(() => {
           Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
           document.dispatchEvent(new Event('visibilitychange'));

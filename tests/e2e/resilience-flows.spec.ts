@@ -24,7 +24,7 @@ import {
   type Sandbox,
 } from './fixtures.ts';
 import { signIn, stayOnLeavingView } from './identity-helpers.ts';
-import { shownCard } from './links-helpers.ts';
+import { pressConfirm, shownCard } from './links-helpers.ts';
 import { LAYLA, NEW_PASSWORD, RECOVERY_LINK } from './recovery-support.ts';
 
 /** 1 + MAX_RETRIES of src/api/client.ts (which Node cannot import: it reads build variables). */
@@ -98,7 +98,7 @@ interface LinkRow {
   kind: 'link';
   name: string;
   call: Call;
-  /** The page in a language; it makes its call on load. */
+  /** The page in a language; it makes its call once confirmed (the alert's read, on load). */
   path: (locale: Locale) => string;
   /** The spec's outcome for a server error: its view and title. */
   serverView: { view: string; title: string };
@@ -553,7 +553,7 @@ async function runLink(
       watch,
       row.call,
       'server',
-      () => page.goto(row.path(locale)).then(() => undefined),
+      () => page.goto(row.path(locale)).then(() => pressConfirm(page)),
       { navigates: true },
     );
     await expect(card).toHaveAttribute('data-view', row.serverView.view);
@@ -569,7 +569,7 @@ async function runLink(
       watch,
       row.call,
       'malformed',
-      () => page.reload().then(() => undefined),
+      () => page.reload().then(() => pressConfirm(page)),
       { navigates: true },
     );
     await expectNoAnswer('common:networkError', calls);

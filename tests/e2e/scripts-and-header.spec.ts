@@ -11,6 +11,7 @@ import { arabicScriptCharacters, fontCodePoints } from './font-coverage.ts';
 import { expect, localizedPath, test, type Locale } from './fixtures.ts';
 import { expectView, openLogin, submitPhone } from './login-helpers.ts';
 import { oneClickUrl } from './one-click-helpers.ts';
+import { gotoLink } from './links-helpers.ts';
 
 const FAMILY = 'Noto Sans Arabic';
 const require = createRequire(import.meta.url);
@@ -45,9 +46,16 @@ const VIEWS: View[] = [
     },
   },
   {
-    name: 'email-link',
+    name: 'email-link-confirm',
     open: async (page, locale) => {
       await page.goto(`/email/ev-valid/verify?lang=${locale}`);
+      await expect(page.locator('[data-view="confirm"] [data-confirm]')).toBeEnabled();
+    },
+  },
+  {
+    name: 'email-link',
+    open: async (page, locale) => {
+      await gotoLink(page, `/email/ev-valid/verify?lang=${locale}`);
       await expect(page.locator('[data-view="verified"]')).toBeVisible();
     },
   },

@@ -108,6 +108,7 @@ export async function startSite(
   const children: ChildProcess[] = [];
   try {
     await expectFree(sandboxPort);
+    if (serveWith !== 'sandbox') await expectFree(sandboxPort + 1);
     const sandbox = start('sandbox/server.ts', { ...sandboxEnv, PORT: String(sandboxPort) });
     children.push(sandbox.child);
     await waitFor(

@@ -17,6 +17,7 @@ import {
   open,
   pause,
   pushCount,
+  pushNumber,
   submitPhone,
 } from './one-click-helpers.ts';
 import { viewsTour } from './tour.ts';
@@ -116,7 +117,8 @@ viewsTour<OneClickView>({
         });
         await submitPhone(page, locale, '17');
         await expect(section(page)).toHaveAttribute('data-view', 'push_notification');
-        await sandbox.push(await newPush(sandbox, '17', [first]), 'approve');
+        const second = await newPush(sandbox, '17', [first]);
+        await sandbox.push(second, 'approve', await pushNumber(sandbox, '17', second));
         await page.clock.runFor(5_000);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(
           t('redirect:welcome', { client: 'Sandbox Web' }),

@@ -67,7 +67,13 @@ describe('control API', () => {
       phone_number: phone('17'),
       is_retry: false,
     });
-    const approved = await t.post(`/_sandbox/push/${first.body.id}/approve`);
+    // Number matching: the push carries two digits, also in the outbox; approve takes them.
+    expect(first.body.number_challenge).toMatch(/^\d{2}$/);
+    const pushed = (await t.get(`/_sandbox/outbox?to=%2B${phone('17')}`)).body[0];
+    expect(pushed).toMatchObject({ channel: 'push', number: first.body.number_challenge });
+    const approved = await t.post(`/_sandbox/push/${first.body.id}/approve`, {
+      number: first.body.number_challenge,
+    });
     expect(approved.body).toEqual({ id: first.body.id, status: 'confirmed' });
     expect(
       (await t.get(t.api(`/login/approve-request/${first.body.id}/verify`))).body.data.status,
@@ -79,6 +85,18 @@ describe('control API', () => {
       is_retry: true,
     });
     expect((await t.post(`/_sandbox/push/${second.body.id}/reject`)).body.status).toBe('rejected');
+    // A wrong number (or none) rejects it, as the app does.
+    for (const number of [undefined, '00']) {
+      const next = await t.post(t.api('/one-click/login'), {
+        phone_number: phone('17'),
+        is_retry: true,
+      });
+      const answer = await t.post(
+        `/_sandbox/push/${next.body.id}/approve`,
+        number ? { number } : {},
+      );
+      expect(answer.body.status).toBe('rejected');
+    }
     expect((await t.post('/_sandbox/push/apr_unknown/approve')).status).toBe(404);
     expect((await t.post(`/_sandbox/push/${second.body.id}/maybe`)).status).toBe(404);
   });
@@ -91,9 +109,12 @@ describe('control API', () => {
     const res = await t.app.request(`/_sandbox/push/${body.id}/approve`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: '',
+      body: new URLSearchParams({ number: body.number_challenge }).toString(),
     });
     expect(res.status).toBe(303);
+    expect((await t.get(t.api(`/login/approve-request/${body.id}/verify`))).body.data.status).toBe(
+      'confirmed',
+    );
     expect(res.headers.get('location')).toBe('/_sandbox#pushes');
   });
 

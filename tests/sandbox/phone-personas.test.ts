@@ -222,10 +222,16 @@ describe('one-click personas', () => {
     expect(answer.body).toEqual({
       id: expect.any(String),
       web_deeplink: expect.stringContaining(answer.body.id),
+      number_challenge: expect.stringMatching(/^\d{2}$/),
     });
     const outbox = (await t.get(`/_sandbox/outbox?to=%2B${phone('11')}`)).body;
-    expect(outbox[0]).toMatchObject({ channel: 'push', requestId: answer.body.id });
+    expect(outbox[0]).toMatchObject({
+      channel: 'push',
+      requestId: answer.body.id,
+      number: answer.body.number_challenge,
+    });
     expect(outbox[0].text).toContain('Cafe Sandbox');
+    expect(outbox[0].text).toContain(answer.body.number_challenge);
     expect(await status(answer.body.id)).toBe('pending');
     const early = await t.post(t.api(`/login/approve-request/${answer.body.id}/proof`), {});
     expect(early.body.error).toBe('request_pending');

@@ -1,11 +1,13 @@
 /**
  * The push wait (push_notification) and its phone variant (confirm_via_app, with the open-app
  * button): the number with 'Change', the 'notification sent' tick, the sent-notification line,
- * 'Resend notification' held back with a seconds countdown. The flow owns every timer; this only
+ * 'Resend notification' held back with a seconds countdown; with number matching, the number to
+ * pick in the app, large and left-to-right, with the merchant; 'Use a code by SMS instead'. The flow owns every timer; this only
  * reads the clock it keeps in the state.
  */
 import {
   canResend,
+  challengeNumber,
   isWaiting,
   noticeIn,
   resendIn,
@@ -24,6 +26,8 @@ export function WaitingView({ flow, state }: ViewProps) {
   const seconds = resendIn(state);
   const notice = noticeIn(state);
   const enabled = canResend(state);
+  const number = challengeNumber(state.approval);
+  const merchant = state.checkout.merchant;
   const resendLabel = state.submitting
     ? t('common:pleaseWait')
     : seconds > 0
@@ -47,6 +51,23 @@ export function WaitingView({ flow, state }: ViewProps) {
           {t('one_click:push.change')}
         </button>
       </p>
+      {number && (
+        <div className="one-click-number">
+          <p>
+            {merchant ? (
+              <RichText
+                k="one_click:push.number"
+                slots={{ merchant: <bdi className="one-click-merchant-name">{merchant}</bdi> }}
+              />
+            ) : (
+              t('one_click:push.numberNoMerchant')
+            )}
+          </p>
+          <p className="one-click-number-value" dir="ltr" data-number>
+            {number}
+          </p>
+        </div>
+      )}
       <div className="one-click-status" role="status">
         {state.confirming ? (
           <p>{t('one_click:push.confirming')}</p>
@@ -86,6 +107,9 @@ export function WaitingView({ flow, state }: ViewProps) {
       >
         {resendLabel}
       </button>
+      <Button variant="link" disabled={state.confirming} onClick={() => flow.useSms()}>
+        {t('one_click:push.useSms')}
+      </Button>
       {state.prefersApp && (
         <Button
           variant="link"

@@ -17,7 +17,7 @@ import { currentQuery, queryClientId } from '../../lib/address.ts';
 import { deviceIdentity } from '../../lib/device.ts';
 import { loginHref } from '../../lib/hrefs.ts';
 import { readPersisted, writePersisted } from '../../lib/persisted.ts';
-import { loadPhoneMetadata, toPhone } from '../../lib/phone.ts';
+import { loadPhoneMetadata, presetField, toPhone } from '../../lib/phone.ts';
 import { loadFlags } from '../../stores/flags.ts';
 import {
   createRecoveryFormFlow,
@@ -88,6 +88,12 @@ function RecoveryFormView(props: { locale: Locale }) {
     const id = recoveryClient();
     if (!id) return flow.destroy;
     writePersisted('clientId', id);
+    // The number the address carries (a security alert's next step) fills the phone field.
+    const preset = presetField(currentQuery().get('phoneNumber'));
+    const state = flow.$state.get();
+    if (preset && state.view === 'details') {
+      flow.dispatch({ type: 'detailsChanged', details: { ...state.details, ...preset } });
+    }
     pageAnalytics.page('forgot_password');
     void loadFlags();
     void loadPhoneMetadata();

@@ -1,31 +1,36 @@
 /**
- * Corporate invitation and corporate e-mail verification:
- * loading, then valid or invalid. No answer at all (offline, timeout) offers a retry instead of
+ * Corporate invitation and corporate e-mail verification: what the link will do and a confirm
+ * button (nothing is spent before the person presses it), then loading, then valid or invalid. No answer at all (offline, timeout) offers a retry instead of
  * calling a good link invalid.
  */
 import type { ApiFailure } from '../../api/errors.ts';
 import type { Text } from '../../i18n/types.ts';
 import { createFlow, type FlowSurface } from './create-flow.ts';
-import { noAnswer, tokenCall } from './link-pages.ts';
+import { noAnswer, runFrom, tokenCall } from './link-pages.ts';
 
 export type CorporateLinkKind = 'invitation' | 'verify';
 
 export type CorporateLinkState =
-  { view: 'loading' } | { view: 'valid' } | { view: 'invalid' } | { view: 'network'; error: Text };
+  | { view: 'confirm' }
+  | { view: 'loading' }
+  | { view: 'valid' }
+  | { view: 'invalid' }
+  | { view: 'network'; error: Text };
 
 export type CorporateLinkEvent =
-  | { type: 'retry' }
+  /** The person pressed the confirm button, or 'Try again'. */
+  | { type: 'run' }
   | { type: 'missing' }
   | { type: 'accepted' }
   | { type: 'failed'; failure: ApiFailure };
 
-export const initialState = (): CorporateLinkState => ({ view: 'loading' });
+export const initialState = (): CorporateLinkState => ({ view: 'confirm' });
 
 export function transition(
   state: CorporateLinkState,
   event: CorporateLinkEvent,
 ): CorporateLinkState {
-  if (event.type === 'retry') return state.view === 'network' ? { view: 'loading' } : state;
+  if (event.type === 'run') return runFrom(state, { view: 'loading' });
   if (state.view !== 'loading') return state;
   if (event.type === 'accepted') return { view: 'valid' };
   if (event.type === 'missing') return { view: 'invalid' };
@@ -42,13 +47,13 @@ export interface CorporateLinkDeps {
 }
 
 export interface CorporateLinkFlow extends FlowSurface<CorporateLinkState, CorporateLinkEvent> {
-  /** Runs the page's call (on load, and again from the retry button). */
-  start: () => Promise<void>;
+  /** Runs the page's call: the confirm button, and again 'Try again' (never on load). */
+  confirm: () => Promise<void>;
 }
 
 export function createCorporateLinkFlow(deps: CorporateLinkDeps): CorporateLinkFlow {
   const flow = createFlow({ initial: initialState(), transition });
-  const start = tokenCall({
+  const confirm = tokenCall({
     isLoading: () => flow.get().view === 'loading',
     dispatch: (event) => flow.dispatch(event.type === 'succeeded' ? { type: 'accepted' } : event),
     token: deps.token,
@@ -56,5 +61,5 @@ export function createCorporateLinkFlow(deps: CorporateLinkDeps): CorporateLinkF
     report: deps.report,
   });
 
-  return { ...flow.surface, start };
+  return { ...flow.surface, confirm };
 }

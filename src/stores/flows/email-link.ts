@@ -1,5 +1,6 @@
 /**
- * The e-mail link pages:
+ * The e-mail link pages, which first say what the link will do and call only when the person
+ * confirms (a mail scanner that opens the link spends nothing):
  * `/email/{id}/verify` (PUT: verified, or already used when the answer is a 200 with a body),
  * `/email/{id}/unlink` (DELETE: the e-mail is removed from the wrong account) and the plain
  * `/email/{id}` (always expired). Any server error shows 'expired'; no answer at all offers a retry.
@@ -8,11 +9,12 @@ import type { EmailVerifyResult } from '../../api/links.ts';
 import type { ApiFailure } from '../../api/errors.ts';
 import type { Text } from '../../i18n/types.ts';
 import { createFlow, type FlowSurface } from './create-flow.ts';
-import { noAnswer, tokenCall } from './link-pages.ts';
+import { noAnswer, runFrom, tokenCall } from './link-pages.ts';
 
 export type EmailLinkAction = 'verify' | 'unlink' | 'expired';
 
 export type EmailLinkState =
+  | { view: 'confirm' }
   | { view: 'loading' }
   | { view: 'verified' }
   | { view: 'already_used' }
@@ -21,20 +23,21 @@ export type EmailLinkState =
   | { view: 'network'; error: Text };
 
 export type EmailLinkEvent =
-  | { type: 'retry' }
+  /** The person pressed the confirm button, or 'Try again'. */
+  | { type: 'run' }
   | { type: 'missing' }
   | { type: 'verified' }
   | { type: 'alreadyUsed' }
   | { type: 'removed' }
   | { type: 'failed'; failure: ApiFailure };
 
-/** The plain route shows 'expired' at once, with no call; the others pre-render the loader. */
+/** The plain route shows 'expired' at once, with no call; the others pre-render the confirm view. */
 export function initialState(action: EmailLinkAction): EmailLinkState {
-  return action === 'expired' ? { view: 'expired' } : { view: 'loading' };
+  return action === 'expired' ? { view: 'expired' } : { view: 'confirm' };
 }
 
 export function transition(state: EmailLinkState, event: EmailLinkEvent): EmailLinkState {
-  if (event.type === 'retry') return state.view === 'network' ? { view: 'loading' } : state;
+  if (event.type === 'run') return runFrom(state, { view: 'loading' });
   if (state.view !== 'loading') return state;
   switch (event.type) {
     case 'verified':
@@ -62,14 +65,14 @@ export interface EmailLinkDeps {
 }
 
 export interface EmailLinkFlow extends FlowSurface<EmailLinkState, EmailLinkEvent> {
-  /** Runs the link's call (on load, and again from the retry button). */
-  start: () => Promise<void>;
+  /** Runs the link's call: the confirm button, and again 'Try again' (never on load). */
+  confirm: () => Promise<void>;
 }
 
 export function createEmailLinkFlow(deps: EmailLinkDeps): EmailLinkFlow {
   const flow = createFlow({ initial: initialState(deps.action), transition });
   // The plain route shows 'expired' without a call: its state is never 'loading'.
-  const start = tokenCall<EmailLinkEvent>({
+  const confirm = tokenCall<EmailLinkEvent>({
     isLoading: () => flow.get().view === 'loading',
     dispatch: (event) => flow.dispatch(event.type === 'succeeded' ? event.result : event),
     token: deps.id,
@@ -83,5 +86,5 @@ export function createEmailLinkFlow(deps: EmailLinkDeps): EmailLinkFlow {
     report: deps.report,
   });
 
-  return { ...flow.surface, start };
+  return { ...flow.surface, confirm };
 }

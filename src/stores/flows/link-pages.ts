@@ -2,7 +2,7 @@
  * What the link-page flows share: how a failed call is classed (a server answer, or no answer at
  * all), the support code a page quotes, and which failures are worth an error report.
  */
-import { transportMessage } from '../../api/error-catalogue.ts';
+import { transportMessage } from '../../api/transport-message.ts';
 import { toFailure, type ApiFailure } from '../../api/errors.ts';
 import type { Text } from '../../i18n/types.ts';
 
@@ -29,16 +29,29 @@ export function isUnexpected(failure: ApiFailure): boolean {
   return failure.kind === 'malformed' || (failure.kind === 'http' && failure.status >= 500);
 }
 
-/** The events a one-call link page dispatches around its call (`result`: what the call gave). */
+/**
+ * The events a one-call link page dispatches around its call (`result`: what the call gave).
+ * `run`: the person asked for the call (the confirm button, or 'Try again').
+ */
 export type TokenCallEvent<R = void> =
-  | { type: 'retry' }
+  | { type: 'run' }
   | { type: 'missing' }
   | { type: 'succeeded'; result: R }
   | { type: 'failed'; failure: ApiFailure };
 
 /**
- * Runs a link page's one call on the token of its path, once at a time: `retry` first (back to
- * loading), `missing` without a token, then `succeeded` or `failed` (reporting the unexpected).
+ * Where a link page's `run` leads: from the confirm view (the person pressed the button) or the
+ * network view ('Try again') to the loader; anywhere else nothing happens (a double press, a
+ * press on an outcome).
+ */
+export function runFrom<S extends { view: string }>(state: S, loading: S): S {
+  return state.view === 'confirm' || state.view === 'network' ? loading : state;
+}
+
+/**
+ * Runs a link page's one call on the token of its path, once at a time and only when a person
+ * asks for it (a token is never spent by loading the page): `run` first (to the loader),
+ * `missing` without a token, then `succeeded` or `failed` (reporting the unexpected).
  */
 export function tokenCall<R = void>(options: {
   isLoading: () => boolean;
@@ -50,7 +63,7 @@ export function tokenCall<R = void>(options: {
   let running = false;
   return async () => {
     if (running) return;
-    options.dispatch({ type: 'retry' });
+    options.dispatch({ type: 'run' });
     if (!options.isLoading()) return;
     const token = options.token();
     if (!token) {

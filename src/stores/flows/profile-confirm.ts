@@ -1,17 +1,19 @@
 /**
- * Profile update confirmation: loading, then
+ * Profile update confirmation: what the link confirms and a confirm button (nothing is spent
+ * before the person presses it), then loading, then
  * success, or invalid-token (US-0002: invalid or older than 3 days), or another error shown with
  * a support code (the server's code, or HTTP-{status}). No answer at all offers a retry.
  */
 import type { ApiFailure } from '../../api/errors.ts';
 import type { Text } from '../../i18n/types.ts';
 import { createFlow, type FlowSurface } from './create-flow.ts';
-import { noAnswer, supportCode, tokenCall } from './link-pages.ts';
+import { noAnswer, runFrom, supportCode, tokenCall } from './link-pages.ts';
 
 /** The server code of an invalid or expired update link. */
 export const INVALID_UPDATE_LINK = 'US-0002';
 
 export type ProfileConfirmState =
+  | { view: 'confirm' }
   | { view: 'loading' }
   | { view: 'success' }
   | { view: 'invalid' }
@@ -19,7 +21,8 @@ export type ProfileConfirmState =
   | { view: 'network'; error: Text };
 
 export type ProfileConfirmEvent =
-  | { type: 'retry' }
+  /** The person pressed the confirm button, or 'Try again'. */
+  | { type: 'run' }
   | { type: 'missing' }
   | { type: 'confirmed' }
   | { type: 'failed'; failure: ApiFailure };
@@ -32,13 +35,13 @@ export function isInvalidLink(failure: ApiFailure): boolean {
   );
 }
 
-export const initialState = (): ProfileConfirmState => ({ view: 'loading' });
+export const initialState = (): ProfileConfirmState => ({ view: 'confirm' });
 
 export function transition(
   state: ProfileConfirmState,
   event: ProfileConfirmEvent,
 ): ProfileConfirmState {
-  if (event.type === 'retry') return state.view === 'network' ? { view: 'loading' } : state;
+  if (event.type === 'run') return runFrom(state, { view: 'loading' });
   if (state.view !== 'loading') return state;
   if (event.type === 'confirmed') return { view: 'success' };
   if (event.type === 'missing') return { view: 'invalid' };
@@ -56,13 +59,13 @@ export interface ProfileConfirmDeps {
 }
 
 export interface ProfileConfirmFlow extends FlowSurface<ProfileConfirmState, ProfileConfirmEvent> {
-  /** Runs the confirmation (on load, and again from the retry button). */
-  start: () => Promise<void>;
+  /** Runs the confirmation: the confirm button, and again 'Try again' (never on load). */
+  confirm: () => Promise<void>;
 }
 
 export function createProfileConfirmFlow(deps: ProfileConfirmDeps): ProfileConfirmFlow {
   const flow = createFlow({ initial: initialState(), transition });
-  const start = tokenCall({
+  const confirm = tokenCall({
     isLoading: () => flow.get().view === 'loading',
     dispatch: (event) => flow.dispatch(event.type === 'succeeded' ? { type: 'confirmed' } : event),
     token: deps.token,
@@ -70,5 +73,5 @@ export function createProfileConfirmFlow(deps: ProfileConfirmDeps): ProfileConfi
     report: deps.report,
   });
 
-  return { ...flow.surface, start };
+  return { ...flow.surface, confirm };
 }

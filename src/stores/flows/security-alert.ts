@@ -1,7 +1,9 @@
 /**
- * Security alerts: loading, then the alert (LOGIN or
- * PROFILE_UPDATE) with a 'click here' to report it, then the thank-you page; an alert reported
- * before shows 'acknowledged'; a server error shows the error page with HTTP-{status}. No answer
+ * Security alerts: loading, then the alert (LOGIN or PROFILE_UPDATE) with its primary action,
+ * 'This wasn't me: secure my account' (the report, `PUT .../acknowledgement`), and the quiet 'It
+ * was me' (no call: nothing else to do); after the report, the thank-you page with what happens
+ * next and the next step (a new password through the recovery form, with the alert's phone
+ * number when it carries one); an alert reported before shows 'acknowledged'; a server error shows the error page with HTTP-{status}. No answer
  * at all keeps the user where they are with the message and a way to try again.
  */
 import { toFailure, type ApiFailure } from '../../api/errors.ts';
@@ -15,7 +17,8 @@ export type AlertStage = 'load' | 'report';
 export type SecurityAlertState =
   | { view: 'loading' }
   | { view: 'shown'; alert: Alert; submitting: boolean; error?: Text }
-  | { view: 'thanks' }
+  | { view: 'thanks'; alert: Alert }
+  | { view: 'it_was_me' }
   | { view: 'acknowledged' }
   | { view: 'error'; stage: AlertStage; code: string }
   | { view: 'network'; error: Text };
@@ -24,8 +27,11 @@ export type SecurityAlertEvent =
   | { type: 'retry' }
   | { type: 'missing' }
   | { type: 'loaded'; alert: Alert }
+  /** 'This wasn't me: secure my account'. */
   | { type: 'report' }
   | { type: 'reported' }
+  /** 'It was me'. */
+  | { type: 'itWasMe' }
   | { type: 'failed'; failure: ApiFailure };
 
 /** An alert error is shown as HTTP-{status}; no answer at all as HTTP-0. */
@@ -60,8 +66,9 @@ export function transition(
       if (event.type === 'report' && !state.submitting) {
         return { view: 'shown', alert: state.alert, submitting: true };
       }
+      if (event.type === 'itWasMe' && !state.submitting) return { view: 'it_was_me' };
       if (!state.submitting) return state;
-      if (event.type === 'reported') return { view: 'thanks' };
+      if (event.type === 'reported') return { view: 'thanks', alert: state.alert };
       if (event.type === 'failed') {
         const error = noAnswer(event.failure);
         return error
@@ -70,6 +77,7 @@ export function transition(
       }
       return state;
     case 'thanks':
+    case 'it_was_me':
     case 'acknowledged':
     case 'error':
       return state;
@@ -87,8 +95,10 @@ export interface SecurityAlertDeps {
 export interface SecurityAlertFlow extends FlowSurface<SecurityAlertState, SecurityAlertEvent> {
   /** Loads the alert (on load, and again from the retry button). */
   start: () => Promise<void>;
-  /** 'Click here': reports the alert (`PUT .../acknowledgement`). */
+  /** 'This wasn't me: secure my account': reports the alert (`PUT .../acknowledgement`). */
   reportAlert: () => Promise<void>;
+  /** 'It was me': nothing to report. */
+  itWasMe: () => void;
 }
 
 export function createSecurityAlertFlow(deps: SecurityAlertDeps): SecurityAlertFlow {
@@ -132,5 +142,9 @@ export function createSecurityAlertFlow(deps: SecurityAlertDeps): SecurityAlertF
     });
   }
 
-  return { ...flow.surface, start, reportAlert };
+  function itWasMe(): void {
+    if (!running) dispatch({ type: 'itWasMe' });
+  }
+
+  return { ...flow.surface, start, reportAlert, itWasMe };
 }

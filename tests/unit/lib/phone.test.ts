@@ -6,6 +6,7 @@ import {
   countryOptions,
   e164,
   phoneFromPreset,
+  presetField,
   loadPhoneMetadata,
   toPhone,
 } from '../../../src/lib/phone.ts';
@@ -81,5 +82,19 @@ describe('phone', () => {
       ),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('a number the address carries, as the phone field', () => {
+  it('takes a preferred country’s dial code off', () => {
+    expect(presetField('+971500000001')).toEqual({ country: 'AE', phoneInput: '500000001' });
+    expect(presetField('966501234567')).toEqual({ country: 'SA', phoneInput: '501234567' });
+    expect(presetField('+923001234567')).toEqual({ country: 'PK', phoneInput: '3001234567' });
+  });
+
+  it('keeps another country’s number international, and ignores what is not a number', () => {
+    expect(presetField('+447700900123')).toEqual({ country: 'AE', phoneInput: '+447700900123' });
+    expect(presetField('abc')).toBeUndefined();
+    expect(presetField(null)).toBeUndefined();
   });
 });

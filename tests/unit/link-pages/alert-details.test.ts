@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { alertDetails, formatAlertTime } from '../../../src/link-pages/alert-details.ts';
+import {
+  alertDetails,
+  formatAlertTime,
+  recoveryQuery,
+} from '../../../src/link-pages/alert-details.ts';
 
 describe('alert details', () => {
   it('formats the time in the page language, or leaves it out', () => {
@@ -28,5 +32,21 @@ describe('alert details', () => {
       'fr-FR',
     );
     expect(all.when).toMatch(/2026/);
+  });
+});
+
+describe('the next step after a report', () => {
+  it('carries the alert’s client and mobile number to the recovery form', () => {
+    expect(recoveryQuery({ client_id: 'sandbox-web', phone_number: '+971500000001' })).toBe(
+      '?clientId=sandbox-web&phoneNumber=%2B971500000001',
+    );
+    expect(recoveryQuery({ phone_number: '971 50-000 0001' })).toBe('?phoneNumber=%2B971500000001');
+    expect(recoveryQuery({ client_id: 'sandbox-web' })).toBe('?clientId=sandbox-web');
+    expect(recoveryQuery({})).toBe('');
+  });
+
+  it('leaves out what is not a client id or a phone number', () => {
+    expect(recoveryQuery({ client_id: 'a b/c', phone_number: 'javascript:alert(1)' })).toBe('');
+    expect(recoveryQuery({ phone_number: '+0123' })).toBe('');
   });
 });

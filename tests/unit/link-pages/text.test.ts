@@ -17,7 +17,7 @@ const t = createT('en', {
     networkError: 'No server.',
     supportCode: 'Support code: {{code}}',
   },
-  links: { alert: { report: 'If not you, {{link}} to report it.' } },
+  links: { openAppHint: 'Open {{product}} on your phone.' },
 });
 
 /** A page root: just the attributes the build writes. */
@@ -58,8 +58,8 @@ describe('link-page texts', () => {
 
   it('splits a sentence around its placeholder, wherever the language puts it', () => {
     expect(sentence(t, 'common:supportCode', 'code')).toEqual(['Support code: ', '']);
-    expect(sentence(t, 'links:alert.report', 'link')).toEqual(['If not you, ', ' to report it.']);
-    const ur = createT('ur', { links: { alert: { report: 'اطلاع کے لیے {{link}}، شکریہ' } } });
-    expect(sentence(ur, 'links:alert.report', 'link')).toEqual(['اطلاع کے لیے ', '، شکریہ']);
+    expect(sentence(t, 'links:openAppHint', 'product')).toEqual(['Open ', ' on your phone.']);
+    const ur = createT('ur', { links: { openAppHint: 'اپنے فون پر {{product}}، شکریہ' } });
+    expect(sentence(ur, 'links:openAppHint', 'product')).toEqual(['اپنے فون پر ', '، شکریہ']);
   });
 });

@@ -281,6 +281,15 @@ export function createOneClickFlow(deps: OneClickDeps) {
 
     switchTo: (view: WaitingView) => dispatch({ type: 'switchedTo', view }),
 
+    /** 'Use a code by SMS instead' (the SMS fallback): the login page's code view, this number. */
+    useSms(): void {
+      const state = flow.get();
+      if (!isWaiting(state) || state.confirming) return;
+      flow.cancel();
+      deps.analytics.track('one_click_sms_fallback', { flow: FLOW });
+      dispatch({ type: 'otpChallenged', href: otpHref(state.phone), phone: state.phone });
+    },
+
     /** 'Open the app': its link, then the device's store unless the app opened meanwhile. */
     openApp(): void {
       const state = flow.get();

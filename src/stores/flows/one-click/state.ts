@@ -198,6 +198,15 @@ export function nextTickAt(state: Waiting): number | undefined {
   return state.sentAt + (Math.floor(elapsed / 1000) + 1) * 1000;
 }
 
+/**
+ * The number the person picks in the app (number matching), when the push carries one: two
+ * digits, anything else the server sends is not shown (the wait stays as without one).
+ */
+export function challengeNumber(approval: ApprovalToken | undefined): string | undefined {
+  const value = approval?.number_challenge;
+  return typeof value === 'string' && /^\d{2}$/.test(value) ? value : undefined;
+}
+
 /** Only the app's own scheme is opened; anything else the server sends is ignored. */
 export function appLink(approval: ApprovalToken | undefined): string | undefined {
   const link = approval?.web_deeplink;

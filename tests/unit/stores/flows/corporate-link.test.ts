@@ -27,13 +27,15 @@ describe('corporate link: transition', () => {
     });
     const net = transition(loading, { type: 'failed', failure: network });
     expect(net).toEqual({ view: 'network', error: { key: 'common:networkError' } });
-    expect(transition(net, { type: 'retry' })).toEqual(loading);
+    expect(transition(net, { type: 'run' })).toEqual(loading);
+    expect(transition({ view: 'confirm' }, { type: 'run' })).toEqual(loading);
+    expect(transition({ view: 'confirm' }, { type: 'accepted' })).toEqual({ view: 'confirm' });
   });
 
   it('final views ignore later events', () => {
     for (const state of [{ view: 'valid' }, { view: 'invalid' }] as CorporateLinkState[]) {
       expect(transition(state, { type: 'accepted' })).toBe(state);
-      expect(transition(state, { type: 'retry' })).toBe(state);
+      expect(transition(state, { type: 'run' })).toBe(state);
       expect(transition(state, { type: 'failed', failure: timeout })).toBe(state);
     }
   });
@@ -43,8 +45,9 @@ describe('corporate link: flow', () => {
   it('calls the page check with the token and shows valid', async () => {
     const check = vi.fn(() => Promise.resolve(undefined));
     const f = createCorporateLinkFlow({ token: () => 'corp-valid', check });
-    expect(f.$state.get()).toEqual(loading);
-    await f.start();
+    expect(f.$state.get()).toEqual({ view: 'confirm' });
+    expect(check).not.toHaveBeenCalled();
+    await f.confirm();
     expect(check).toHaveBeenCalledExactlyOnceWith('corp-valid');
     expect(f.$state.get()).toEqual({ view: 'valid' });
   });
@@ -56,7 +59,7 @@ describe('corporate link: flow', () => {
       check: () => Promise.reject(fail(http(400, { error: 'invalid_token' }))),
       report,
     });
-    await bad.start();
+    await bad.confirm();
     expect(bad.$state.get()).toEqual({ view: 'invalid' });
     expect(report).not.toHaveBeenCalled();
     const broken = createCorporateLinkFlow({
@@ -64,7 +67,7 @@ describe('corporate link: flow', () => {
       check: () => Promise.reject(fail(http(502))),
       report,
     });
-    await broken.start();
+    await broken.confirm();
     expect(broken.$state.get()).toEqual({ view: 'invalid' });
     expect(report).toHaveBeenCalledOnce();
   });
@@ -72,7 +75,7 @@ describe('corporate link: flow', () => {
   it('no token: invalid without a call', async () => {
     const check = vi.fn(() => Promise.resolve(undefined));
     const f = createCorporateLinkFlow({ token: () => undefined, check });
-    await f.start();
+    await f.confirm();
     expect(check).not.toHaveBeenCalled();
     expect(f.$state.get()).toEqual({ view: 'invalid' });
   });
@@ -84,10 +87,10 @@ describe('corporate link: flow', () => {
       .mockRejectedValueOnce(fail(network))
       .mockReturnValueOnce(answer.promise);
     const f = createCorporateLinkFlow({ token: () => 't', check });
-    await f.start();
+    await f.confirm();
     expect(f.$state.get().view).toBe('network');
-    const retry = f.start();
-    void f.start();
+    const retry = f.confirm();
+    void f.confirm();
     answer.resolve(undefined);
     await retry;
     expect(check).toHaveBeenCalledTimes(2);

@@ -11,9 +11,9 @@ const loading: EmailLinkState = { view: 'loading' };
 const netState: EmailLinkState = { view: 'network', error: { key: 'common:networkError' } };
 
 describe('email link: transition', () => {
-  it('starts with the loader, except the plain route which is expired at once', () => {
-    expect(initialState('verify')).toEqual(loading);
-    expect(initialState('unlink')).toEqual(loading);
+  it('starts on the confirm view, except the plain route which is expired at once', () => {
+    expect(initialState('verify')).toEqual({ view: 'confirm' });
+    expect(initialState('unlink')).toEqual({ view: 'confirm' });
     expect(initialState('expired')).toEqual({ view: 'expired' });
   });
 
@@ -45,10 +45,11 @@ describe('email link: transition', () => {
     expect(transition(loading, { type: 'failed', failure: malformed })).toEqual(netState);
   });
 
-  it('retries only from the network view', () => {
-    expect(transition(netState, { type: 'retry' })).toEqual(loading);
-    expect(transition(loading, { type: 'retry' })).toEqual(loading);
-    expect(transition({ view: 'verified' }, { type: 'retry' })).toEqual({ view: 'verified' });
+  it('runs the call from the confirm view and the network view only', () => {
+    expect(transition({ view: 'confirm' }, { type: 'run' })).toEqual(loading);
+    expect(transition(netState, { type: 'run' })).toEqual(loading);
+    expect(transition(loading, { type: 'run' })).toEqual(loading);
+    expect(transition({ view: 'verified' }, { type: 'run' })).toEqual({ view: 'verified' });
   });
 
   it('ignores answers once an outcome is shown', () => {
@@ -80,9 +81,32 @@ function flow(overrides: Partial<Parameters<typeof createEmailLinkFlow>[0]> = {}
 }
 
 describe('email link: flow', () => {
+  it('spends nothing until the person confirms (a scanner that only opens the page)', async () => {
+    for (const action of ['verify', 'unlink'] as const) {
+      const { deps, flow: f } = flow({ action });
+      await Promise.resolve();
+      expect(f.$state.get()).toEqual({ view: 'confirm' });
+      expect(deps.verify).not.toHaveBeenCalled();
+      expect(deps.unlink).not.toHaveBeenCalled();
+    }
+  });
+
+  it('a double press on confirm makes one call', async () => {
+    const answer = deferred<'verified' | 'already_used'>();
+    const verify = vi.fn(() => answer.promise);
+    const { flow: f } = flow({ verify });
+    const first = f.confirm();
+    expect(f.$state.get()).toEqual(loading);
+    const second = f.confirm();
+    answer.resolve('verified');
+    await Promise.all([first, second]);
+    expect(verify).toHaveBeenCalledOnce();
+    expect(f.$state.get()).toEqual({ view: 'verified' });
+  });
+
   it('verify: PUT with the id from the path, then verified', async () => {
     const { deps, flow: f } = flow();
-    await f.start();
+    await f.confirm();
     expect(deps.verify).toHaveBeenCalledExactlyOnceWith('ev-valid');
     expect(deps.unlink).not.toHaveBeenCalled();
     expect(f.$state.get()).toEqual({ view: 'verified' });
@@ -90,7 +114,7 @@ describe('email link: flow', () => {
 
   it('verify: a 200 answer is already used', async () => {
     const { flow: f } = flow({ verify: vi.fn(() => Promise.resolve('already_used' as const)) });
-    await f.start();
+    await f.confirm();
     expect(f.$state.get()).toEqual({ view: 'already_used' });
   });
 
@@ -98,7 +122,7 @@ describe('email link: flow', () => {
     const { deps, flow: f } = flow({
       verify: vi.fn(() => Promise.reject(fail(http(400, { error: 'link_expired' })))),
     });
-    await f.start();
+    await f.confirm();
     expect(f.$state.get()).toEqual({ view: 'expired' });
     expect(deps.report).not.toHaveBeenCalled();
   });
@@ -108,14 +132,14 @@ describe('email link: flow', () => {
     const { deps, flow: f } = flow({
       verify: vi.fn(() => Promise.reject(error)),
     });
-    await f.start();
+    await f.confirm();
     expect(f.$state.get()).toEqual({ view: 'expired' });
     expect(deps.report).toHaveBeenCalledExactlyOnceWith(error);
   });
 
   it('unlink: DELETE, then the wrong-account page; a failure is expired', async () => {
     const ok = flow({ action: 'unlink' });
-    await ok.flow.start();
+    await ok.flow.confirm();
     expect(ok.deps.unlink).toHaveBeenCalledExactlyOnceWith('ev-valid');
     expect(ok.deps.verify).not.toHaveBeenCalled();
     expect(ok.flow.$state.get()).toEqual({ view: 'wrong_account' });
@@ -124,14 +148,14 @@ describe('email link: flow', () => {
       action: 'unlink',
       unlink: vi.fn(() => Promise.reject(fail(http(400)))),
     });
-    await bad.flow.start();
+    await bad.flow.confirm();
     expect(bad.flow.$state.get()).toEqual({ view: 'expired' });
   });
 
   it('the plain route makes no call', async () => {
     const { deps, flow: f } = flow({ action: 'expired' });
     expect(f.$state.get()).toEqual({ view: 'expired' });
-    await f.start();
+    await f.confirm();
     expect(deps.verify).not.toHaveBeenCalled();
     expect(deps.unlink).not.toHaveBeenCalled();
     expect(f.$state.get()).toEqual({ view: 'expired' });
@@ -139,7 +163,7 @@ describe('email link: flow', () => {
 
   it('a path without an id is expired, with no call', async () => {
     const { deps, flow: f } = flow({ id: () => undefined });
-    await f.start();
+    await f.confirm();
     expect(deps.verify).not.toHaveBeenCalled();
     expect(f.$state.get()).toEqual({ view: 'expired' });
   });
@@ -150,10 +174,10 @@ describe('email link: flow', () => {
       .mockRejectedValueOnce(fail(timeout))
       .mockResolvedValueOnce('verified');
     const { deps, flow: f } = flow({ verify });
-    await f.start();
+    await f.confirm();
     expect(f.$state.get()).toEqual({ view: 'network', error: { key: 'common:timeout' } });
     expect(deps.report).not.toHaveBeenCalled();
-    await f.start();
+    await f.confirm();
     expect(verify).toHaveBeenCalledTimes(2);
     expect(f.$state.get()).toEqual({ view: 'verified' });
   });
@@ -162,11 +186,11 @@ describe('email link: flow', () => {
     const answer = deferred<'verified' | 'already_used'>();
     const verify = vi.fn(() => answer.promise);
     const { flow: f } = flow({ verify });
-    const first = f.start();
-    void f.start();
+    const first = f.confirm();
+    void f.confirm();
     answer.resolve('verified');
     await first;
-    await f.start();
+    await f.confirm();
     expect(verify).toHaveBeenCalledOnce();
     expect(f.$state.get()).toEqual({ view: 'verified' });
   });

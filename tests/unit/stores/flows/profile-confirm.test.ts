@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   createProfileConfirmFlow,
+  initialState,
   isInvalidLink,
   transition,
   type ProfileConfirmState,
@@ -48,7 +49,13 @@ describe('profile confirmation: transition', () => {
     const net = transition(loading, { type: 'failed', failure: network });
     expect(net).toEqual({ view: 'network', error: { key: 'common:networkError' } });
     expect(transition(loading, { type: 'failed', failure: malformed }).view).toBe('network');
-    expect(transition(net, { type: 'retry' })).toEqual(loading);
+    expect(transition(net, { type: 'run' })).toEqual(loading);
+  });
+
+  it('starts on the confirm view; only a press runs the call', () => {
+    expect(initialState()).toEqual({ view: 'confirm' });
+    expect(transition({ view: 'confirm' }, { type: 'confirmed' })).toEqual({ view: 'confirm' });
+    expect(transition({ view: 'confirm' }, { type: 'run' })).toEqual(loading);
   });
 
   it('final views ignore later events', () => {
@@ -59,7 +66,7 @@ describe('profile confirmation: transition', () => {
     ];
     for (const state of finals) {
       expect(transition(state, { type: 'confirmed' })).toBe(state);
-      expect(transition(state, { type: 'retry' })).toBe(state);
+      expect(transition(state, { type: 'run' })).toBe(state);
     }
   });
 });
@@ -68,8 +75,9 @@ describe('profile confirmation: flow', () => {
   it('POSTs the token once and shows success', async () => {
     const confirm = vi.fn(() => Promise.resolve(undefined));
     const f = createProfileConfirmFlow({ token: () => 'profile-valid', confirm });
-    await f.start();
-    await f.start();
+    expect(confirm).not.toHaveBeenCalled();
+    await f.confirm();
+    await f.confirm();
     expect(confirm).toHaveBeenCalledExactlyOnceWith('profile-valid');
     expect(f.$state.get()).toEqual({ view: 'success' });
   });
@@ -81,7 +89,7 @@ describe('profile confirmation: flow', () => {
       confirm: () => Promise.reject(fail(http(400, { error_code: 'US-0002' }))),
       report,
     });
-    await expired.start();
+    await expired.confirm();
     expect(expired.$state.get()).toEqual({ view: 'invalid' });
     expect(report).not.toHaveBeenCalled();
     const broken = createProfileConfirmFlow({
@@ -89,7 +97,7 @@ describe('profile confirmation: flow', () => {
       confirm: () => Promise.reject(fail(http(500, { error_code: 'APP-0001' }))),
       report,
     });
-    await broken.start();
+    await broken.confirm();
     expect(broken.$state.get()).toEqual({ view: 'error', code: 'APP-0001' });
     expect(report).toHaveBeenCalledOnce();
   });
@@ -97,7 +105,7 @@ describe('profile confirmation: flow', () => {
   it('no token: invalid without a call', async () => {
     const confirm = vi.fn(() => Promise.resolve(undefined));
     const f = createProfileConfirmFlow({ token: () => undefined, confirm });
-    await f.start();
+    await f.confirm();
     expect(confirm).not.toHaveBeenCalled();
     expect(f.$state.get()).toEqual({ view: 'invalid' });
   });

@@ -52,7 +52,18 @@ describe('security alert: transition', () => {
   it('shown: report, then thank you', () => {
     expect(transition(shown, { type: 'report' })).toEqual(reporting);
     expect(transition(reporting, { type: 'report' })).toBe(reporting);
-    expect(transition(reporting, { type: 'reported' })).toEqual({ view: 'thanks' });
+    expect(transition(reporting, { type: 'reported' })).toEqual({
+      view: 'thanks',
+      alert: loginAlert,
+    });
+  });
+
+  it("shown: 'It was me' ends with nothing to do, but not while a report is on its way", () => {
+    expect(transition(shown, { type: 'itWasMe' })).toEqual({ view: 'it_was_me' });
+    expect(transition(reporting, { type: 'itWasMe' })).toBe(reporting);
+    const done: SecurityAlertState = { view: 'it_was_me' };
+    expect(transition(done, { type: 'report' })).toBe(done);
+    expect(transition(done, { type: 'reported' })).toBe(done);
   });
 
   it('shown: answers only count while a report is on its way', () => {
@@ -74,7 +85,7 @@ describe('security alert: transition', () => {
 
   it('final views ignore everything', () => {
     const finals: SecurityAlertState[] = [
-      { view: 'thanks' },
+      { view: 'thanks', alert: loginAlert },
       { view: 'acknowledged' },
       { view: 'error', stage: 'load', code: 'HTTP-500' },
     ];
@@ -101,7 +112,21 @@ describe('security alert: flow', () => {
     ack.resolve(undefined);
     await first;
     expect(acknowledge).toHaveBeenCalledExactlyOnceWith('alert-login');
-    expect(f.$state.get()).toEqual({ view: 'thanks' });
+    expect(f.$state.get()).toEqual({ view: 'thanks', alert: loginAlert });
+  });
+
+  it("'It was me' makes no call", async () => {
+    const acknowledge = vi.fn(() => Promise.resolve(undefined));
+    const f = createSecurityAlertFlow({
+      id: () => 'alert-login',
+      load: () => Promise.resolve(loginAlert),
+      acknowledge,
+    });
+    await f.start();
+    f.itWasMe();
+    await f.reportAlert();
+    expect(acknowledge).not.toHaveBeenCalled();
+    expect(f.$state.get()).toEqual({ view: 'it_was_me' });
   });
 
   it('does not report before the alert is shown', async () => {
@@ -142,7 +167,7 @@ describe('security alert: flow', () => {
     await f.reportAlert();
     expect(f.$state.get()).toEqual({ ...shown, error: { key: 'common:networkError' } });
     await f.reportAlert();
-    expect(f.$state.get()).toEqual({ view: 'thanks' });
+    expect(f.$state.get()).toEqual({ view: 'thanks', alert: loginAlert });
   });
 
   it('no id: the error page without a call', async () => {
