@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
 import type { Host, ServeWith } from './tests/e2e/servers.ts';
 import { ENGINE_PROGRAMS } from './tests/engines/programs.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/local-browser.ts';
 
 const isCI = Boolean(process.env['CI']);
 
@@ -54,16 +55,8 @@ export default defineConfig<object, { serveWith: ServeWith }>({
     // their own locale.
     locale: 'en-AE',
     launchOptions: {
-      executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_FLAGS, '--disable-quic'],
     },
     // Recording a trace costs every test time: record on the retry of a failed test only
     // (`--trace on` records one on demand).

@@ -8,8 +8,8 @@
  * DevTools protocol (its "devtools" figures for slow 4G: 562.5 ms latency, 1.47 Mbps down,
  * 675 kbps up; the CPU 4 times slower) and its mobile screen. Prints the median of the runs.
  */
-import { spawn } from 'node:child_process';
 import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, startSandbox } from './local-browser.ts';
 
 const PORT = Number(process.env['BENCH_PORT'] ?? 4397);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -54,18 +54,6 @@ function watchReady(): void {
   observer.observe(document, { subtree: true, childList: true, attributes: true });
 }
 
-async function waitForServer(): Promise<void> {
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(`${ORIGIN}/login`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the sandbox server did not start');
-}
-
 async function oneRun(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
@@ -88,22 +76,11 @@ const median = (values: number[]) => {
 
 /** Serves dist/ with the sandbox, measures RUNS cold loads of /login, prints the figure. */
 export async function printLoginReady(): Promise<void> {
-  const server = spawn(process.execPath, ['sandbox/server.ts'], {
-    env: { ...process.env, PORT: String(PORT) },
-    stdio: 'ignore',
-  });
+  const server = await startSandbox(PORT);
   try {
-    await waitForServer();
     const browser = await chromium.launch({
-      executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_FLAGS,
     });
     try {
       const runs: number[] = [];

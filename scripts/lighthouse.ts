@@ -7,9 +7,9 @@
  * Needs a build (`npm run build`) first. Pages given as arguments replace the default list, e.g.
  * `npm run lighthouse -- /ur/login /ckb/login '/email/ev-valid/verify?lang=ckb'`.
  */
-import { spawn } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, startSandbox } from './local-browser.ts';
 
 const PORT = Number(process.env['LH_PORT'] ?? 4398);
 const ORIGIN = `http://localhost:${PORT}`;
@@ -27,36 +27,12 @@ const BUDGET = { performance: 98, accessibility: 100, 'best-practices': 100 } as
 /** Total blocking time at most 50 ms, and no layout shift at all. */
 const METRIC_BUDGET = { 'total-blocking-time': 50, 'cumulative-layout-shift': 0 } as const;
 
-async function waitForServer(): Promise<void> {
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(`${ORIGIN}/login`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the sandbox server did not start');
-}
-
-const server = spawn(process.execPath, ['sandbox/server.ts'], {
-  env: { ...process.env, PORT: String(PORT) },
-  stdio: 'ignore',
-});
+const server = await startSandbox(PORT);
 let failed = 0;
 try {
-  await waitForServer();
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
   try {
     console.log(`${'page'.padEnd(34)} perf  a11y  best-practices  LCP      TBT     CLS`);

@@ -307,8 +307,7 @@ export function createLoginFlow(deps: LoginDeps) {
      */
     offerOneTap(enabled: boolean): void {
       const state = flow.get();
-      const untouched = state.view === 'phone_form' && state.phoneInput.input === '';
-      oneTap.offer(enabled && state.presets.showGoogle && untouched && !state.submitting);
+      oneTap.offer(enabled && state.presets.showGoogle && isUntouchedPhoneForm(state));
     },
 
     chooseDashboard: (url: string): void => deps.navigate(url),
