@@ -12,6 +12,7 @@ import type { Messages } from '../../i18n/types.ts';
 import { pageAnalytics } from '../../api/analytics.ts';
 import { currentQuery } from '../../lib/address.ts';
 import { takeCsrf } from '../../lib/csrf.ts';
+import { sessionWaits } from '../../lib/wait-store.ts';
 import { socialSignIn } from '../../lib/social/index.ts';
 import { $flags, loadFlags } from '../../stores/flags.ts';
 import {
@@ -67,6 +68,7 @@ function browserDeps(locale: Locale): LoginDeps {
     recaptchaRequired,
     shieldParams,
     persisted: persistedName,
+    wait: { waits: sessionWaits },
   };
 }
 

@@ -3,11 +3,13 @@ import type { SocialProvider } from '../../lib/social/index.ts';
 import { BackButton } from '../../ui/BackButton.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/ErrorAlert.tsx';
+import { WaitNotice } from '../../ui/WaitNotice.tsx';
 import { EmailField } from '../../ui/Field.tsx';
 import { useT } from '../../ui/i18n.tsx';
 import { PhoneInput } from '../../ui/PhoneInput.tsx';
 import { SocialButton, SocialButtons } from '../../ui/SocialButtons.tsx';
 import { ViewHeading } from '../../ui/ViewHeading.tsx';
+import { isWaiting } from '../../stores/flows/login/index.ts';
 import type { ViewProps } from './view-props.ts';
 import { Form } from '../../ui/Form.tsx';
 
@@ -31,11 +33,12 @@ export function PhoneForm({ flow, state, flags }: ViewProps) {
         disabled={state.submitting}
       />
       <FormError error={state.error} />
+      <WaitNotice wait={state.wait} />
       <Button
         type="submit"
         pending={state.submitting}
         pendingLabel={t('common:pleaseWait')}
-        disabled={enhanced && empty}
+        disabled={(enhanced && empty) || isWaiting(state)}
       >
         {t('login:phone.continue')}
       </Button>
@@ -63,11 +66,12 @@ export function EmailForm({ flow, state, flags }: ViewProps) {
         onChange={(event) => flow.changeEmail(event.target.value)}
       />
       <FormError error={state.error} />
+      <WaitNotice wait={state.wait} />
       <Button
         type="submit"
         pending={state.submitting}
         pendingLabel={t('common:pleaseWait')}
-        disabled={flags.enhancedForm && state.emailInput.trim() === ''}
+        disabled={(flags.enhancedForm && state.emailInput.trim() === '') || isWaiting(state)}
       >
         {t('login:phone.continue')}
       </Button>

@@ -3,6 +3,7 @@
  * and the reactions to a new view (its analytics page, the code step, the sign-up redirect).
  */
 import { toFailure } from '../../../api/errors.ts';
+import { waitOf } from '../../../api/waits.ts';
 import type { EmailLoginBody, PhoneLoginBody } from '../../../contract/identity-api.ts';
 import type { Locale } from '../../../i18n/config.ts';
 import type { FlowAnalytics } from '../../../lib/analytics.ts';
@@ -12,6 +13,7 @@ import type { SocialProvider } from '../../../lib/social/types.ts';
 import { createFlow, type Flow } from '../create-flow.ts';
 import { createOtpFlow, type OtpDeps, type OtpFlow } from '../otp.ts';
 import { openSocial, type SocialDeps } from '../social.ts';
+import { waitTask, type WaitDeps } from '../waits.ts';
 import { signupHref, type LoginPresets } from './presets.ts';
 import { answerError, emailLoginBody, phoneLoginBody } from './requests.ts';
 import {
@@ -44,6 +46,15 @@ export interface LoginDeps extends SocialDeps {
   profiling: () => Record<string, unknown> | undefined;
   recaptchaRequired?: () => boolean;
   shieldParams?: () => Record<string, unknown> | undefined;
+  /** Waits kept across a reload and their end (src/stores/flows/waits.ts). */
+  wait?: WaitDeps | undefined;
+}
+
+/** Where a login's wait is kept: per phone or e-mail (a social attempt keeps none). */
+export function loginWaitScope(attempt: Attempt): string | undefined {
+  if (attempt.kind === 'phone') return `login:${attempt.phone}`;
+  if (attempt.kind === 'email') return `login:${attempt.email}`;
+  return undefined;
 }
 
 type LoginCore = Flow<LoginState, LoginEvent>;
@@ -158,17 +169,29 @@ export function createLoginFlow(deps: LoginDeps) {
     },
     ...(deps.recaptchaRequired ? { recaptchaRequired: deps.recaptchaRequired } : {}),
     ...(deps.shieldParams ? { shieldParams: deps.shieldParams } : {}),
+    wait: deps.wait,
   });
+  const waits = waitTask(flow, deps.wait ?? {}, () => dispatch({ type: 'waitOver' }));
   flow.onDestroy(() => {
     otp.stop();
     otp.destroy();
   });
 
-  /** Sends the attempt's login; a success flushes analytics before the redirect. */
+  /**
+   * Sends the attempt's login; a success flushes analytics before the redirect. Nothing is sent
+   * while a wait holds (the submit was refused), or when one kept from an earlier load holds for
+   * this phone or e-mail.
+   */
   async function login(): Promise<void> {
     const state = flow.get();
     const attempt = state.attempt;
-    if (!attempt) return;
+    if (!attempt || !state.submitting) return;
+    const scope = loginWaitScope(attempt);
+    const kept = scope === undefined ? undefined : waits.restore(scope);
+    if (kept) {
+      dispatch({ type: 'waitRestored', wait: kept });
+      return;
+    }
     const signal = flow.begin();
     try {
       const token = await callLogin(deps, state, attempt);
@@ -178,7 +201,10 @@ export function createLoginFlow(deps: LoginDeps) {
       dispatch({ type: 'succeeded', token });
     } catch (error) {
       if (signal.aborted) return;
-      dispatch({ type: 'failed', failure: toFailure(error) });
+      const failure = toFailure(error);
+      const wait = waitOf(failure, waits.now());
+      if (wait) waits.hold(scope, wait);
+      dispatch({ type: 'failed', failure, wait });
     }
   }
 
