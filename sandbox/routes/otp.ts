@@ -52,7 +52,11 @@ export function otpRoutes(sandbox: Sandbox): Hono {
     if (user?.otpRateLimited) {
       failWait(
         429,
-        { error: 'error_rate_limit_reached', message: 'ERROR_RATE_LIMIT_REACHED', error_code: 'APP-0020' },
+        {
+          error: 'error_rate_limit_reached',
+          message: 'ERROR_RATE_LIMIT_REACHED',
+          error_code: 'APP-0020',
+        },
         OTP_RATE_LIMIT_WAIT_S,
       );
     }

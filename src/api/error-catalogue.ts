@@ -127,7 +127,8 @@ export function blockedVariant(failure: ApiFailure): BlockedVariant | undefined 
   const name = errorName(failure);
   if (name === 'USER_BLOCKED_FOR_SIGNUP') return name;
   if (name !== 'USER_BLOCKED') return undefined;
-  const reason = failure.kind === 'http' ? failure.body?.additional_information?.['block_reason'] : undefined;
+  const reason =
+    failure.kind === 'http' ? failure.body?.additional_information?.['block_reason'] : undefined;
   return (BLOCK_REASONS as readonly unknown[]).includes(reason)
     ? BLOCK_REASON_VARIANTS[reason as BlockReason]
     : 'USER_BLOCKED';

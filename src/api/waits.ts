@@ -32,7 +32,10 @@ export function isWaitFailure(failure: ApiFailure): boolean {
 
 /** The body's own wait: `additional_information.retry_after` (or `retry_after`), in ms. */
 function bodyRetryAfterMs(failure: ApiFailure & { kind: 'http' }, now: number): number | undefined {
-  const candidates = [failure.body?.additional_information?.['retry_after'], failure.body?.['retry_after']];
+  const candidates = [
+    failure.body?.additional_information?.['retry_after'],
+    failure.body?.['retry_after'],
+  ];
   for (const value of candidates) {
     if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value * 1000;
     if (typeof value === 'string') {

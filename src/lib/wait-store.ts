@@ -14,7 +14,7 @@ export interface WaitStore {
   /** The deadline of `scope`, while it is still ahead. */
   read(scope: string, now: number): number | undefined;
   write(scope: string, until: number, now: number): void;
-  clear(scope: string): void;
+  clear(scope: string, now: number): void;
 }
 
 function parse(value: string | null, now: number): Record<string, number> | undefined {
@@ -27,7 +27,9 @@ function parse(value: string | null, now: number): Record<string, number> | unde
       return undefined;
     }
     return Object.fromEntries(
-      entries.filter(([, until]) => (until as number) > now && (until as number) - now <= MAX_WAIT_MS),
+      entries.filter(
+        ([, until]) => (until as number) > now && (until as number) - now <= MAX_WAIT_MS,
+      ),
     ) as Record<string, number>;
   } catch {
     return undefined;
@@ -58,9 +60,8 @@ export function createWaitStore(storage: () => StorageLike | undefined): WaitSto
       if (until <= now) return;
       save({ ...load(now), [scope]: Math.min(until, now + MAX_WAIT_MS) });
     },
-    clear(scope) {
-      const waits = load(Date.now());
-      if (!(scope in waits)) return;
+    clear(scope, now) {
+      const waits = load(now);
       delete waits[scope];
       save(waits);
     },

@@ -35,10 +35,13 @@ export function waitTask(
   const schedule = (until: number | undefined): void => {
     stop();
     if (until === undefined) return;
-    timer = set(() => {
-      timer = undefined;
-      over();
-    }, Math.max(0, until - now()));
+    timer = set(
+      () => {
+        timer = undefined;
+        over();
+      },
+      Math.max(0, until - now()),
+    );
   };
   flow.onDestroy(stop);
   return {

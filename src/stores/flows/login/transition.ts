@@ -126,7 +126,9 @@ function failed(state: LoginState, failure: ApiFailure, wait?: Wait): LoginState
 
 /** The wait and its message gone. */
 function unwaited(state: LoginState): Pick<LoginState, 'wait' | 'error'> {
-  return state.wait ? { wait: undefined, error: undefined } : { wait: undefined, error: state.error };
+  return state.wait
+    ? { wait: undefined, error: undefined }
+    : { wait: undefined, error: state.error };
 }
 
 /** Every branch of the login page: pure, the only way its state changes. */
