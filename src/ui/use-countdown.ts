@@ -27,11 +27,11 @@ export function useCountdown(
  * the deadline has passed, or without one.
  */
 export function useSecondsUntil(until: number | undefined): number {
-  const read = (): number =>
-    until === undefined ? 0 : Math.max(0, Math.ceil((until - Date.now()) / 1000));
-  const [left, setLeft] = useState(read);
+  const [left, setLeft] = useState(() =>
+    until === undefined ? 0 : Math.max(0, Math.ceil((until - Date.now()) / 1000)),
+  );
   useEffect(() => {
-    setLeft(read());
+    if (until === undefined) setLeft(0);
     if (until === undefined) return undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const tick = (): void => {
@@ -43,7 +43,6 @@ export function useSecondsUntil(until: number | undefined): number {
     };
     tick();
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `read` is derived from `until`
   }, [until]);
   return left;
 }
