@@ -71,3 +71,19 @@ export function waitText(secondsLeft: number | undefined): Text | undefined {
   }
   return { key: 'common:wait.seconds', params: { count: secondsLeft } };
 }
+
+/**
+ * What a screen reader hears of a wait, without the chatter of a ticking timer: the time left in
+ * whole minutes (said again only when the minute changes), nothing during the last minute's
+ * seconds, and 'You can try again now' once the wait is over. Without a time from the server,
+ * that none was given.
+ */
+export function spokenWait(wait: Wait | undefined, secondsLeft: number): Text | undefined {
+  if (!wait) return undefined;
+  if (wait.until === undefined) return { key: 'common:wait.unknown' };
+  if (secondsLeft <= 0) return { key: 'common:wait.over' };
+  return {
+    key: 'common:wait.minutes',
+    params: { count: Math.max(1, Math.ceil(secondsLeft / 60)) },
+  };
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { blockedVariant } from '../../../src/api/error-catalogue.ts';
 import { toFailure, HttpError } from '../../../src/api/errors.ts';
-import { isWaitFailure, waitOf, waitText } from '../../../src/api/waits.ts';
+import { isWaitFailure, spokenWait, waitOf, waitText } from '../../../src/api/waits.ts';
 import { createWaitStore, WAITS_KEY } from '../../../src/lib/wait-store.ts';
 import { http } from '../stores/flows/failures.ts';
 
@@ -120,5 +120,23 @@ describe('blocked variants', () => {
     expect(blockedVariant(blocked('something_new'))).toBe('USER_BLOCKED');
     expect(blockedVariant(http(400, { error_code: 'US-0089' }))).toBe('USER_BLOCKED_FOR_SIGNUP');
     expect(blockedVariant(http(400, { error_code: 'US-0013' }))).toBeUndefined();
+  });
+});
+
+describe('spokenWait: what the live region says', () => {
+  it('says whole minutes, the same all minute long, nothing new in the last seconds, then the end', () => {
+    const wait = { until: NOW + 150_000 };
+    expect(spokenWait(wait, 150)).toEqual({ key: 'common:wait.minutes', params: { count: 3 } });
+    expect(spokenWait(wait, 121)).toEqual({ key: 'common:wait.minutes', params: { count: 3 } });
+    expect(spokenWait(wait, 120)).toEqual({ key: 'common:wait.minutes', params: { count: 2 } });
+    // The last minute's seconds tick on the screen only: the region keeps 'in 1 minute'.
+    expect(spokenWait(wait, 59)).toEqual({ key: 'common:wait.minutes', params: { count: 1 } });
+    expect(spokenWait(wait, 1)).toEqual({ key: 'common:wait.minutes', params: { count: 1 } });
+    expect(spokenWait(wait, 0)).toEqual({ key: 'common:wait.over' });
+  });
+
+  it('says plainly that no time was given, and nothing without a wait', () => {
+    expect(spokenWait({ until: undefined }, 0)).toEqual({ key: 'common:wait.unknown' });
+    expect(spokenWait(undefined, 0)).toBeUndefined();
   });
 });

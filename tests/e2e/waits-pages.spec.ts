@@ -1,0 +1,118 @@
+/**
+ * Issue 16, item 2 beyond the login page: the rate limits of the recovery form (sending and
+ * checking codes), the new password, one-click checkout and sign-up say how long to wait, hold
+ * the action until then, keep the deadline across a reload, and say when the wait is over
+ * (the polite live region beside the timer). In English and Arabic, axe on each new state.
+ */
+import type { Page } from '@playwright/test';
+import type { Locale } from '../../src/i18n/config.ts';
+import {
+  catalogMessage,
+  expect,
+  expectAccessible,
+  FLOW_LOCALES,
+  localizedPath,
+  openHydrated,
+  test,
+} from './fixtures.ts';
+
+const IDENTITY_API = '/_be/identity-api';
+const waitNotice = (page: Page) => page.locator('.wait-notice');
+const spoken = (page: Page) => page.locator('.wait-spoken');
+
+/** Counts the page's calls whose address contains `part`. */
+function countCalls(page: Page, part: string): () => number {
+  let calls = 0;
+  page.on('request', (request) => {
+    if (request.url().includes(part)) calls += 1;
+  });
+  return () => calls;
+}
+
+async function recoveryDetails(page: Page, locale: Locale, national: string) {
+  await page.locator('input[type=tel]').fill(national);
+  await page
+    .getByRole('textbox', { name: catalogMessage(locale, 'recovery:form.fullName.label') })
+    .fill('Layla Haddad');
+  await page
+    .getByRole('button', { name: catalogMessage(locale, 'recovery:form.sendCode') })
+    .click();
+}
+
+for (const locale of FLOW_LOCALES) {
+  test.describe(`${locale}: waits on the other pages`, () => {
+    const recovery = localizedPath(locale, '/recovery?clientId=sandbox-web');
+
+    test('recovery: a rate-limited code (Retry-After 120 s) holds Send code, kept on reload', async ({
+      page,
+      sandbox,
+    }) => {
+      await openHydrated(page, recovery);
+      await recoveryDetails(page, locale, '500000015');
+      await expect(page.getByRole('alert')).toHaveText(
+        catalogMessage(locale, 'otp:error.ERROR_RATE_LIMIT_REACHED'),
+      );
+      const minutes = catalogMessage(locale, 'common:wait.minutes', { count: 2 });
+      await expect(waitNotice(page)).toHaveText(minutes);
+      await expect(spoken(page)).toHaveText(minutes);
+      const send = page.getByRole('button', {
+        name: catalogMessage(locale, 'recovery:form.sendCode'),
+      });
+      await expect(send).toBeDisabled();
+      await expectAccessible(page, `recovery wait ${locale}`);
+
+      const sends = countCalls(page, '/otp/send');
+      await page.reload();
+      await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+      await recoveryDetails(page, locale, '500000015');
+      await expect(page.getByRole('alert')).toHaveText(catalogMessage(locale, 'common:wait.kept'));
+      await expect(waitNotice(page)).toHaveText(minutes);
+      await expect(send).toBeDisabled();
+      expect(sends()).toBe(0);
+      expect(await sandbox.outbox('+971500000015')).toEqual([]);
+    });
+
+    test('recovery: a rate-limited check of the code waits, then says so and verifies', async ({
+      page,
+      sandbox,
+    }) => {
+      await openHydrated(page, recovery);
+      await recoveryDetails(page, locale, '500000001');
+      await expect(
+        page.getByRole('heading', { name: catalogMessage(locale, 'recovery:form.codeTitle') }),
+      ).toBeVisible();
+      const [sms] = await sandbox.outbox('+971500000001');
+      await sandbox.fault({
+        path: `${IDENTITY_API}/otp/verify`,
+        status: 429,
+        body: { error: 'too_many_requests', additional_information: { retry_after: 4 } },
+        times: 1,
+      });
+      await page
+        .getByLabel(catalogMessage(locale, 'fields:otp.label'), { exact: true })
+        .fill(sms?.code ?? '');
+      const verify = page.getByRole('button', {
+        name: catalogMessage(locale, 'recovery:form.verify'),
+      });
+      await verify.click();
+      await expect(waitNotice(page)).toContainText(/\d/);
+      await expect(verify).toBeDisabled();
+      const seconds = Number((await waitNotice(page).textContent())?.match(/\d+/)?.[0]);
+      expect(seconds).toBeGreaterThanOrEqual(1);
+      expect(seconds).toBeLessThanOrEqual(4);
+      // The live region says the minute, not every second, and then that the wait is over.
+      await expect(spoken(page)).toHaveText(
+        catalogMessage(locale, 'common:wait.minutes', { count: 1 }),
+      );
+      await expect(spoken(page)).toHaveText(catalogMessage(locale, 'common:wait.over'), {
+        timeout: 8000,
+      });
+      await expect(waitNotice(page)).toHaveCount(0);
+      await expect(verify).toBeEnabled();
+      await verify.click();
+      await expect(
+        page.getByRole('heading', { name: catalogMessage(locale, 'recovery:form.passwordTitle') }),
+      ).toBeVisible();
+    });
+  });
+}
