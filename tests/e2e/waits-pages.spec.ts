@@ -15,6 +15,7 @@ import {
   openHydrated,
   test,
 } from './fixtures.ts';
+import { passwordField } from './recovery-support.ts';
 
 const IDENTITY_API = '/_be/identity-api';
 const waitNotice = (page: Page) => page.locator('.wait-notice');
@@ -113,6 +114,38 @@ for (const locale of FLOW_LOCALES) {
       await expect(
         page.getByRole('heading', { name: catalogMessage(locale, 'recovery:form.passwordTitle') }),
       ).toBeVisible();
+    });
+
+    test('new password: a 429 with the wait in its body holds Save, kept on reload', async ({
+      page,
+      sandbox,
+    }) => {
+      await sandbox.fault({
+        method: 'PUT',
+        path: `${IDENTITY_API}/recovery/password`,
+        status: 429,
+        body: { error: 'too_many_requests', additional_information: { retry_after: 150 } },
+        times: 1,
+      });
+      await openHydrated(page, localizedPath(locale, '/password/reset-valid'));
+      await passwordField(page, locale).fill('Recovered-Pass9');
+      const save = page.getByRole('button', { name: catalogMessage(locale, 'password:submit') });
+      await save.click();
+      const minutes = catalogMessage(locale, 'common:wait.minutes', { count: 3 });
+      await expect(waitNotice(page)).toHaveText(minutes);
+      await expect(spoken(page)).toHaveText(minutes);
+      await expect(save).toBeDisabled();
+      await expectAccessible(page, `new password wait ${locale}`);
+
+      const puts = countCalls(page, '/recovery/password');
+      await page.reload();
+      await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+      await passwordField(page, locale).fill('Recovered-Pass9');
+      await save.click();
+      await expect(page.getByRole('alert')).toHaveText(catalogMessage(locale, 'common:wait.kept'));
+      await expect(waitNotice(page)).toHaveText(minutes);
+      await expect(save).toBeDisabled();
+      expect(puts()).toBe(0);
     });
   });
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createWaitStore } from '../../../../../src/lib/wait-store.ts';
 import {
   createRecoveryFormFlow,
   initialState,
@@ -9,6 +8,7 @@ import {
   type RecoveryFormDeps,
 } from '../../../../../src/stores/flows/recovery-form/index.ts';
 import { fail, http } from '../failures.ts';
+import { memoryStorage, waitClock } from '../wait-clock.ts';
 
 const PHONE = '971500000015';
 const details: RecoveryDetails = {
@@ -24,45 +24,25 @@ const RATE_LIMIT = http(
   120_000,
 );
 
-function memory() {
-  const data = new Map<string, string>();
-  return {
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => void data.set(key, value),
-    removeItem: (key: string) => void data.delete(key),
-  };
-}
-
-/** Deps with a clock and timers the test moves, and a session store that outlives the flow. */
-function harness(storage = memory()) {
-  let now = 1_000_000;
-  const timers: { at: number; fn: () => void }[] = [];
-  const waits = createWaitStore(() => storage);
+/** Recovery deps on a fake clock, with a session store that outlives the flow. */
+function harness(storage = memoryStorage()) {
+  const clock = waitClock(storage);
   const deps: RecoveryFormDeps = {
     parsePhone: vi.fn<RecoveryFormDeps['parsePhone']>().mockResolvedValue(valid),
     sendCode: vi.fn<RecoveryFormDeps['sendCode']>().mockResolvedValue(undefined),
     verifyCode: vi.fn<RecoveryFormDeps['verifyCode']>().mockResolvedValue('v1'),
     createToken: vi.fn<RecoveryFormDeps['createToken']>().mockResolvedValue('reset_1'),
     resetPassword: vi.fn<RecoveryFormDeps['resetPassword']>().mockResolvedValue(undefined),
-    now: () => now,
+    now: clock.now,
     go: vi.fn<RecoveryFormDeps['go']>(),
-    wait: {
-      waits,
-      now: () => now,
-      setTimeout: (fn, ms) => timers.push({ at: now + ms, fn }),
-      clearTimeout: () => undefined,
-    },
+    wait: clock.deps,
   };
   return {
     deps,
-    storage,
-    waits,
-    advance(ms: number) {
-      now += ms;
-      for (const timer of timers.splice(0).filter((item) => item.at <= now)) timer.fn();
-    },
+    waits: clock.waits,
+    advance: clock.advance,
     get now() {
-      return now;
+      return clock.now();
     },
   };
 }
@@ -95,7 +75,7 @@ describe('recovery form: rate limits wait, say how long, and survive a reload', 
   });
 
   it('a reload of the page: the kept wait holds for the number and nothing is sent', async () => {
-    const storage = memory();
+    const storage = memoryStorage();
     const first = harness(storage);
     vi.mocked(first.deps.sendCode).mockRejectedValueOnce(fail(RATE_LIMIT));
     await createRecoveryFormFlow(first.deps, initialState(details)).submitDetails();
