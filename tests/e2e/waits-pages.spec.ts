@@ -15,6 +15,7 @@ import {
   openHydrated,
   test,
 } from './fixtures.ts';
+import { open as openOneClick, submitPhone as submitOneClick } from './one-click-helpers.ts';
 import { passwordField } from './recovery-support.ts';
 
 const IDENTITY_API = '/_be/identity-api';
@@ -146,6 +147,42 @@ for (const locale of FLOW_LOCALES) {
       await expect(waitNotice(page)).toHaveText(minutes);
       await expect(save).toBeDisabled();
       expect(puts()).toBe(0);
+    });
+
+    test('one-click: a rate-limited login holds Continue for that number, kept on reload', async ({
+      page,
+      sandbox,
+    }) => {
+      await sandbox.fault({
+        method: 'POST',
+        path: `${IDENTITY_API}/one-click/login`,
+        status: 429,
+        body: { error_code: 'APP-0020', additional_information: { retry_after: 100 } },
+        // The one-click login is idempotent (its key): the client retries a 429 twice first.
+        times: 3,
+      });
+      await openOneClick(page, locale);
+      await submitOneClick(page, locale, '11');
+      const minutes = catalogMessage(locale, 'common:wait.minutes', { count: 2 });
+      await expect(waitNotice(page)).toHaveText(minutes);
+      await expect(spoken(page)).toHaveText(minutes);
+      const next = page.getByRole('button', {
+        name: catalogMessage(locale, 'one_click:phone.continue'),
+        exact: true,
+      });
+      await expect(next).toBeDisabled();
+      await expectAccessible(page, `one-click wait ${locale}`);
+
+      const logins = countCalls(page, '/one-click/login');
+      await page.reload();
+      await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+      await submitOneClick(page, locale, '11');
+      await expect(page.getByRole('alert')).toHaveText(catalogMessage(locale, 'common:wait.kept'));
+      await expect(next).toBeDisabled();
+      expect(logins()).toBe(0);
+      // Another number is another shopper: it goes on to the push.
+      await submitOneClick(page, locale, '17');
+      await expect.poll(logins).toBe(1);
     });
   });
 }

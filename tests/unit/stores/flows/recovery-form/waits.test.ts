@@ -40,7 +40,7 @@ function harness(storage = memoryStorage()) {
   return {
     deps,
     waits: clock.waits,
-    advance: clock.advance,
+    advance: (ms: number) => clock.advance(ms),
     get now() {
       return clock.now();
     },
