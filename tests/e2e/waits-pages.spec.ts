@@ -17,6 +17,7 @@ import {
 } from './fixtures.ts';
 import { open as openOneClick, submitPhone as submitOneClick } from './one-click-helpers.ts';
 import { passwordField } from './recovery-support.ts';
+import { open as openSignup, PASSWORD, signupUrl, translator } from './signup-helpers.ts';
 
 const IDENTITY_API = '/_be/identity-api';
 const waitNotice = (page: Page) => page.locator('.wait-notice');
@@ -183,6 +184,40 @@ for (const locale of FLOW_LOCALES) {
       // Another number is another shopper: it goes on to the push.
       await submitOneClick(page, locale, '17');
       await expect.poll(logins).toBe(1);
+    });
+
+    test('sign-up: the code step of a rate-limited number waits, and a reload keeps the deadline', async ({
+      page,
+      sandbox,
+    }) => {
+      const t = translator(locale);
+      const url = signupUrl(locale, { clientId: 'sandbox-web' });
+      const signUp = async () => {
+        const f = await openSignup(page, t, url);
+        await f.name.fill('Rate Limited');
+        await f.phone.fill('500000015');
+        await f.password.fill(PASSWORD);
+        await f.submit.click();
+      };
+      await signUp();
+      const minutes = catalogMessage(locale, 'common:wait.minutes', { count: 2 });
+      await expect(waitNotice(page)).toHaveText(minutes);
+      await expect(spoken(page)).toHaveText(minutes);
+      const resend = page.locator('.login-resend-actions button');
+      await expect(resend.first()).toBeVisible();
+      for (const button of await resend.all()) await expect(button).toBeDisabled();
+      const deadline = await waitNotice(page).getAttribute('data-wait');
+      await expectAccessible(page, `sign-up code wait ${locale}`);
+
+      const sends = countCalls(page, '/otp/send');
+      await page.reload();
+      await signUp();
+      await expect(waitNotice(page)).toHaveText(minutes);
+      // The same deadline as before the reload, not a new one.
+      await expect(waitNotice(page)).toHaveAttribute('data-wait', deadline ?? '');
+      for (const button of await resend.all()) await expect(button).toBeDisabled();
+      expect(sends()).toBe(0);
+      expect(await sandbox.outbox('+971500000015')).toEqual([]);
     });
   });
 }
