@@ -6,7 +6,6 @@
 import { PRODUCT } from '../../src/site-config.ts';
 import { catalogMessage, expect, FLOW_LOCALES, test } from './fixtures.ts';
 import {
-  expectSignedIn,
   expectView,
   openLogin,
   PASSWORD,
@@ -138,23 +137,6 @@ for (const locale of FLOW_LOCALES) {
         catalogMessage(locale, 'common:wait.unknown'),
       );
       await expect(submitButton(page)).toBeEnabled();
-    });
-
-    test('Back from the identity service after a sign-in: a usable login page', async ({
-      page,
-    }) => {
-      await openLogin(page, locale);
-      await submitPhone(page, '01');
-      await expectView(page, 'password_form', false);
-      await page.locator('input[autocomplete=current-password]').fill(PASSWORD);
-      await submitButton(page).click();
-      await expectSignedIn(page, 'Layla Haddad');
-      await page.goBack();
-      await expectView(page, 'phone_form', false);
-      // A fresh load: the form, not the frozen 'Signing you in' screen; it signs in again.
-      await expect(page.locator('input[type=tel]')).toBeEditable();
-      await submitPhone(page, '01');
-      await expectView(page, 'password_form', false);
     });
   });
 }
