@@ -88,7 +88,7 @@ for (const locale of FLOW_LOCALES) {
       expect(csrfs).toEqual(['csrf-back-1', '']);
     });
 
-    test('Back to sign-up after registering: restored from the cache, a usable form again', async ({
+    test('Back to sign-up after registering: a usable form again', async ({
       page,
       sandbox,
     }) => {
