@@ -88,10 +88,7 @@ for (const locale of FLOW_LOCALES) {
       expect(csrfs).toEqual(['csrf-back-1', '']);
     });
 
-    test('Back to sign-up after registering: a usable form again', async ({
-      page,
-      sandbox,
-    }) => {
+    test('Back to sign-up after registering: a usable form again', async ({ page, sandbox }) => {
       await recordPageShows(page);
       const t = translator(locale);
       const f = await openSignup(page, t, signupUrl(locale, { clientId: 'sandbox-web' }));
