@@ -12,16 +12,40 @@ import { ERROR, INTERNAL_ERROR_BODY, type ErrorBody } from '../src/contract/erro
 export class ApiError extends Error {
   readonly status: ContentfulStatusCode;
   readonly body: ErrorBody;
-  constructor(status: ContentfulStatusCode, body: ErrorBody) {
+  /** Headers of the answer (a wait's `Retry-After`). */
+  readonly headers: Readonly<Record<string, string>>;
+  constructor(
+    status: ContentfulStatusCode,
+    body: ErrorBody,
+    headers: Readonly<Record<string, string>> = {},
+  ) {
     super(body.error ?? body.message ?? body.error_code ?? `HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.headers = headers;
   }
 }
 
-export function fail(status: ContentfulStatusCode, body: ErrorBody): never {
-  throw new ApiError(status, body);
+export function fail(
+  status: ContentfulStatusCode,
+  body: ErrorBody,
+  headers?: Readonly<Record<string, string>>,
+): never {
+  throw new ApiError(status, body, headers);
+}
+
+/**
+ * A rate limit or lock that can be tried again in `seconds`: `Retry-After` in seconds, and the
+ * same in the body's `additional_information.retry_after` (for clients that cannot read headers).
+ */
+export function failWait(status: ContentfulStatusCode, body: ErrorBody, seconds: number): never {
+  const wait = Math.max(1, Math.ceil(seconds));
+  fail(
+    status,
+    { ...body, additional_information: { ...body.additional_information, retry_after: wait } },
+    { 'Retry-After': String(wait) },
+  );
 }
 
 export function assert(
@@ -84,7 +108,7 @@ export function queryOf<TSchema extends v.GenericSchema>(
 
 /** Hono's `onError`: known errors in the `ErrorBody` shape; the rest logged without values. */
 export function handleError(error: Error, c: Context): Response {
-  if (error instanceof ApiError) return c.json(error.body, error.status);
+  if (error instanceof ApiError) return c.json(error.body, error.status, { ...error.headers });
   if (error instanceof HTTPException) {
     const status = error.status;
     if (status === 413) {

@@ -2,6 +2,7 @@
  * The seeded world of sandbox-contract.md: phone and e-mail personas, social test accounts,
  * clients, and the well-known link tokens. `state.ts` copies it on every reset.
  */
+import type { BlockReason } from '../src/contract/errors.ts';
 import type { ClientData } from '../src/contract/shell.ts';
 
 export const PERSONA_CODE = '123456';
@@ -19,6 +20,8 @@ export interface SeedUser {
   readonly password?: string;
   readonly login: LoginRule;
   readonly status?: 'blocked' | 'temporarily_blocked';
+  /** Why a blocked account is blocked (sent as `additional_information.block_reason`). */
+  readonly blockReason?: BlockReason;
   /** try_another_way answers. */
   readonly pin?: string;
   readonly card?: string;
@@ -73,6 +76,22 @@ export const SEED_USERS: readonly SeedUser[] = [
     password: SANDBOX_PASSWORD,
     login: 'password',
     status: 'temporarily_blocked',
+  },
+  {
+    sub: 'sbx-cash-underpaid',
+    phone: phone('18'),
+    fullName: 'Rami Saeed',
+    login: 'password',
+    status: 'blocked',
+    blockReason: 'cash_trip_underpayment',
+  },
+  {
+    sub: 'sbx-outstanding',
+    phone: phone('19'),
+    fullName: 'Dana Khalil',
+    login: 'password',
+    status: 'blocked',
+    blockReason: 'outstanding_payments',
   },
   {
     sub: 'sbx-apple',
@@ -252,6 +271,8 @@ export const PERSONA_TABLE: readonly (readonly [string, string])[] = [
   [phone('15'), 'sending an OTP: ERROR_RATE_LIMIT_REACHED (APP-0020)'],
   [phone('16'), 'sign-up: PHONE_ALREADY_USED (US-0016)'],
   [phone('17'), 'one-click: push nobody answers'],
+  [phone('18'), 'blocked: cash-trip underpayment (US-0068, block_reason cash_trip_underpayment)'],
+  [phone('19'), 'blocked: outstanding payments (US-0068, block_reason outstanding_payments)'],
   [
     phone('20'),
     'Hana Saleh: OTP; can add a passkey after it, then signs in with it (a reset forgets it)',

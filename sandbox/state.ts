@@ -5,6 +5,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { EMAIL_LINK_VALIDITY_MS } from '../src/contract/identity-gateway.ts';
+import type { BlockReason } from '../src/contract/errors.ts';
 import type { ApproveStatus } from '../src/contract/identity-api.ts';
 import type { FaultBody, OutboxEntry, RecordedEvent } from '../src/contract/sandbox-control.ts';
 import type { FlagsResponse } from '../src/contract/shell.ts';
@@ -25,6 +26,8 @@ import {
 
 export const OTP_VALIDITY_MS = 5 * 60 * 1000;
 export const OTP_RESEND_S = 60;
+/** The wait the rate-limited persona's APP-0020 answer asks for (contract: 120 s). */
+export const OTP_RATE_LIMIT_WAIT_S = 120;
 export const OTP_MAX_WRONG = 3;
 export const VERIFICATION_VALIDITY_MS = 10 * 60 * 1000;
 export const PROOF_VALIDITY_MS = 5 * 60 * 1000;
@@ -60,6 +63,8 @@ export interface User {
   password?: string;
   login: LoginRule;
   status: 'active' | 'blocked' | 'temporarily_blocked';
+  /** Why a blocked account is blocked (the payment blocks). */
+  blockReason?: BlockReason;
   pin?: string;
   card?: string;
   nationalId?: string;
@@ -239,6 +244,7 @@ function seedState(now: number): SandboxState {
     if (seed.phone) user.phone = seed.phone;
     if (seed.email) user.email = seed.email;
     if (seed.password) user.password = seed.password;
+    if (seed.blockReason) user.blockReason = seed.blockReason;
     if (seed.pin) user.pin = seed.pin;
     if (seed.card) user.card = seed.card;
     if (seed.nationalId) user.nationalId = seed.nationalId;

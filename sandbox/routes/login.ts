@@ -3,7 +3,7 @@
  * `{ token }` (a proof token for the identity service's /login form) or an `ErrorBody`.
  */
 import { Hono } from 'hono';
-import type { ChallengeDetail, LoginChallenge } from '../../src/contract/errors.ts';
+import type { BlockReason, ChallengeDetail, LoginChallenge } from '../../src/contract/errors.ts';
 import {
   APPLE_LOGIN_PATH,
   AppleLoginBody,
@@ -16,7 +16,7 @@ import {
   type PhoneLoginBody as PhoneLogin,
 } from '../../src/contract/identity-api.ts';
 import { isEmailAddress } from '../../src/lib/patterns.ts';
-import { fail, jsonBody } from '../errors.ts';
+import { fail, failWait, jsonBody } from '../errors.ts';
 import { header, requirePhone } from '../http.ts';
 import { SOCIAL_ACCOUNTS, type SocialProvider } from '../personas.ts';
 import { readSocialToken } from '../social.ts';
@@ -56,14 +56,25 @@ function unregistered(): never {
   });
 }
 
-const blocked = (): never =>
-  fail(400, { error: 'USER_BLOCKED', error_code: 'US-0068', message: 'USER_BLOCKED' });
-const temporarilyBlocked = (): never =>
+/** USER_BLOCKED, with the reason when the block has one (a payment to settle). */
+const blocked = (reason: BlockReason | undefined): never =>
   fail(400, {
-    error: 'USER_TEMPORARILY_BLOCKED',
-    error_code: 'US-0013',
-    message: 'USER_TEMPORARILY_BLOCKED',
+    error: 'USER_BLOCKED',
+    error_code: 'US-0068',
+    message: 'USER_BLOCKED',
+    ...(reason ? { additional_information: { block_reason: reason } } : {}),
   });
+/** USER_TEMPORARILY_BLOCKED, saying (Retry-After and the body) when it ends. */
+const temporarilyBlocked = (untilMs: number, now: number): never =>
+  failWait(
+    400,
+    {
+      error: 'USER_TEMPORARILY_BLOCKED',
+      error_code: 'US-0013',
+      message: 'USER_TEMPORARILY_BLOCKED',
+    },
+    (untilMs - now) / 1000,
+  );
 const wrong = (name: string, code: string): never =>
   fail(400, { error: name, error_code: code, message: name });
 const invalidOtp = (): never =>
@@ -98,12 +109,17 @@ export function loginRoutes(sandbox: Sandbox): Hono {
   const app = new Hono();
 
   function assertActive(user: User): void {
-    if (user.status === 'blocked') blocked();
-    if (user.blockedUntil !== undefined && sandbox.now() < user.blockedUntil) temporarilyBlocked();
+    const now = sandbox.now();
+    if (user.status === 'blocked') blocked(user.blockReason);
+    if (user.blockedUntil !== undefined && now < user.blockedUntil) {
+      temporarilyBlocked(user.blockedUntil, now);
+    }
   }
 
   function checkPassword(user: User, password: string): void {
-    if (user.status === 'temporarily_blocked') temporarilyBlocked();
+    // The persona is always 30 minutes away from the end of its block.
+    const now = sandbox.now();
+    if (user.status === 'temporarily_blocked') temporarilyBlocked(now + TEMPORARY_BLOCK_MS, now);
     if (user.password !== undefined && password === user.password) {
       user.wrongPasswords = 0;
       return;
@@ -111,8 +127,8 @@ export function loginRoutes(sandbox: Sandbox): Hono {
     user.wrongPasswords += 1;
     if (user.wrongPasswords >= WRONG_PASSWORDS_BEFORE_BLOCK) {
       user.wrongPasswords = 0;
-      user.blockedUntil = sandbox.now() + TEMPORARY_BLOCK_MS;
-      temporarilyBlocked();
+      user.blockedUntil = now + TEMPORARY_BLOCK_MS;
+      temporarilyBlocked(user.blockedUntil, now);
     }
     wrong('BAD_CREDENTIALS', 'US-0051');
   }

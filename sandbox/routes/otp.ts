@@ -11,10 +11,16 @@ import {
   OtpVerifyBody,
   type OtpSendResponse,
 } from '../../src/contract/identity-api.ts';
-import { fail, jsonBody } from '../errors.ts';
+import { fail, failWait, jsonBody } from '../errors.ts';
 import { assertReachable, header } from '../http.ts';
 import { normalizeIdentifier, sendToOutbox, userByEmail, userByPhone } from '../queries.ts';
-import { OTP_MAX_WRONG, OTP_RESEND_S, OTP_VALIDITY_MS, type Sandbox } from '../state.ts';
+import {
+  OTP_MAX_WRONG,
+  OTP_RATE_LIMIT_WAIT_S,
+  OTP_RESEND_S,
+  OTP_VALIDITY_MS,
+  type Sandbox,
+} from '../state.ts';
 
 const INVALID_IDENTIFIER: ErrorBody = {
   error: 'invalid_phone_number',
@@ -54,8 +60,15 @@ export function otpRoutes(sandbox: Sandbox): Hono {
       ? userByEmail(sandbox, identifier)
       : userByPhone(sandbox, identifier);
     if (user?.otpRateLimited) {
-      c.header('Retry-After', String(OTP_RESEND_S));
-      otpError('ERROR_RATE_LIMIT_REACHED', 429, 'APP-0020');
+      failWait(
+        429,
+        {
+          error: 'error_rate_limit_reached',
+          message: 'ERROR_RATE_LIMIT_REACHED',
+          error_code: 'APP-0020',
+        },
+        OTP_RATE_LIMIT_WAIT_S,
+      );
     }
     const code = sandbox.codeFor(identifier);
     const otp = { identifier, code, createdAt: sandbox.now(), wrong: 0, locked: false };

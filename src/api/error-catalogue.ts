@@ -4,6 +4,7 @@
  * a server code without a name, or a name without an English message, does not compile.
  */
 import type springSecurityError from '../../i18n/en/spring_security_error.json';
+import { BLOCK_REASONS, type BlockReason } from '../contract/errors.ts';
 import type { Text } from '../i18n/types.ts';
 import type { ApiFailure, ErrorBody } from './errors.ts';
 import { transportMessage } from './transport-message.ts';
@@ -105,6 +106,35 @@ export function errorName(failure: ApiFailure): ErrorName | undefined {
     if (isErrorName(candidate)) return candidate;
   }
   return undefined;
+}
+
+/**
+ * The blocked-account pages: USER_BLOCKED, USER_BLOCKED_FOR_SIGNUP, and the two payment blocks,
+ * which the server signals as USER_BLOCKED (US-0068) with `additional_information.block_reason`.
+ */
+export const BLOCKED_VARIANTS = [
+  'USER_BLOCKED',
+  'USER_BLOCKED_FOR_SIGNUP',
+  'USER_BLOCKED_CASH_UNDERPAYMENT',
+  'USER_BLOCKED_OUTSTANDING_PAYMENTS',
+] as const;
+export type BlockedVariant = (typeof BLOCKED_VARIANTS)[number];
+
+export const BLOCK_REASON_VARIANTS = {
+  cash_trip_underpayment: 'USER_BLOCKED_CASH_UNDERPAYMENT',
+  outstanding_payments: 'USER_BLOCKED_OUTSTANDING_PAYMENTS',
+} as const satisfies Record<BlockReason, BlockedVariant>;
+
+/** The blocked page a failure opens, if it is a block; an unknown reason is the plain block. */
+export function blockedVariant(failure: ApiFailure): BlockedVariant | undefined {
+  const name = errorName(failure);
+  if (name === 'USER_BLOCKED_FOR_SIGNUP') return name;
+  if (name !== 'USER_BLOCKED') return undefined;
+  const reason =
+    failure.kind === 'http' ? failure.body?.additional_information?.['block_reason'] : undefined;
+  return (BLOCK_REASONS as readonly unknown[]).includes(reason)
+    ? BLOCK_REASON_VARIANTS[reason as BlockReason]
+    : 'USER_BLOCKED';
 }
 
 function serverText(

@@ -38,8 +38,23 @@ export const ChallengeDetail = object({
 });
 export type ChallengeDetail = InferOutput<typeof ChallengeDetail>;
 
+/**
+ * Why a blocked account (USER_BLOCKED, US-0068) is blocked, in
+ * `additional_information.block_reason`; without one the page says only that it is blocked. An
+ * unknown reason is read as none.
+ */
+export const BLOCK_REASONS = ['cash_trip_underpayment', 'outstanding_payments'] as const;
+export type BlockReason = (typeof BLOCK_REASONS)[number];
+
 export const AdditionalInformation = looseObject({
   challenge: exactOptional(string()),
+  /** USER_BLOCKED: why (BLOCK_REASONS). */
+  block_reason: exactOptional(string()),
+  /**
+   * A rate limit or lock (ERROR_RATE_LIMIT_REACHED, MAX_LIMIT_EXCEEDED, USER_TEMPORARILY_BLOCKED,
+   * any 429): seconds until it may be tried again, as the `Retry-After` header also says.
+   */
+  retry_after: exactOptional(pipe(number(), integer())),
   name: exactOptional(string()),
   challenge_details: exactOptional(array(ChallengeDetail)),
   error_code: exactOptional(string()),

@@ -19,7 +19,12 @@ const bad = (description: string): Answer => ({ description, schema: ErrorBody }
 const ok = (schema?: Schema, description = 'Success'): Answer =>
   schema ? { description, schema } : { description };
 const challenge: Answer = {
-  description: 'challenge_required, unregistered_user, or another error',
+  description:
+    'challenge_required, unregistered_user, or another error. USER_BLOCKED (US-0068) may carry ' +
+    '`additional_information.block_reason`: `cash_trip_underpayment` (a cash trip was underpaid) ' +
+    'or `outstanding_payments` (payments are due); without it the block has no reason to tell. ' +
+    'USER_TEMPORARILY_BLOCKED (US-0013) sends `Retry-After` (seconds) and the same seconds in ' +
+    '`additional_information.retry_after`.',
   schema: union([ChallengeRequiredBody, ErrorBody]),
 };
 const serverError = bad('Unexpected failure (APP-0001)');
@@ -165,7 +170,11 @@ export const OPERATIONS: readonly Operation[] = [
     answers: {
       200: ok(api.OtpSendResponse),
       400: bad('INVALID_PHONE_NUMBER'),
-      429: bad('ERROR_RATE_LIMIT_REACHED (APP-0020)'),
+      429: bad(
+        'ERROR_RATE_LIMIT_REACHED (APP-0020), or its variants by country, device or both; ' +
+          '`Retry-After` (seconds or an HTTP date) and `additional_information.retry_after` ' +
+          '(seconds) say when a code may be asked for again',
+      ),
       500: serverError,
     },
   },

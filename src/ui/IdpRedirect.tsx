@@ -21,7 +21,8 @@ export interface IdpRedirectProps {
 /**
  * The success screen that finishes a sign-in: 'Welcome to {client}', the robot check when the
  * flag asks for one, then a countdown from 5 that hands off to the identity service
- * (src/api/idp-handoff.ts) when it drops below 2, or on Continue. Needs the `common`, `redirect`
+ * (src/api/idp-handoff.ts) when it drops below 2, or on Continue. A page restored from the
+ * back/forward cache on this screen loads afresh. Needs the `common`, `redirect`
  * and `recaptcha` namespaces.
  */
 export function IdpRedirect(props: IdpRedirectProps) {
@@ -37,6 +38,17 @@ export function IdpRedirect(props: IdpRedirectProps) {
   const submitting = ready && (continued || shouldSubmit(left));
   const handedOff = useRef(false);
   const { token, remember } = props;
+
+  // Back from the identity service can restore this page from the back/forward cache as it was
+  // left: signing in, the button disabled, no form. Such a page loads afresh instead (a GET of the
+  // page's own address, which the csrf and secrets have already left): nothing is posted again.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent): void => {
+      if (event.persisted) location.reload();
+    };
+    addEventListener('pageshow', onPageShow);
+    return () => removeEventListener('pageshow', onPageShow);
+  }, []);
 
   useEffect(() => {
     if (!submitting || handedOff.current || recaptchaToken === undefined) return;

@@ -11,6 +11,7 @@ import type { Text } from '../i18n/types.ts';
 import { recaptchaMode } from '../lib/recaptcha.ts';
 import type { Flags } from '../stores/flags.ts';
 import { canResend, type OtpFlow } from '../stores/flows/otp.ts';
+import { WaitNotice } from './WaitNotice.tsx';
 import { BackButton } from './BackButton.tsx';
 import { Button } from './Button.tsx';
 import { FormError } from './ErrorAlert.tsx';
@@ -94,6 +95,7 @@ export function OtpStep(props: OtpStepProps) {
       ) : (
         <div className="stack login-resend">
           <p className="login-resend-title">{t('login_otp:resendTitle')}</p>
+          <WaitNotice wait={state.wait} />
           {state.resendIn > 0 && (
             <p className="muted" role="timer">
               {t('login_otp:resendIn', { count: state.resendIn })}

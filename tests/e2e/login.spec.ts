@@ -214,8 +214,9 @@ for (const locale of FLOW_LOCALES) {
       await expect(view(page).getByRole('alert')).toBeVisible();
       if (locale === 'en') {
         await expect(view(page).getByRole('alert')).toHaveText(
-          'Too many wrong passwords. Please try again in 30 minutes.',
+          'Too many wrong passwords. Sign-in to this account is paused for a while.',
         );
+        await expect(view(page).locator('.wait-notice')).toHaveText('Try again in 30 minutes.');
       }
       await expectView(page, 'password_form');
     });

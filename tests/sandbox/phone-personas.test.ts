@@ -31,13 +31,15 @@ describe('phone login personas', () => {
         'US-0051',
       );
     }
-    expect((await login({ phone_number: phone('01'), password: 'x' })).body.error_code).toBe(
-      'US-0013',
-    );
-    expect(
-      (await login({ phone_number: phone('01'), password: 'Sandbox-Pass1' })).body.error_code,
-    ).toBe('US-0013');
-    t.advance(30 * 60 * 1000);
+    const blocked = await login({ phone_number: phone('01'), password: 'x' });
+    expect(blocked.body.error_code).toBe('US-0013');
+    expect(blocked.headers.get('retry-after')).toBe('1800');
+    expect(blocked.body.additional_information).toEqual({ retry_after: 1800 });
+    t.advance(10 * 60 * 1000);
+    const later = await login({ phone_number: phone('01'), password: 'Sandbox-Pass1' });
+    expect(later.body.error_code).toBe('US-0013');
+    expect(later.headers.get('retry-after')).toBe('1200');
+    t.advance(20 * 60 * 1000);
     expect((await login({ phone_number: phone('01'), password: 'Sandbox-Pass1' })).status).toBe(
       200,
     );
@@ -116,6 +118,22 @@ describe('phone login personas', () => {
     const answer = await login({ phone_number: phone('06'), password: 'whatever' });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ error: 'USER_BLOCKED', error_code: 'US-0068' });
+    expect(answer.body.additional_information).toBeUndefined();
+  });
+
+  it('18 and 19: USER_BLOCKED (US-0068) with the reason of the payment block', async () => {
+    for (const [n, reason] of [
+      ['18', 'cash_trip_underpayment'],
+      ['19', 'outstanding_payments'],
+    ] as const) {
+      const answer = await login({ phone_number: phone(n) });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({
+        error: 'USER_BLOCKED',
+        error_code: 'US-0068',
+        additional_information: { block_reason: reason },
+      });
+    }
   });
 
   it('07: login is unregistered; onboarding gives USER_BLOCKED_FOR_SIGNUP (US-0089)', async () => {
@@ -142,7 +160,9 @@ describe('phone login personas', () => {
       expect(answer.body).toMatchObject({
         error: 'USER_TEMPORARILY_BLOCKED',
         error_code: 'US-0013',
+        additional_information: { retry_after: 1800 },
       });
+      expect(answer.headers.get('retry-after')).toBe('1800');
     }
   });
 
@@ -162,7 +182,8 @@ describe('phone login personas', () => {
       message: 'ERROR_RATE_LIMIT_REACHED',
       error_code: 'APP-0020',
     });
-    expect(answer.headers.get('retry-after')).toBe('60');
+    expect(answer.headers.get('retry-after')).toBe('120');
+    expect(answer.body.additional_information).toEqual({ retry_after: 120 });
     expect((await t.get(`/_sandbox/outbox?to=%2B${phone('15')}`)).body).toEqual([]);
   });
 

@@ -4,6 +4,7 @@ import { localizedPath } from '../../i18n/config.ts';
 import {
   currentChallenge,
   isTryAnotherWayVisible,
+  isWaiting,
   signupHref,
   type Answers,
 } from '../../stores/flows/login/index.ts';
@@ -11,6 +12,7 @@ import { BackButton } from '../../ui/BackButton.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { FormError } from '../../ui/ErrorAlert.tsx';
+import { WaitNotice } from '../../ui/WaitNotice.tsx';
 import { EmailField, TextField } from '../../ui/Field.tsx';
 import { ltr, useT } from '../../ui/i18n.tsx';
 import { PasswordField, ShowToggle } from '../../ui/PasswordField.tsx';
@@ -66,7 +68,13 @@ function AnswerActions(props: ViewProps & { submitLabel: string }) {
   return (
     <>
       <FormError error={state.error} />
-      <Button type="submit" pending={state.submitting} pendingLabel={t('common:pleaseWait')}>
+      <WaitNotice wait={state.wait} />
+      <Button
+        type="submit"
+        pending={state.submitting}
+        pendingLabel={t('common:pleaseWait')}
+        disabled={isWaiting(state)}
+      >
         {props.submitLabel}
       </Button>
       {isTryAnotherWayVisible(state) && (
@@ -243,10 +251,12 @@ function NameEnhanced(props: ViewProps) {
         <p className="muted">{t('login:name.enhancedIntro')}</p>
         <PasswordAnswer flow={flow} state={state} />
         <FormError error={state.error} />
+        <WaitNotice wait={state.wait} />
         <Button
           type="submit"
           pending={state.submitting && state.nameConfirmed === true}
           pendingLabel={t('common:pleaseWait')}
+          disabled={isWaiting(state)}
         >
           {t('login:name.submit')}
         </Button>

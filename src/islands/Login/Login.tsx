@@ -13,6 +13,7 @@ import { pageAnalytics } from '../../api/analytics.ts';
 import { currentQuery } from '../../lib/address.ts';
 import { takeCsrf } from '../../lib/csrf.ts';
 import { googleOneTap, socialSignIn, takeGoogleRedirect } from '../../lib/social/index.ts';
+import { sessionWaits } from '../../lib/wait-store.ts';
 import { $flags, loadFlags } from '../../stores/flags.ts';
 import {
   persistedName,
@@ -77,6 +78,7 @@ function browserDeps(locale: Locale): LoginDeps {
     shieldParams,
     persisted: persistedName,
     passkeys: browserPasskeys,
+    wait: { waits: sessionWaits },
   };
 }
 

@@ -3,12 +3,14 @@ import type { SocialProvider } from '../../lib/social/index.ts';
 import { BackButton } from '../../ui/BackButton.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/ErrorAlert.tsx';
+import { WaitNotice } from '../../ui/WaitNotice.tsx';
 import { EmailField } from '../../ui/Field.tsx';
 import { useT } from '../../ui/i18n.tsx';
 import { PhoneInput } from '../../ui/PhoneInput.tsx';
 import { ProviderButton, SocialButtons } from '../../ui/SocialButtons.tsx';
 import { ViewHeading } from '../../ui/ViewHeading.tsx';
 import { PasskeySignIn } from './passkey-lazy.tsx';
+import { isWaiting } from '../../stores/flows/login/index.ts';
 import type { ViewProps } from './view-props.ts';
 import { Form } from '../../ui/Form.tsx';
 
@@ -33,11 +35,12 @@ export function PhoneForm({ flow, state, flags }: ViewProps) {
         disabled={state.submitting}
       />
       <FormError error={state.error} />
+      <WaitNotice wait={state.wait} />
       <Button
         type="submit"
         pending={state.submitting}
         pendingLabel={t('common:pleaseWait')}
-        disabled={enhanced && empty}
+        disabled={(enhanced && empty) || isWaiting(state)}
       >
         {t('login:phone.continue')}
       </Button>
@@ -68,11 +71,12 @@ export function EmailForm({ flow, state, flags }: ViewProps) {
         onChange={(event) => flow.changeEmail(event.target.value)}
       />
       <FormError error={state.error} />
+      <WaitNotice wait={state.wait} />
       <Button
         type="submit"
         pending={state.submitting}
         pendingLabel={t('common:pleaseWait')}
-        disabled={flags.enhancedForm && state.emailInput.trim() === ''}
+        disabled={(flags.enhancedForm && state.emailInput.trim() === '') || isWaiting(state)}
       >
         {t('login:phone.continue')}
       </Button>

@@ -15,6 +15,7 @@ import { readPersisted } from '../../lib/persisted.ts';
 import { recaptchaMode } from '../../lib/recaptcha.ts';
 import { $flags, loadFlags } from '../../stores/flags.ts';
 import { profiling, validatePhone } from '../../stores/flows/browser-deps.ts';
+import { sessionWaits } from '../../lib/wait-store.ts';
 import {
   createOneClickFlow,
   readOneClickPresets,
@@ -65,6 +66,7 @@ function browserDeps(locale: Locale): OneClickDeps {
     analytics: pageAnalytics,
     profiling,
     newKey: () => crypto.randomUUID(),
+    wait: { waits: sessionWaits },
     visibility: pageVisibility,
     device: { userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints },
   };

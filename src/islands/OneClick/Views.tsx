@@ -2,13 +2,18 @@
 import { STORES } from '../../config.ts';
 import { INTL_LOCALE, type Locale } from '../../i18n/config.ts';
 import { formatPromoAmount } from '../../lib/promo.ts';
-import type { OneClickFlow, OneClickState } from '../../stores/flows/one-click/index.ts';
+import {
+  isRateLimited,
+  type OneClickFlow,
+  type OneClickState,
+} from '../../stores/flows/one-click/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ErrorAlert, FormError } from '../../ui/ErrorAlert.tsx';
 import { Ltr, RichText, useT } from '../../ui/i18n.tsx';
 import { PhoneInput } from '../../ui/PhoneInput.tsx';
 import { ViewHeading } from '../../ui/ViewHeading.tsx';
 import { Form } from '../../ui/Form.tsx';
+import { WaitNotice } from '../../ui/WaitNotice.tsx';
 
 export interface ViewProps {
   flow: OneClickFlow;
@@ -78,7 +83,13 @@ export function PhoneForm({ flow, state, locale }: ViewProps) {
         <span>{t('one_click:phone.remember')}</span>
       </label>
       <FormError error={state.error} />
-      <Button type="submit" pending={state.submitting} pendingLabel={t('common:pleaseWait')}>
+      <WaitNotice wait={state.wait} />
+      <Button
+        type="submit"
+        pending={state.submitting}
+        pendingLabel={t('common:pleaseWait')}
+        disabled={isRateLimited(state)}
+      >
         {t('one_click:phone.continue')}
       </Button>
     </Form>

@@ -17,10 +17,12 @@ import { currentQuery, queryClientId } from '../../lib/address.ts';
 import { deviceIdentity } from '../../lib/device.ts';
 import { loginHref } from '../../lib/hrefs.ts';
 import { readPersisted, writePersisted } from '../../lib/persisted.ts';
+import { sessionWaits } from '../../lib/wait-store.ts';
 import { loadPhoneMetadata, presetField, toPhone } from '../../lib/phone.ts';
 import { loadFlags } from '../../stores/flags.ts';
 import {
   createRecoveryFormFlow,
+  isWaiting,
   RECOVERY_METHODS,
   RESEND_AFTER_S,
   type RecoveryFormDeps,
@@ -43,6 +45,7 @@ import { ViewFocus, ViewHeading } from '../../ui/ViewHeading.tsx';
 import { Form } from '../../ui/Form.tsx';
 import { island, useFlow } from '../../ui/island.tsx';
 import { WaitCard } from '../../ui/WaitCard.tsx';
+import { WaitNotice } from '../../ui/WaitNotice.tsx';
 
 export type RecoveryFormMessages = Pick<
   Messages,
@@ -73,6 +76,7 @@ function browserDeps(locale: Locale, clientId: string): RecoveryFormDeps {
     now: () => Date.now(),
     go: (path) => location.replace(localizedPath(locale, path)),
     track: (event) => pageAnalytics.track(`recovery_form_${event}`, { page: 'forgot_password' }),
+    wait: { waits: sessionWaits },
   };
 }
 
@@ -224,7 +228,13 @@ function DetailsStep(props: StepProps<'details'>) {
         error={answerError}
         onChange={(event) => setAnswer(event.target.value)}
       />
-      <Button type="submit" pending={submitting} pendingLabel={t('common:pleaseWait')}>
+      <WaitNotice wait={state.wait} />
+      <Button
+        type="submit"
+        pending={submitting}
+        pendingLabel={t('common:pleaseWait')}
+        disabled={isWaiting(state)}
+      >
         {t('recovery:form.sendCode')}
       </Button>
     </StepCard>
@@ -236,6 +246,7 @@ function CodeStep(props: StepProps<'code'>) {
   const { flow, state } = props;
   const left = useCountdown(RESEND_AFTER_S, true, state.sentAt);
   const [firstSentAt] = useState(state.sentAt);
+  const waiting = isWaiting(state);
   return (
     <StepCard
       current={2}
@@ -258,7 +269,7 @@ function CodeStep(props: StepProps<'code'>) {
             )}
             <Button
               variant="secondary"
-              disabled={left > 0 || state.submitting}
+              disabled={left > 0 || state.submitting || waiting}
               onClick={() => void flow.resend()}
             >
               {t('recovery:form.resend')}
@@ -275,7 +286,13 @@ function CodeStep(props: StepProps<'code'>) {
         onChange={(code) => flow.setCode(code)}
         error={state.fieldError ? t.text(state.fieldError) : undefined}
       />
-      <Button type="submit" pending={state.submitting} pendingLabel={t('common:pleaseWait')}>
+      <WaitNotice wait={state.wait} />
+      <Button
+        type="submit"
+        pending={state.submitting}
+        pendingLabel={t('common:pleaseWait')}
+        disabled={waiting}
+      >
         {t('recovery:form.verify')}
       </Button>
     </StepCard>

@@ -10,7 +10,8 @@ import type { Messages } from '../../i18n/types.ts';
 import { pathToken } from '../../lib/address.ts';
 import { loginHref, pageHref } from '../../lib/hrefs.ts';
 import { loadFlags } from '../../stores/flags.ts';
-import { createResetPasswordFlow } from '../../stores/flows/reset-password.ts';
+import { sessionWaits } from '../../lib/wait-store.ts';
+import { createResetPasswordFlow, isWaiting } from '../../stores/flows/reset-password.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/ErrorAlert.tsx';
 import { useT } from '../../ui/i18n.tsx';
@@ -20,6 +21,7 @@ import { ViewFocus, ViewHeading } from '../../ui/ViewHeading.tsx';
 import { Form } from '../../ui/Form.tsx';
 import { island, useFlow } from '../../ui/island.tsx';
 import { WaitCard } from '../../ui/WaitCard.tsx';
+import { WaitNotice } from '../../ui/WaitNotice.tsx';
 
 export type ResetPasswordMessages = Pick<
   Messages,
@@ -41,6 +43,7 @@ function ResetPasswordView(props: { locale: Locale }) {
         if (event === 'page') pageAnalytics.page('forgot_password');
         else pageAnalytics.track(`password_reset_${event}`, { page: 'forgot_password' });
       },
+      wait: { waits: sessionWaits },
     }),
   );
   const clientId = usePageClientId(true);
@@ -97,11 +100,12 @@ function ResetPasswordView(props: { locale: Locale }) {
             disabled={submitting}
           />
           <NewPasswordRecaptcha flow={flow} token={state.recaptchaToken} />
+          <WaitNotice wait={editing?.wait} />
           <Button
             type="submit"
             pending={submitting}
             pendingLabel={t('common:pleaseWait')}
-            disabled={editing?.invalid === true}
+            disabled={editing?.invalid === true || isWaiting(state)}
           >
             {t('password:submit')}
           </Button>

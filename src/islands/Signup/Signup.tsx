@@ -18,6 +18,7 @@ import { deviceIdentity } from '../../lib/device.ts';
 import { reportError } from '../../lib/error-reporting.ts';
 import { loginHref } from '../../lib/hrefs.ts';
 import { readPersisted } from '../../lib/persisted.ts';
+import { sessionWaits } from '../../lib/wait-store.ts';
 import { loadPhoneMetadata, phoneMetadata, toPhone } from '../../lib/phone.ts';
 import { recaptchaMode } from '../../lib/recaptcha.ts';
 import { googleOneTap, socialSignIn } from '../../lib/social/index.ts';
@@ -101,6 +102,7 @@ function browserDeps(locale: Locale): SignupDeps {
     recaptchaRequired,
     shieldParams,
     persisted: persistedName,
+    wait: { waits: sessionWaits },
   };
 }
 

@@ -8,10 +8,12 @@
  */
 import { otpErrorKey } from '../../api/error-catalogue.ts';
 import { ApiError, toFailure, type ApiFailure } from '../../api/errors.ts';
+import { waitOf, type Wait } from '../../api/waits.ts';
 import type { Guard, OtpType } from '../../contract/identity-api.ts';
 import type { Text } from '../../i18n/types.ts';
 import { digitsOnly } from '../../lib/digits.ts';
 import { createFlow, type Flow } from './create-flow.ts';
+import { waitTask, type WaitDeps } from './waits.ts';
 
 /** A new code may be asked for 60 s after the last one; the login guard allows 3 attempts. */
 export const OTP_RESEND_SECONDS = 60;
@@ -34,6 +36,8 @@ export interface OtpState {
   pendingChannel: OtpType | undefined;
   /** Seconds until a new code may be asked for. */
   resendIn: number;
+  /** A rate limit: no code may be asked for until it ends (src/stores/flows/waits.ts). */
+  wait: Wait | undefined;
   error: Text | undefined;
   /** The id of the verified code, until the code changes. */
   verificationId: string | undefined;
@@ -43,7 +47,12 @@ export type OtpEvent =
   | { type: 'started'; identifier: string }
   | { type: 'sendStarted'; channel: OtpType }
   | { type: 'sendSucceeded'; channel: OtpType; resendIn?: number | undefined }
-  | { type: 'sendFailed'; failure: ApiFailure }
+  /** A send failed; `wait` when it was a rate limit. */
+  | { type: 'sendFailed'; failure: ApiFailure; wait?: Wait | undefined }
+  /** A rate limit kept from an earlier load of the page: no code is sent until it ends. */
+  | { type: 'waitRestored'; wait: Wait }
+  /** The rate limit's deadline has passed. */
+  | { type: 'waitOver' }
   | { type: 'recaptchaRequested'; channel: OtpType }
   | { type: 'recaptchaCancelled' }
   | { type: 'codeChanged'; code: string }
@@ -77,6 +86,7 @@ export function initialState(identifier = ''): OtpState {
     sentVia: undefined,
     pendingChannel: undefined,
     resendIn: 0,
+    wait: undefined,
     error: undefined,
     verificationId: undefined,
   };
@@ -86,14 +96,10 @@ export function initialState(identifier = ''): OtpState {
 export function canResend(state: OtpState): boolean {
   return (
     state.resendIn === 0 &&
+    state.wait?.until === undefined &&
     (state.view === 'ready' || state.view === 'verified') &&
     state.identifier !== ''
   );
-}
-
-function retryAfterSeconds(failure: ApiFailure): number {
-  if (failure.kind !== 'http' || failure.retryAfterMs === undefined) return 0;
-  return Math.min(OTP_RESEND_SECONDS * 5, Math.ceil(failure.retryAfterMs / 1000));
 }
 
 export function transition(state: OtpState, event: OtpEvent): OtpState {
@@ -115,8 +121,19 @@ export function transition(state: OtpState, event: OtpEvent): OtpState {
         ...state,
         view: 'ready',
         error: otpErrorKey(event.failure),
-        resendIn: retryAfterSeconds(event.failure),
+        resendIn: 0,
+        wait: event.wait,
       };
+    case 'waitRestored':
+      return {
+        ...state,
+        view: 'ready',
+        error: { key: 'otp:error.ERROR_RATE_LIMIT_REACHED' },
+        resendIn: 0,
+        wait: event.wait,
+      };
+    case 'waitOver':
+      return state.wait ? { ...state, wait: undefined, error: undefined } : state;
     case 'recaptchaRequested':
       if (!canResend(state)) return state;
       return { ...state, view: 'recaptcha', pendingChannel: event.channel, error: undefined };
@@ -173,7 +190,12 @@ export interface OtpDeps {
   shieldParams?: () => Record<string, unknown> | undefined;
   setInterval?: (fn: () => void, ms: number) => unknown;
   clearInterval?: (handle: unknown) => void;
+  /** Rate limits kept across a reload, and their end (src/stores/flows/waits.ts). */
+  wait?: WaitDeps | undefined;
 }
+
+/** Where a code's rate limit is kept: per identifier. */
+export const otpWaitScope = (identifier: string): string => `otp:${identifier}`;
 
 /** The resend countdown: a tick each second until it reaches 0. */
 function countdown(flow: Flow<OtpState, OtpEvent>, deps: OtpDeps) {
@@ -201,6 +223,7 @@ export function createOtpFlow(deps: OtpDeps) {
   const flow = createFlow({ initial: initialState(), transition });
   const { dispatch } = flow;
   const timer = countdown(flow, deps);
+  const waits = waitTask(flow, deps.wait ?? {}, () => dispatch({ type: 'waitOver' }));
 
   async function send(channel: OtpType, guard: Guard): Promise<void> {
     const signal = flow.begin();
@@ -218,7 +241,10 @@ export function createOtpFlow(deps: OtpDeps) {
       dispatch({ type: 'sendSucceeded', channel, resendIn: answer.data.resend_in });
     } catch (error) {
       if (signal.aborted) return;
-      dispatch({ type: 'sendFailed', failure: toFailure(error) });
+      const failure = toFailure(error);
+      const wait = waitOf(failure, waits.now());
+      if (wait) waits.hold(otpWaitScope(identifier), wait);
+      dispatch({ type: 'sendFailed', failure, wait });
     }
     if (flow.get().resendIn > 0) timer.start();
   }
@@ -258,11 +284,17 @@ export function createOtpFlow(deps: OtpDeps) {
   return {
     ...flow.surface,
 
-    /** Opens the step for an identifier and sends the first code. */
+    /** Opens the step for an identifier and sends the first code, unless a rate limit holds. */
     start: (identifier: string): Promise<void> => {
       flow.cancel();
       timer.stop();
+      waits.stop();
       dispatch({ type: 'started', identifier });
+      const kept = waits.restore(otpWaitScope(identifier));
+      if (kept) {
+        dispatch({ type: 'waitRestored', wait: kept });
+        return Promise.resolve();
+      }
       return send(firstChannel(identifier), { attempts: DEFAULT_GUARD_ATTEMPTS });
     },
 
@@ -302,6 +334,7 @@ export function createOtpFlow(deps: OtpDeps) {
     stop: (): void => {
       flow.cancel();
       timer.stop();
+      waits.stop();
       dispatch({ type: 'stopped' });
     },
   };

@@ -12,10 +12,12 @@
 import { recoveryCode, recoveryErrorKey } from '../../api/error-catalogue.ts';
 import type { ApiFailure } from '../../api/errors.ts';
 import { toFailure } from '../../api/errors.ts';
+import { waitOf, type Wait } from '../../api/waits.ts';
 import type { RecoveryPasswordBody } from '../../contract/identity-api.ts';
 import type { Text } from '../../i18n/types.ts';
 import { failedResetRules, type ResetRule } from '../../lib/password-rules.ts';
 import { createFlow } from './create-flow.ts';
+import { waitTask, type WaitDeps } from './waits.ts';
 
 /** A server answer: above the form (`error`) or at the password field (`fieldError`). */
 export interface ServerErrors {
@@ -33,6 +35,8 @@ export interface ResetEditing extends ServerErrors {
   invalid: boolean;
   recaptchaRequired: boolean;
   recaptchaToken: string | undefined;
+  /** A rate limit: submit waits until it ends (src/stores/flows/waits.ts). */
+  wait?: Wait;
 }
 
 export type ResetPasswordState =
@@ -53,7 +57,14 @@ export type ResetPasswordEvent =
   | { type: 'recaptchaPassed'; token: string }
   | { type: 'submitted' }
   | { type: 'succeeded' }
-  | { type: 'failed'; failure: ApiFailure };
+  /** The reset failed; `wait` when it was a rate limit. */
+  | { type: 'failed'; failure: ApiFailure; wait?: Wait | undefined }
+  /** A rate limit kept from an earlier load of the page still holds: nothing was sent. */
+  | { type: 'waitRestored'; wait: Wait }
+  | { type: 'waitOver' };
+
+/** Where a rate limit of the new-password page is kept (per tab, not per token). */
+export const RESET_WAIT_SCOPE = 'reset-password';
 
 export const PASSWORD_SUCCESS_PATH = '/password_success';
 
@@ -62,9 +73,11 @@ function editing(
   recaptchaRequired: boolean,
   recaptchaToken: string | undefined,
   errors: ServerErrors = {},
+  wait?: Wait,
 ): ResetEditing {
   const failed = failedResetRules(password);
   return {
+    ...(wait ? { wait } : {}),
     view: 'editing',
     password,
     failed,
@@ -87,6 +100,10 @@ export function initialState(): ResetPasswordState {
   return editing('', false, undefined);
 }
 
+/** A wait with a deadline holds: submit is refused until it ends. */
+export const isWaiting = (state: ResetPasswordState): boolean =>
+  state.view === 'editing' && state.wait?.until !== undefined;
+
 export function transition(
   state: ResetPasswordState,
   event: ResetPasswordEvent,
@@ -97,18 +114,37 @@ export function transition(
       return event.hasToken ? state : { view: 'expired' };
     case 'passwordChanged':
       return state.view === 'editing'
-        ? editing(event.password, state.recaptchaRequired, state.recaptchaToken)
+        ? editing(
+            event.password,
+            state.recaptchaRequired,
+            state.recaptchaToken,
+            // A wait holds whatever is typed, and its message stays with it.
+            state.wait ? serverErrors(state) : {},
+            state.wait,
+          )
         : state;
     case 'recaptchaRequired':
       return state.view === 'editing'
-        ? editing(state.password, event.required, state.recaptchaToken, serverErrors(state))
+        ? editing(
+            state.password,
+            event.required,
+            state.recaptchaToken,
+            serverErrors(state),
+            state.wait,
+          )
         : state;
     case 'recaptchaPassed':
       return state.view === 'editing'
-        ? editing(state.password, state.recaptchaRequired, event.token, serverErrors(state))
+        ? editing(
+            state.password,
+            state.recaptchaRequired,
+            event.token,
+            serverErrors(state),
+            state.wait,
+          )
         : state;
     case 'submitted':
-      if (state.view !== 'editing' || state.invalid) return state;
+      if (state.view !== 'editing' || state.invalid || isWaiting(state)) return state;
       return {
         view: 'submitting',
         password: state.password,
@@ -129,8 +165,21 @@ export function transition(
         state.recaptchaRequired,
         token,
         code === 'INVALID_PASSWORD' ? { fieldError: message } : { error: message },
+        event.wait,
       );
     }
+    case 'waitRestored':
+      if (state.view !== 'editing' && state.view !== 'submitting') return state;
+      return editing(
+        state.password,
+        state.recaptchaRequired,
+        state.recaptchaToken,
+        { error: { key: 'common:wait.kept' } },
+        event.wait,
+      );
+    case 'waitOver':
+      if (state.view !== 'editing' || !state.wait) return state;
+      return editing(state.password, state.recaptchaRequired, state.recaptchaToken);
   }
 }
 
@@ -139,11 +188,14 @@ export interface ResetPasswordDeps {
   /** Leaves for an unlocalized path (`/password_success`). */
   go: (path: string) => void;
   track?: (event: 'page' | 'changed' | 'expired') => void;
+  /** Rate limits kept across a reload (src/stores/flows/waits.ts). */
+  wait?: WaitDeps | undefined;
 }
 
 export function createResetPasswordFlow(deps: ResetPasswordDeps) {
   const flow = createFlow({ initial: initialState(), transition });
   const { dispatch } = flow;
+  const waits = waitTask(flow, deps.wait ?? {}, () => dispatch({ type: 'waitOver' }));
   let token: string | undefined;
 
   // Reactions: a changed password leaves for the success page; each outcome is tracked.
@@ -177,6 +229,11 @@ export function createResetPasswordFlow(deps: ResetPasswordDeps) {
       dispatch({ type: 'submitted' });
       const state = flow.get();
       if (state.view !== 'submitting' || !token) return;
+      const kept = waits.restore(RESET_WAIT_SCOPE);
+      if (kept) {
+        dispatch({ type: 'waitRestored', wait: kept });
+        return;
+      }
       const signal = flow.begin();
       try {
         await deps.resetPassword({
@@ -188,7 +245,10 @@ export function createResetPasswordFlow(deps: ResetPasswordDeps) {
         dispatch({ type: 'succeeded' });
       } catch (error) {
         if (signal.aborted) return;
-        dispatch({ type: 'failed', failure: toFailure(error) });
+        const failure = toFailure(error);
+        const wait = waitOf(failure, waits.now());
+        if (wait) waits.hold(RESET_WAIT_SCOPE, wait);
+        dispatch({ type: 'failed', failure, wait });
       }
     },
   };

@@ -3,6 +3,7 @@
  * and the reactions to a new view (its analytics page, the code step, the sign-up redirect).
  */
 import { toFailure } from '../../../api/errors.ts';
+import { waitOf } from '../../../api/waits.ts';
 import type { EmailLoginBody, PhoneLoginBody } from '../../../contract/identity-api.ts';
 import type { Locale } from '../../../i18n/config.ts';
 import type { FlowAnalytics } from '../../../lib/analytics.ts';
@@ -13,6 +14,7 @@ import { createFlow, type Flow } from '../create-flow.ts';
 import { createOtpFlow, type OtpDeps, type OtpFlow } from '../otp.ts';
 import { createOneTap, openSocial, type SocialDeps } from '../social.ts';
 import { loginPasskeys, type LoginPasskeyDeps } from './passkeys.ts';
+import { waitTask, type WaitDeps } from '../waits.ts';
 import { signupHref, type LoginPresets } from './presets.ts';
 import { answerError, emailLoginBody, phoneLoginBody } from './requests.ts';
 import {
@@ -47,6 +49,15 @@ export interface LoginDeps extends SocialDeps {
   shieldParams?: () => Record<string, unknown> | undefined;
   /** Passkey sign-in and enrolment (none where it is not given). */
   passkeys?: LoginPasskeyDeps;
+  /** Waits kept across a reload and their end (src/stores/flows/waits.ts). */
+  wait?: WaitDeps | undefined;
+}
+
+/** Where a login's wait is kept: per phone or e-mail (a social attempt keeps none). */
+export function loginWaitScope(attempt: Attempt): string | undefined {
+  if (attempt.kind === 'phone') return `login:${attempt.phone}`;
+  if (attempt.kind === 'email') return `login:${attempt.email}`;
+  return undefined;
 }
 
 type LoginCore = Flow<LoginState, LoginEvent>;
@@ -167,25 +178,37 @@ function socialAttempt(provider: SocialProvider, result: SocialResult): Attempt 
     : { kind: 'google', idToken: result.idToken, email: result.email };
 }
 
-export function createLoginFlow(deps: LoginDeps) {
-  const flow = createFlow({ initial: initialState(), transition, opening: 'initialized' });
-  const { dispatch } = flow;
-
+/** The login's code step, stopped with the flow. */
+function createLoginOtp(
+  deps: LoginDeps,
+  flow: LoginCore,
+  onVerified: (id: string) => void,
+): OtpFlow {
   const otp = createOtpFlow({
     sendOtp: deps.sendOtp,
     verifyOtp: deps.verifyOtp,
     clientId: () => flow.get().presets.clientId,
-    onVerified: (id) => {
-      dispatch({ type: 'otpVerified', id });
-      void login();
-    },
+    onVerified,
     ...(deps.recaptchaRequired ? { recaptchaRequired: deps.recaptchaRequired } : {}),
     ...(deps.shieldParams ? { shieldParams: deps.shieldParams } : {}),
+    wait: deps.wait,
   });
   flow.onDestroy(() => {
     otp.stop();
     otp.destroy();
   });
+  return otp;
+}
+
+export function createLoginFlow(deps: LoginDeps) {
+  const flow = createFlow({ initial: initialState(), transition, opening: 'initialized' });
+  const { dispatch } = flow;
+
+  const otp = createLoginOtp(deps, flow, (id) => {
+    dispatch({ type: 'otpVerified', id });
+    void login();
+  });
+  const waits = waitTask(flow, deps.wait ?? {}, () => dispatch({ type: 'waitOver' }));
 
   const passkey = loginPasskeys(
     deps.passkeys,
@@ -206,11 +229,21 @@ export function createLoginFlow(deps: LoginDeps) {
     dispatch({ type: 'succeeded', token, flow: name });
   }
 
-  /** Sends the attempt's login; a success flushes analytics before the redirect. */
+  /**
+   * Sends the attempt's login; a success flushes analytics before the redirect. Nothing is sent
+   * while a wait holds (the submit was refused), or when one kept from an earlier load holds for
+   * this phone or e-mail.
+   */
   async function login(): Promise<void> {
     const state = flow.get();
     const attempt = state.attempt;
-    if (!attempt) return;
+    if (!attempt || !state.submitting) return;
+    const scope = loginWaitScope(attempt);
+    const kept = scope === undefined ? undefined : waits.restore(scope);
+    if (kept) {
+      dispatch({ type: 'waitRestored', wait: kept });
+      return;
+    }
     const signal = flow.begin();
     try {
       const token = await callLogin(deps, state, attempt);
@@ -226,7 +259,10 @@ export function createLoginFlow(deps: LoginDeps) {
       dispatch({ type: 'succeeded', token, offerPasskey });
     } catch (error) {
       if (signal.aborted) return;
-      dispatch({ type: 'failed', failure: toFailure(error) });
+      const failure = toFailure(error);
+      const wait = waitOf(failure, waits.now());
+      if (wait) waits.hold(scope, wait);
+      dispatch({ type: 'failed', failure, wait });
     }
   }
 

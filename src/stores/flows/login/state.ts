@@ -3,7 +3,9 @@
  * asks for (a code, the password, Apple or Google, the name, or a challenge by priority with
  * 'Try another way'), then the identity-service redirect, sign-up or the blocked page.
  */
+import type { BlockedVariant } from '../../../api/error-catalogue.ts';
 import type { ApiFailure } from '../../../api/errors.ts';
+import type { Wait } from '../../../api/waits.ts';
 import { DASHBOARD_CLIENT_ID } from '../../../config.ts';
 import {
   CHALLENGE_NAMES,
@@ -53,7 +55,7 @@ export const CHALLENGE_VIEWS = {
   password: 'password_form',
 } as const satisfies Record<ChallengeName, ChallengeView>;
 
-export type BlockedVariant = 'USER_BLOCKED' | 'USER_BLOCKED_FOR_SIGNUP';
+export type { BlockedVariant } from '../../../api/error-catalogue.ts';
 
 /** The card and PIN challenges take 4 digits. */
 export const CHALLENGE_DIGITS = 4;
@@ -100,6 +102,8 @@ export interface LoginCommon {
   error: Text | undefined;
   /** The error of the view's main field. */
   fieldError: Text | undefined;
+  /** A rate limit or lock: the view's action waits until it ends (src/stores/flows/waits.ts). */
+  wait: Wait | undefined;
 }
 
 const COMMON_FIELDS: Record<keyof LoginCommon, true> = {
@@ -115,6 +119,7 @@ const COMMON_FIELDS: Record<keyof LoginCommon, true> = {
   social: true,
   error: true,
   fieldError: true,
+  wait: true,
 };
 
 /** What every view keeps of `state`, without the fields of its view. */
@@ -164,14 +169,22 @@ export type LoginEvent =
   | { type: 'succeeded'; token: string; flow?: FlowName; offerPasskey?: boolean }
   /** The passkey offer is over (added or 'Not now'): the identity-service redirect. */
   | { type: 'passkeyOfferClosed' }
-  /** The login failed: a challenge, sign-up, the blocked page, or a message. */
-  | { type: 'failed'; failure: ApiFailure }
+  /** The login failed: a challenge, sign-up, the blocked page, or a message (and its wait). */
+  | { type: 'failed'; failure: ApiFailure; wait?: Wait | undefined }
+  /** A wait kept from an earlier load of the page holds for this attempt: nothing was sent. */
+  | { type: 'waitRestored'; wait: Wait }
+  /** The wait's deadline has passed. */
+  | { type: 'waitOver' }
   /** 'Try another way': the next challenge by priority (round to the first). */
   | { type: 'tryAnotherWay' }
   | { type: 'socialStarted'; provider: SocialProvider }
   | { type: 'socialFailed'; provider: SocialProvider; reason: SocialFailureReason }
   /** Back to the first view, keeping what was typed there. */
   | { type: 'back' };
+
+/** A wait with a deadline holds: the view's action is refused until it ends. */
+export const isWaiting = (state: Pick<LoginState, 'wait'>): boolean =>
+  state.wait?.until !== undefined;
 
 /** The first view for the presets (dashboard picker, e-mail form, preset OTP, ...). */
 export function startState(presets: LoginPresets, previous?: LoginState): LoginState {
@@ -188,6 +201,7 @@ export function startState(presets: LoginPresets, previous?: LoginState): LoginS
     social: undefined,
     error: undefined,
     fieldError: undefined,
+    wait: undefined,
   };
   if (presets.clientId === DASHBOARD_CLIENT_ID || presets.view === 'dashboard_selection') {
     return { ...base, view: 'dashboard_selection' };

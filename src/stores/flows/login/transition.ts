@@ -4,8 +4,9 @@
  * (the code, the password, Apple, Google, the name, or the first of `try_another_way` by
  * priority), a blocked account to its page, anything else to a message on the view.
  */
-import { ERROR_KEYS, errorName, loginErrorMessage } from '../../../api/error-catalogue.ts';
+import { blockedVariant, ERROR_KEYS, loginErrorMessage } from '../../../api/error-catalogue.ts';
 import type { ApiFailure } from '../../../api/errors.ts';
+import type { Wait } from '../../../api/waits.ts';
 import { ERROR, LOGIN_CHALLENGES, type LoginChallenge } from '../../../contract/errors.ts';
 import { digitsOnly } from '../../../lib/digits.ts';
 import { socialMessage } from '../../../lib/social/types.ts';
@@ -23,19 +24,29 @@ import {
   type LoginState,
 } from './state.ts';
 
-/** The unknown-400 handler: blocked accounts get their page, anything else a message. */
-function unknownFailure(state: LoginState, failure: ApiFailure): LoginState {
-  const name = errorName(failure);
-  if (name === 'USER_BLOCKED' || name === 'USER_BLOCKED_FOR_SIGNUP') {
+/**
+ * The unknown-400 handler: blocked accounts get their page (by reason), anything else a message,
+ * with its wait when it is a rate limit or lock.
+ */
+function unknownFailure(state: LoginState, failure: ApiFailure, wait?: Wait): LoginState {
+  const variant = blockedVariant(failure);
+  if (variant) {
     return {
       ...common(state),
       submitting: false,
       social: undefined,
+      wait: undefined,
       view: 'redirect_to_blocked_user',
-      variant: name,
+      variant,
     };
   }
-  return { ...state, submitting: false, social: undefined, error: loginErrorMessage(failure) };
+  return {
+    ...state,
+    submitting: false,
+    social: undefined,
+    error: loginErrorMessage(failure),
+    wait,
+  };
 }
 
 function challengeFailure(
@@ -89,7 +100,7 @@ function challengeFailure(
   }
 }
 
-function failed(state: LoginState, failure: ApiFailure): LoginState {
+function failed(state: LoginState, failure: ApiFailure, wait?: Wait): LoginState {
   if (failure.kind === 'http' && failure.status === 400) {
     const body = failure.body;
     if (body?.error === ERROR.unregisteredUser) {
@@ -110,7 +121,14 @@ function failed(state: LoginState, failure: ApiFailure): LoginState {
       }
     }
   }
-  return unknownFailure(state, failure);
+  return unknownFailure(state, failure, wait);
+}
+
+/** The wait and its message gone. */
+function unwaited(state: LoginState): Pick<LoginState, 'wait' | 'error'> {
+  return state.wait
+    ? { wait: undefined, error: undefined }
+    : { wait: undefined, error: state.error };
 }
 
 /** Every branch of the login page: pure, the only way its state changes. */
@@ -118,10 +136,11 @@ export function transition(state: LoginState, event: LoginEvent): LoginState {
   switch (event.type) {
     case 'initialized':
       return startState(event.presets, state);
+    // Another number or e-mail is another person: a wait of the last one no longer holds here.
     case 'phoneChanged':
-      return { ...state, phoneInput: event.value, fieldError: undefined };
+      return { ...state, ...unwaited(state), phoneInput: event.value, fieldError: undefined };
     case 'emailChanged':
-      return { ...state, emailInput: event.value, fieldError: undefined };
+      return { ...state, ...unwaited(state), emailInput: event.value, fieldError: undefined };
     case 'answerChanged': {
       const digits = event.field === 'pin' || event.field === 'card';
       const value = digits ? digitsOnly(event.value, CHALLENGE_DIGITS) : event.value;
@@ -142,7 +161,7 @@ export function transition(state: LoginState, event: LoginEvent): LoginState {
         view: event.method === 'email' ? 'email_form' : 'phone_form',
       };
     case 'submitted': {
-      if (state.submitting) return state;
+      if (state.submitting || state.wait?.until !== undefined) return state;
       const fresh = event.attempt
         ? {
             attempt: event.attempt,
@@ -152,10 +171,17 @@ export function transition(state: LoginState, event: LoginEvent): LoginState {
             challenges: undefined,
           }
         : {};
-      return { ...state, ...fresh, submitting: true, error: undefined, fieldError: undefined };
+      return {
+        ...state,
+        ...fresh,
+        submitting: true,
+        error: undefined,
+        fieldError: undefined,
+        wait: undefined,
+      };
     }
     case 'nameAnswered':
-      if (state.view !== 'name_confirmation') return state;
+      if (state.view !== 'name_confirmation' || state.wait?.until !== undefined) return state;
       return {
         ...state,
         nameConfirmed: event.confirmed,
@@ -179,7 +205,11 @@ export function transition(state: LoginState, event: LoginEvent): LoginState {
       if (state.view !== 'passkey_offer') return state;
       return { ...common(state), view: 'redirect_to_idp', token: state.token, flow: state.flow };
     case 'failed':
-      return failed(state, event.failure);
+      return failed(state, event.failure, event.wait);
+    case 'waitRestored':
+      return { ...state, submitting: false, wait: event.wait, error: { key: 'common:wait.kept' } };
+    case 'waitOver':
+      return state.wait ? { ...state, ...unwaited(state) } : state;
     case 'tryAnotherWay': {
       const challenges = state.challenges;
       if (!challenges || challenges.details.length < 2 || state.submitting) return state;

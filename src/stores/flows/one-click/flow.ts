@@ -4,6 +4,7 @@
  * page, the login page's code step).
  */
 import { toFailure } from '../../../api/errors.ts';
+import { waitOf } from '../../../api/waits.ts';
 import type { OneClickAnswer } from '../../../api/one-click.ts';
 import { ERROR } from '../../../contract/errors.ts';
 import type { ApproveStatus, OneClickLoginBody } from '../../../contract/identity-api.ts';
@@ -12,6 +13,7 @@ import type { FlowAnalytics } from '../../../lib/analytics.ts';
 import { storeFor } from '../../../lib/open-app.ts';
 import type { PhoneInputValue } from '../../../lib/phone.ts';
 import { createFlow, type Flow } from '../create-flow.ts';
+import { waitTask, type WaitDeps } from '../waits.ts';
 import { loginOtpHref, oneClickLoginBody, type OneClickInit } from './presets.ts';
 import {
   appLink,
@@ -20,6 +22,7 @@ import {
   initialState,
   isWaiting,
   MAX_PUSH_RETRIES,
+  oneClickWaitScope,
   pageOf,
   type Attempt,
   type OneClickEvent,
@@ -61,6 +64,8 @@ export interface OneClickDeps {
   visibility?: PageVisibility;
   /** The device, for the open-app button's store. */
   device?: { userAgent: string; maxTouchPoints?: number };
+  /** Rate limits of the login kept across a reload, per number (src/stores/flows/waits.ts). */
+  wait?: WaitDeps | undefined;
 }
 
 type OneClickCore = Flow<OneClickState, OneClickEvent>;
@@ -83,6 +88,7 @@ function loginCall(
   context: () => { idpClientId?: string | undefined },
   otpHref: (phone: string) => string,
   now: () => number,
+  waits: ReturnType<typeof waitTask>,
 ) {
   const { dispatch } = flow;
   const track = (name: string, properties?: Record<string, string | number>) =>
@@ -113,7 +119,9 @@ function loginCall(
       }
       const status = failure.kind === 'http' ? { status: failure.status } : {};
       track('one_click_failed', { kind: failure.kind, ...status });
-      dispatch({ type: 'failed', failure });
+      const wait = waitOf(failure, waits.now());
+      if (wait) waits.hold(oneClickWaitScope(attempt.phone), wait);
+      dispatch({ type: 'failed', failure, wait });
       return;
     }
     if (signal.aborted) return;
@@ -207,7 +215,8 @@ export function createOneClickFlow(deps: OneClickDeps) {
       acrValues: init.acrValues,
       csrf: init.csrfForAddress,
     });
-  const login = loginCall(flow, deps, context, otpHref, () => clock.now());
+  const waits = waitTask(flow, deps.wait ?? {}, () => dispatch({ type: 'waitOver' }));
+  const login = loginCall(flow, deps, context, otpHref, () => clock.now(), waits);
   let watching = false;
 
   // Reactions: analytics pages, the login page's code step, the timers.
@@ -249,6 +258,11 @@ export function createOneClickFlow(deps: OneClickDeps) {
       if (flow.isDestroyed()) return;
       if (!phone) {
         dispatch({ type: 'invalid', error: { key: 'fields:phone.invalidMobile' } });
+        return;
+      }
+      const kept = waits.restore(oneClickWaitScope(phone));
+      if (kept) {
+        dispatch({ type: 'waitRestored', wait: kept });
         return;
       }
       const attempt = attemptFor(phone, false);

@@ -4,6 +4,7 @@
  * login page's code step, or an ending (rejected, max tries, sign up in the app, an error).
  */
 import type { ApiFailure } from '../../../api/errors.ts';
+import type { Wait } from '../../../api/waits.ts';
 import { APP_LINK_SCHEME } from '../../../config.ts';
 import type { ApprovalToken, Guard } from '../../../contract/identity-api.ts';
 import type { Text } from '../../../i18n/types.ts';
@@ -93,6 +94,8 @@ export type OneClickState = OneClickCommon &
         submitting: boolean;
         error: Text | undefined;
         fieldError: Text | undefined;
+        /** A rate limit of the login: Continue waits until it ends (src/stores/flows/waits.ts). */
+        wait?: Wait | undefined;
       }
     | ({ view: WaitingView } & Waiting)
     | { view: 'redirect_to_otp'; href: string; phone: string; reason: 'otp_challenge' | 'signup' }
@@ -121,7 +124,11 @@ export type OneClickEvent =
   /** No account: the login page's code step (one-click sign-up flag on), or sign up in the app. */
   | { type: 'invalidUser'; phone: string; signupHref: string | undefined }
   /** The login failed: no answer keeps the view and the key; any other answer is the error view. */
-  | { type: 'failed'; failure: ApiFailure }
+  | { type: 'failed'; failure: ApiFailure; wait?: Wait | undefined }
+  /** A rate limit kept from an earlier load of the page holds for the number: nothing was sent. */
+  | { type: 'waitRestored'; wait: Wait }
+  /** The rate limit's deadline has passed. */
+  | { type: 'waitOver' }
   /** The clock the countdowns read from. */
   | { type: 'tick'; now: number }
   /** 'Resend notification': the login again with is_retry=true. */
@@ -151,6 +158,13 @@ export function initialState(checkout: Checkout = parseCheckout(null)): OneClick
     fieldError: undefined,
   };
 }
+
+/** A rate limit with a deadline holds the phone form's Continue. */
+export const isRateLimited = (state: OneClickState): boolean =>
+  state.view === 'phone_form' && state.wait?.until !== undefined;
+
+/** Where a rate limit of the one-click login is kept: per number. */
+export const oneClickWaitScope = (phone: string): string => `one-click:${phone}`;
 
 export function isWaiting(state: OneClickState): state is WaitingState {
   return state.view === 'push_notification' || state.view === 'confirm_via_app';

@@ -5,10 +5,12 @@
  */
 import { oneClickErrorMessage } from '../../../api/error-catalogue.ts';
 import type { ApiFailure } from '../../../api/errors.ts';
+import type { Wait } from '../../../api/waits.ts';
 import {
   canResend,
   common,
   initialState,
+  isRateLimited,
   isWaiting,
   type OneClickCommon,
   type OneClickEvent,
@@ -33,8 +35,12 @@ function isTransport(failure: ApiFailure): boolean {
   return failure.kind !== 'http';
 }
 
-function failed(state: OneClickState, failure: ApiFailure): OneClickState {
+function failed(state: OneClickState, failure: ApiFailure, wait?: Wait): OneClickState {
   const error = oneClickErrorMessage(failure);
+  // A rate limit: the form stays, saying how long to wait.
+  if (wait && state.view === 'phone_form' && state.submitting) {
+    return { ...state, attempt: undefined, submitting: false, error, wait };
+  }
   // No answer at all: stay, keep what was typed and the key, let the shopper try again.
   const transport = isTransport(failure);
   const attempt = transport ? state.attempt : undefined;
@@ -89,7 +95,14 @@ export function transition(state: OneClickState, event: OneClickEvent): OneClick
       };
     case 'phoneChanged':
       if (state.view !== 'phone_form' || state.submitting) return state;
-      return { ...state, phoneInput: event.value, fieldError: undefined, error: undefined };
+      // Another number: the last one's wait no longer holds here (a kept one is checked on submit).
+      return {
+        ...state,
+        phoneInput: event.value,
+        fieldError: undefined,
+        error: undefined,
+        wait: undefined,
+      };
     case 'rememberChanged':
       if (state.view !== 'phone_form' || state.submitting) return state;
       return { ...state, remember: event.value };
@@ -97,7 +110,7 @@ export function transition(state: OneClickState, event: OneClickEvent): OneClick
       if (state.view !== 'phone_form') return state;
       return { ...state, submitting: false, fieldError: event.error };
     case 'submitted':
-      if (state.view !== 'phone_form' || state.submitting) return state;
+      if (state.view !== 'phone_form' || state.submitting || isRateLimited(state)) return state;
       return {
         ...state,
         attempt: event.attempt,
@@ -144,7 +157,19 @@ export function transition(state: OneClickState, event: OneClickEvent): OneClick
       if (event.signupHref) return toLoginOtp(state, event.signupHref, event.phone, 'signup');
       return { ...common(state), attempt: undefined, view: 'redirect_to_signup' };
     case 'failed':
-      return failed(state, event.failure);
+      return failed(state, event.failure, event.wait);
+    case 'waitRestored':
+      if (state.view !== 'phone_form') return state;
+      return {
+        ...state,
+        attempt: undefined,
+        submitting: false,
+        error: { key: 'common:wait.kept' },
+        wait: event.wait,
+      };
+    case 'waitOver':
+      if (state.view !== 'phone_form' || !state.wait) return state;
+      return { ...state, error: undefined, wait: undefined };
     case 'tick':
       if (!isWaiting(state) || event.now === state.now) return state;
       return { ...state, now: event.now };

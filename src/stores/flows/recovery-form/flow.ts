@@ -4,9 +4,11 @@
  */
 import type { ApiFailure } from '../../../api/errors.ts';
 import { toFailure } from '../../../api/errors.ts';
+import { waitOf } from '../../../api/waits.ts';
 import type { RecoveryPasswordBody, RecoveryTokenBody } from '../../../contract/identity-api.ts';
 import type { CountryCode } from '../../../lib/phone.ts';
 import { createFlow, type Flow } from '../create-flow.ts';
+import { waitTask, type WaitDeps } from '../waits.ts';
 import {
   initialState,
   METHOD_CHALLENGE,
@@ -30,12 +32,25 @@ export interface RecoveryFormDeps {
   /** Leaves for an unlocalized path (`/password_success`). */
   go: (path: string) => void;
   track?: (event: 'code_sent' | 'token' | 'changed') => void;
+  /** Rate limits on codes kept across a reload, per number (src/stores/flows/waits.ts). */
+  wait?: WaitDeps | undefined;
 }
 
+/** Where a rate limit on the recovery codes of a number is kept. */
+export const recoveryWaitScope = (phoneNumber: string): string => `recovery:${phoneNumber}`;
+
 type RecoveryFormCore = Flow<RecoveryFormState, RecoveryFormEvent>;
+type Waits = ReturnType<typeof waitTask>;
+
+/** The failure's wait, if it is a rate limit: kept for `scope` and ended at its deadline. */
+function held(waits: Waits, scope: string, failure: ApiFailure) {
+  const wait = waitOf(failure, waits.now());
+  if (wait) waits.hold(scope, wait);
+  return wait;
+}
 
 /** The calls of the form: each dispatches what it answers, unless the answer is late. */
-function calls(flow: RecoveryFormCore, deps: RecoveryFormDeps) {
+function calls(flow: RecoveryFormCore, deps: RecoveryFormDeps, waits: Waits) {
   async function run(
     call: () => Promise<RecoveryFormEvent>,
     failed: (failure: ApiFailure) => RecoveryFormEvent,
@@ -70,21 +85,32 @@ function calls(flow: RecoveryFormCore, deps: RecoveryFormDeps) {
         }),
         (failure) => ({ type: 'tokenRefused', failure, verified }),
       ),
-    sendCode: (phoneNumber: string) =>
-      run(
+    /** A code to the number, unless a rate limit kept from an earlier load still holds. */
+    sendCode: async (phoneNumber: string) => {
+      const scope = recoveryWaitScope(phoneNumber);
+      const kept = waits.restore(scope);
+      if (kept) {
+        flow.dispatch({ type: 'waitRestored', wait: kept });
+        return;
+      }
+      await run(
         async () => {
           await deps.sendCode(phoneNumber);
           return { type: 'codeSent', at: deps.now() };
         },
-        (failure) => ({ type: 'codeSendFailed', failure }),
-      ),
+        (failure) => ({ type: 'codeSendFailed', failure, wait: held(waits, scope, failure) }),
+      );
+    },
   };
 }
 
 export function createRecoveryFormFlow(deps: RecoveryFormDeps, initial = initialState()) {
   const flow = createFlow({ initial, transition });
   const { dispatch } = flow;
-  const { run, requestToken, sendCode } = calls(flow, deps);
+  const waits = waitTask(flow, { now: deps.now, ...deps.wait }, () =>
+    dispatch({ type: 'waitOver' }),
+  );
+  const { run, requestToken, sendCode } = calls(flow, deps, waits);
 
   // Reactions: each step reached is tracked; done leaves for the success page.
   flow.onChange((state, previous) => {
@@ -125,7 +151,10 @@ export function createRecoveryFormFlow(deps: RecoveryFormDeps, initial = initial
       try {
         verificationId = await deps.verifyCode(state.phoneNumber, state.code);
       } catch (error) {
-        if (!signal.aborted) dispatch({ type: 'codeRejected', failure: toFailure(error) });
+        if (signal.aborted) return;
+        const failure = toFailure(error);
+        const wait = held(waits, recoveryWaitScope(state.phoneNumber), failure);
+        dispatch({ type: 'codeRejected', failure, wait });
         return;
       }
       if (signal.aborted) return;

@@ -22,6 +22,7 @@
  * associated with the mobile number'), never 'no such account'.
  */
 import type { ApiFailure } from '../../../api/errors.ts';
+import type { Wait } from '../../../api/waits.ts';
 import type { RecoveryChallengeId } from '../../../contract/identity-api.ts';
 import type { I18nKey, Text } from '../../../i18n/types.ts';
 import { digitsOnly } from '../../../lib/digits.ts';
@@ -102,6 +103,8 @@ export type RecoveryFormState =
       phoneNumber: string | undefined;
       /** A verified code for a number; kept while the person corrects the fact. */
       verified: Verified | undefined;
+      /** A rate limit on codes for the number: 'Send code' waits until it ends. */
+      wait?: Wait | undefined;
     }
   | ({
       view: 'code';
@@ -111,6 +114,8 @@ export type RecoveryFormState =
       /** When the last code was sent (ms): resend is allowed RESEND_AFTER_S later. */
       sentAt: number;
       submitting: boolean;
+      /** A rate limit on sending or checking codes: resend and verify wait until it ends. */
+      wait?: Wait | undefined;
     } & ServerErrors)
   | ({
       view: 'password';
@@ -133,11 +138,17 @@ export type RecoveryFormEvent =
   | { type: 'detailsChanged'; details: RecoveryDetails }
   | { type: 'detailsSubmitted'; phone: ParsedPhone }
   | { type: 'codeSent'; at: number }
-  | { type: 'codeSendFailed'; failure: ApiFailure }
+  /** A code could not be sent; `wait` when it was a rate limit. */
+  | { type: 'codeSendFailed'; failure: ApiFailure; wait?: Wait | undefined }
   | { type: 'codeChanged'; code: string }
   | { type: 'codeSubmitted' }
   | { type: 'resendRequested' }
-  | { type: 'codeRejected'; failure: ApiFailure }
+  /** The code was refused; `wait` when checking is rate limited. */
+  | { type: 'codeRejected'; failure: ApiFailure; wait?: Wait | undefined }
+  /** A rate limit kept from an earlier load of the page holds for the number: nothing was sent. */
+  | { type: 'waitRestored'; wait: Wait }
+  /** The rate limit's deadline has passed. */
+  | { type: 'waitOver' }
   | { type: 'tokenReceived'; token: string }
   | { type: 'tokenRefused'; failure: ApiFailure; verified: Verified }
   | { type: 'backToDetails' }
@@ -216,6 +227,7 @@ export function detailsWith(
   fieldErrors: DetailErrors,
   verified: Verified | undefined,
   error?: Text,
+  wait?: Wait,
 ): Extract<RecoveryFormState, { view: 'details' }> {
   return {
     view: 'details',
@@ -225,5 +237,10 @@ export function detailsWith(
     submitting: false,
     phoneNumber: undefined,
     verified,
+    ...(wait ? { wait } : {}),
   };
 }
+
+/** A wait with a deadline holds: the view's action is refused until it ends. */
+export const isWaiting = (state: RecoveryFormState): boolean =>
+  (state.view === 'details' || state.view === 'code') && state.wait?.until !== undefined;

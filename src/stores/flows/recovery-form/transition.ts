@@ -8,6 +8,7 @@ import {
   answerError,
   CODE_LENGTH,
   detailsWith,
+  isWaiting,
   METHOD_MISMATCH,
   MISMATCH_CODES,
   NO_SERVER_ERROR,
@@ -36,10 +37,13 @@ function detailsEvent(
         errors.phone = kept.phone;
       if (kept.answer && before.answer === after.answer && before.method === after.method)
         errors.answer = kept.answer;
-      return detailsWith(after, errors, state.verified);
+      // A wait holds for the number (and its message stays); another number is another person.
+      const sameNumber = before.phoneInput === after.phoneInput && before.country === after.country;
+      const wait = sameNumber ? state.wait : undefined;
+      return detailsWith(after, errors, state.verified, wait ? state.error : undefined, wait);
     }
     case 'detailsSubmitted': {
-      if (state.view !== 'details' || state.submitting) return state;
+      if (state.view !== 'details' || state.submitting || isWaiting(state)) return state;
       const { details } = state;
       const errors: DetailErrors = {};
       if (details.phoneInput.trim() === '') errors.phone = { key: 'fields:phone.empty' };
@@ -81,7 +85,14 @@ function codeEvent(
         };
       }
       if (state.view === 'code' && state.submitting) {
-        return { ...state, code: '', sentAt: event.at, submitting: false, ...NO_SERVER_ERROR };
+        return {
+          ...state,
+          code: '',
+          sentAt: event.at,
+          submitting: false,
+          wait: undefined,
+          ...NO_SERVER_ERROR,
+        };
       }
       return state;
     case 'codeSendFailed': {
@@ -95,10 +106,10 @@ function codeEvent(
               { phone: { key: 'fields:phone.invalidMobile' } },
               state.verified,
             )
-          : detailsWith(state.details, {}, state.verified, message);
+          : detailsWith(state.details, {}, state.verified, message, event.wait);
       }
       if (state.view === 'code' && state.submitting) {
-        return { ...state, submitting: false, ...serverError(message, false) };
+        return { ...state, submitting: false, wait: event.wait, ...serverError(message, false) };
       }
       return state;
     }
@@ -106,17 +117,22 @@ function codeEvent(
       if (state.view !== 'code' || state.submitting) return state;
       return { ...state, code: digitsOnly(event.code, CODE_LENGTH), ...NO_SERVER_ERROR };
     case 'codeSubmitted':
-      if (state.view !== 'code' || state.submitting) return state;
+      if (state.view !== 'code' || state.submitting || isWaiting(state)) return state;
       if (state.code.length < CODE_LENGTH) {
         return { ...state, ...serverError({ key: 'fields:otp.required' }, true) };
       }
       return { ...state, submitting: true, ...NO_SERVER_ERROR };
     case 'resendRequested':
-      if (state.view !== 'code' || state.submitting) return state;
+      if (state.view !== 'code' || state.submitting || isWaiting(state)) return state;
       return { ...state, submitting: true, ...NO_SERVER_ERROR };
     case 'codeRejected':
       if (state.view !== 'code' || !state.submitting) return state;
-      return { ...state, submitting: false, ...serverError(otpErrorKey(event.failure), true) };
+      return {
+        ...state,
+        submitting: false,
+        wait: event.wait,
+        ...serverError(otpErrorKey(event.failure), true),
+      };
   }
 }
 
@@ -201,6 +217,26 @@ function passwordEvent(
   }
 }
 
+/** A rate limit kept from an earlier load, or its end (the details and the code step). */
+function waitEvent(
+  state: RecoveryFormState,
+  event: EventOf<'waitRestored' | 'waitOver'>,
+): RecoveryFormState {
+  if (state.view !== 'details' && state.view !== 'code') return state;
+  if (event.type === 'waitOver') {
+    if (!state.wait) return state;
+    if (state.view === 'details') {
+      return detailsWith(state.details, state.fieldErrors, state.verified);
+    }
+    return { ...state, wait: undefined, ...NO_SERVER_ERROR };
+  }
+  const error = { key: 'common:wait.kept' } as const;
+  if (state.view === 'details') {
+    return detailsWith(state.details, {}, state.verified, error, event.wait);
+  }
+  return { ...state, submitting: false, wait: event.wait, ...serverError(error, false) };
+}
+
 /** Every branch of the recovery form: pure, the only way its state changes. */
 export function transition(state: RecoveryFormState, event: RecoveryFormEvent): RecoveryFormState {
   switch (event.type) {
@@ -218,6 +254,9 @@ export function transition(state: RecoveryFormState, event: RecoveryFormEvent): 
     case 'tokenReceived':
     case 'tokenRefused':
       return tokenEvent(state, event);
+    case 'waitRestored':
+    case 'waitOver':
+      return waitEvent(state, event);
     default:
       return passwordEvent(state, event);
   }

@@ -61,6 +61,8 @@ export interface SignupDeps extends SocialDeps {
   fallbackClientId?: () => string | undefined;
   recaptchaRequired?: () => boolean;
   shieldParams?: () => Record<string, unknown> | undefined;
+  /** Rate limits of the code step kept across a reload (src/stores/flows/waits.ts). */
+  wait?: OtpDeps['wait'];
 }
 
 type SignupCore = Flow<SignupState, SignupEvent>;
@@ -190,6 +192,7 @@ export function createSignupFlow(deps: SignupDeps) {
     },
     ...(deps.recaptchaRequired ? { recaptchaRequired: deps.recaptchaRequired } : {}),
     ...(deps.shieldParams ? { shieldParams: deps.shieldParams } : {}),
+    wait: deps.wait,
   });
   flow.onDestroy(() => {
     otp.stop();

@@ -13,7 +13,17 @@ import {
   type OtpDeps,
   type OtpState,
 } from '../../../../src/stores/flows/otp.ts';
-import { http } from './failures.ts';
+import { createWaitStore } from '../../../../src/lib/wait-store.ts';
+import { fail, http } from './failures.ts';
+
+function memoryStorage() {
+  const data = new Map<string, string>();
+  return {
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, value),
+    removeItem: (key: string) => void data.delete(key),
+  };
+}
 
 const ready = (patch: Partial<OtpState> = {}): OtpState => ({
   ...initialState('971500000002'),
@@ -55,12 +65,13 @@ describe('OTP transition', () => {
     expect(state).toMatchObject({ resendIn: 30, sentVia: 'VOICE' });
   });
 
-  it('shows a send failure through otp:error.{message}, waiting Retry-After', () => {
+  it('shows a send failure through otp:error.{message}, holding resends for its wait', () => {
     const state = transition(
       { ...ready(), view: 'sending' },
       {
         type: 'sendFailed',
         failure: http(429, { message: 'ERROR_RATE_LIMIT_REACHED', error_code: 'APP-0020' }, 60_000),
+        wait: { until: 60_000 },
       },
     );
     expect(state.view).toBe('ready');
@@ -68,7 +79,16 @@ describe('OTP transition', () => {
       dynamic: 'otp:error.ERROR_RATE_LIMIT_REACHED',
       fallback: 'error:default',
     });
-    expect(state.resendIn).toBe(60);
+    expect(state.wait).toEqual({ until: 60_000 });
+    expect(canResend(state)).toBe(false);
+    expect(canResend(transition(state, { type: 'waitOver' }))).toBe(true);
+    // Without a time from the server the wait is said, but resends are not held back.
+    const unknown = transition(ready(), {
+      type: 'sendFailed',
+      failure: http(429, { message: 'ERROR_RATE_LIMIT_REACHED_DEVICE' }),
+      wait: { until: undefined },
+    });
+    expect(canResend(unknown)).toBe(true);
     const noBody = transition(ready(), { type: 'sendFailed', failure: http(500) });
     expect(noBody.error).toEqual({ key: 'otp:error.ERROR_UNKNOWN' });
     expect(noBody.resendIn).toBe(0);
@@ -191,6 +211,48 @@ describe('OTP flow', () => {
     expect(deps.sendOtp).toHaveBeenLastCalledWith(expect.objectContaining({ type: 'VOICE' }));
     await flow.resend('EMAIL');
     expect(deps.sendOtp).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps a rate limit across a reload: the next start sends nothing until it ends', async () => {
+    vi.setSystemTime(1_000_000);
+    const waits = createWaitStore(() => storage);
+    const storage = memoryStorage();
+    const limited = setup({
+      sendOtp: vi.fn<OtpDeps['sendOtp']>(() =>
+        Promise.reject(
+          fail(http(429, { message: 'ERROR_RATE_LIMIT_REACHED', error_code: 'APP-0020' }, 120_000)),
+        ),
+      ),
+      wait: { waits },
+    });
+    await limited.flow.start('971500000015');
+    expect(limited.flow.$state.get().wait).toEqual({ until: 1_120_000 });
+    expect(canResend(limited.flow.$state.get())).toBe(false);
+    expect(waits.read('otp:971500000015', Date.now())).toBe(1_120_000);
+    limited.flow.destroy();
+
+    // The page is loaded again 30 s later: the wait still holds, and no code is asked for.
+    vi.advanceTimersByTime(30_000);
+    const again = setup({ wait: { waits } });
+    await again.flow.start('971500000015');
+    expect(again.deps.sendOtp).not.toHaveBeenCalled();
+    expect(again.flow.$state.get()).toMatchObject({
+      view: 'ready',
+      wait: { until: 1_120_000 },
+      error: { key: 'otp:error.ERROR_RATE_LIMIT_REACHED' },
+    });
+    // Another identifier does not wait.
+    const other = setup({ wait: { waits } });
+    await other.flow.start('971500000002');
+    expect(other.deps.sendOtp).toHaveBeenCalledTimes(1);
+    // At the deadline the wait ends and a code may be asked for.
+    vi.advanceTimersByTime(89_999);
+    expect(canResend(again.flow.$state.get())).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(again.flow.$state.get().wait).toBeUndefined();
+    expect(canResend(again.flow.$state.get())).toBe(true);
+    await again.flow.resend('SMS');
+    expect(again.deps.sendOtp).toHaveBeenCalledTimes(1);
   });
 
   it('sends the first code of an e-mail by e-mail', async () => {

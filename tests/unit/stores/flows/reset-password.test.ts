@@ -3,12 +3,14 @@ import { ApiError } from '../../../../src/api/errors.ts';
 import {
   createResetPasswordFlow,
   initialState,
+  isWaiting,
   PASSWORD_SUCCESS_PATH,
   transition,
   type ResetPasswordDeps,
   type ResetPasswordState,
 } from '../../../../src/stores/flows/reset-password.ts';
 import { http } from './failures.ts';
+import { waitClock } from './wait-clock.ts';
 
 const GOOD = 'Sandbox-Pass2';
 
@@ -199,5 +201,55 @@ describe('createResetPasswordFlow', () => {
     await flow.submit();
     expect(flow.$state.get()).toEqual({ view: 'expired' });
     expect(deps.go).not.toHaveBeenCalled();
+  });
+});
+
+describe('rate limits of the new password', () => {
+  const RATE_LIMIT = http(429, { error: 'too_many_requests' }, 90_000);
+
+  function withWaits(clock = waitClock()) {
+    const deps: ResetPasswordDeps = {
+      resetPassword: vi.fn<ResetPasswordDeps['resetPassword']>().mockResolvedValue(undefined),
+      go: vi.fn<ResetPasswordDeps['go']>(),
+      wait: clock.deps,
+    };
+    const flow = createResetPasswordFlow(deps);
+    flow.open('reset-valid');
+    flow.setPassword(GOOD);
+    return { flow, deps, clock };
+  }
+
+  it('waits as long as Retry-After says, refusing submit (typing keeps the wait), then allows it', async () => {
+    const { flow, deps, clock } = withWaits();
+    vi.mocked(deps.resetPassword).mockRejectedValueOnce(new ApiError(RATE_LIMIT));
+    await flow.submit();
+    expect(flow.$state.get()).toMatchObject({
+      view: 'editing',
+      wait: { until: clock.now() + 90_000 },
+    });
+    flow.setPassword(`${GOOD}x`);
+    expect(isWaiting(flow.$state.get())).toBe(true);
+    await flow.submit();
+    expect(deps.resetPassword).toHaveBeenCalledTimes(1);
+    clock.advance(90_000);
+    expect(isWaiting(flow.$state.get())).toBe(false);
+    expect(flow.$state.get()).not.toHaveProperty('error');
+    await flow.submit();
+    expect(deps.resetPassword).toHaveBeenCalledTimes(2);
+    expect(deps.go).toHaveBeenCalledWith(PASSWORD_SUCCESS_PATH);
+  });
+
+  it('a reload keeps the deadline: nothing is sent while it holds', async () => {
+    const first = withWaits();
+    vi.mocked(first.deps.resetPassword).mockRejectedValueOnce(new ApiError(RATE_LIMIT));
+    await first.flow.submit();
+    const second = withWaits(waitClock(first.clock.storage));
+    await second.flow.submit();
+    expect(second.deps.resetPassword).not.toHaveBeenCalled();
+    expect(second.flow.$state.get()).toMatchObject({
+      view: 'editing',
+      error: { key: 'common:wait.kept' },
+      wait: { until: first.clock.now() + 90_000 },
+    });
   });
 });

@@ -6,7 +6,8 @@ import {
   DEFAULT_PRESETS,
   type LoginDeps,
 } from '../../../../../src/stores/flows/login/index.ts';
-import { http } from '../failures.ts';
+import { createWaitStore } from '../../../../../src/lib/wait-store.ts';
+import { fail, http } from '../failures.ts';
 import { challenge, DETAILS } from './answers.ts';
 
 describe('login flow (actions with fake deps)', () => {
@@ -60,6 +61,43 @@ describe('login flow (actions with fake deps)', () => {
     );
     expect(deps.analytics.flush).toHaveBeenCalled();
     expect(flow.$state.get()).toMatchObject({ view: 'redirect_to_idp', token: 'proof' });
+  });
+
+  it('keeps a lock across a reload: the same number waits, without a call', async () => {
+    vi.useFakeTimers();
+    try {
+      vi.setSystemTime(5_000_000);
+      const data = new Map<string, string>();
+      const waits = createWaitStore(() => ({
+        getItem: (key: string) => data.get(key) ?? null,
+        setItem: (key: string, value: string) => void data.set(key, value),
+        removeItem: (key: string) => void data.delete(key),
+      }));
+      const locked = fail(
+        http(400, { error_code: 'US-0013', additional_information: { retry_after: 1800 } }),
+      );
+      const first = setup({ phoneLogin: vi.fn(() => Promise.reject(locked)), wait: { waits } });
+      first.flow.changePhone({ country: 'AE', input: '500000001' });
+      await first.flow.submitPhone();
+      expect(first.flow.$state.get().wait).toEqual({ until: 5_000_000 + 1_800_000 });
+      first.flow.destroy();
+
+      const again = setup({ wait: { waits } });
+      again.flow.changePhone({ country: 'AE', input: '500000001' });
+      await again.flow.submitPhone();
+      expect(again.deps.phoneLogin).not.toHaveBeenCalled();
+      expect(again.flow.$state.get()).toMatchObject({
+        submitting: false,
+        wait: { until: 6_800_000 },
+        error: { key: 'common:wait.kept' },
+      });
+      vi.advanceTimersByTime(1_800_000);
+      expect(again.flow.$state.get().wait).toBeUndefined();
+      await again.flow.submitPhone();
+      expect(again.deps.phoneLogin).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('prefills the preset number', async () => {

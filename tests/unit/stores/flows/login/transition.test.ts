@@ -6,6 +6,7 @@ import {
   isTryAnotherWayVisible,
   transition,
   type LoginState,
+  isWaiting,
 } from '../../../../../src/stores/flows/login/index.ts';
 import { http } from '../failures.ts';
 import { challenge, DETAILS } from './answers.ts';
@@ -176,6 +177,66 @@ describe('login transition: phone login (spec section 4)', () => {
     expect(forSignup).toMatchObject({
       view: 'redirect_to_blocked_user',
       variant: 'USER_BLOCKED_FOR_SIGNUP',
+    });
+  });
+
+  it('opens the payment blocks by their reason', () => {
+    for (const [reason, variant] of [
+      ['cash_trip_underpayment', 'USER_BLOCKED_CASH_UNDERPAYMENT'],
+      ['outstanding_payments', 'USER_BLOCKED_OUTSTANDING_PAYMENTS'],
+    ] as const) {
+      const state = transition(submittingPhone(), {
+        type: 'failed',
+        failure: http(400, {
+          error: 'USER_BLOCKED',
+          error_code: 'US-0068',
+          additional_information: { block_reason: reason },
+        }),
+      });
+      expect(state).toMatchObject({ view: 'redirect_to_blocked_user', variant, submitting: false });
+      // Back to sign-in: the first view, the number kept.
+      expect(transition(state, { type: 'back' })).toMatchObject({ view: 'phone_form' });
+    }
+  });
+
+  it('holds the action through a wait, then lets it go', () => {
+    const until = 1_800_000;
+    const locked = transition(submittingPhone(), {
+      type: 'failed',
+      failure: http(400, { error_code: 'US-0013', additional_information: { retry_after: 1800 } }),
+      wait: { until },
+    });
+    expect(locked).toMatchObject({
+      submitting: false,
+      wait: { until },
+      error: { key: 'spring_security_error:USER_TEMPORARILY_BLOCKED' },
+    });
+    expect(isWaiting(locked)).toBe(true);
+    // A submit while the wait holds is refused.
+    expect(transition(locked, { type: 'submitted' })).toBe(locked);
+    const over = transition(locked, { type: 'waitOver' });
+    expect(over.wait).toBeUndefined();
+    expect(over.error).toBeUndefined();
+    expect(transition(over, { type: 'submitted' }).submitting).toBe(true);
+    // Another number is another person: the wait no longer holds.
+    const typed = transition(locked, {
+      type: 'phoneChanged',
+      value: { country: 'AE', input: '500000002' },
+    });
+    expect(isWaiting(typed)).toBe(false);
+    // A wait without a time is said, and does not hold the action back.
+    const unknown = transition(submittingPhone(), {
+      type: 'failed',
+      failure: http(400, { error_code: 'US-0150' }),
+      wait: { until: undefined },
+    });
+    expect(isWaiting(unknown)).toBe(false);
+    expect(transition(unknown, { type: 'submitted' }).submitting).toBe(true);
+    // A wait kept from an earlier load holds with its own message.
+    expect(transition(submittingPhone(), { type: 'waitRestored', wait: { until } })).toMatchObject({
+      submitting: false,
+      wait: { until },
+      error: { key: 'common:wait.kept' },
     });
   });
 
