@@ -144,7 +144,11 @@ for (const locale of FLOW_LOCALES) {
     }) => {
       await openLogin(page, locale);
       await expect(view(page).locator('input[type=tel]')).toHaveAttribute('name', 'phone');
-      await expect(view(page).locator('input[type=tel]')).toHaveAttribute('autocomplete', 'tel');
+      // /login offers saved passkeys in the same list as saved numbers (issue 21).
+      await expect(view(page).locator('input[type=tel]')).toHaveAttribute(
+        'autocomplete',
+        'tel webauthn',
+      );
       await submitPhone(page, '01');
       await expectView(page, 'password_form', false);
       const username = view(page).locator('input[autocomplete=username]');

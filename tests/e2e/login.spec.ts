@@ -142,7 +142,9 @@ for (const locale of FLOW_LOCALES) {
       await submitPhone(page, '05');
       await expectView(page, 'verify_pin_challenge');
       const pin = view(page).locator('input[inputmode=numeric]');
-      await expect(pin).toHaveAttribute('type', 'password');
+      // Masked text, not a password: no password manager saves the PIN as the account's password.
+      await expect(pin).toHaveAttribute('type', 'text');
+      await expect(pin).toHaveClass(/masked-digits/);
       await expect(pin).toHaveAttribute('maxlength', '4');
       await pin.fill('9999');
       await submitButton(page).click();
