@@ -70,8 +70,11 @@ for (const [id, route] of Object.entries(ROUTES) as [string, RouteDef][]) {
         // The connected-apps page leaves for sign-in without a token: give it one.
         const hash = id === 'clientManagement' ? '#access_token=sandbox-access-token' : '';
         // Resolve at commit: some pages move on by themselves (recovery parameters, sign-in).
-        // A blank page first, so the previous page's own navigation cannot abort this one.
-        await page.goto('about:blank');
+        // A blank page first, so the previous page's own navigation cannot abort this one (the
+        // home page moves on to /session_unknown by itself: that move may interrupt the blank).
+        await expect(async () => {
+          await page.goto('about:blank');
+        }).toPass();
         const response = await page.goto(`${target}${hash}`, { waitUntil: 'commit' });
         expect([200, 404], target.slice(0, 120)).toContain(response?.status());
         await expect(page.locator('h1:visible').first()).toBeVisible();
