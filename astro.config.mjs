@@ -87,6 +87,7 @@ const SCHEMA_BUILDERS = [
   'picklist',
   'pipe',
   'record',
+  'regex',
   'startsWith',
   'string',
   'union',
@@ -97,14 +98,18 @@ const SCHEMA_BUILDERS = [
 // modules are shared between chunks, rolldown 1.2 still keeps the builders themselves in a shared
 // chunk that every island page imports (2.4 KB gzip on /login, measured): a pure annotation on
 // each call, seen when the module is parsed, lets it drop them.
-const SCHEMA_CALL = new RegExp(String.raw`(?<![\w$.])v\.(${SCHEMA_BUILDERS.join('|')})\(`, 'g');
+// The contract imports the builders by name (`object(...)`) or as a namespace (`v.object(...)`).
+const SCHEMA_CALL = new RegExp(
+  String.raw`(?<![\w$.]|function\s+)((?:v\.)?(?:${SCHEMA_BUILDERS.join('|')}))\(`,
+  'g',
+);
 /** @type {import('vite').Plugin} */
 const pureSchemaCalls = {
   name: 'account:pure-schema-calls',
   enforce: 'pre',
   transform(code, id) {
     if (!/[\\/]src[\\/]contract[\\/][^\\/]+\.ts$/.test(id)) return null;
-    return { code: code.replace(SCHEMA_CALL, '/* @__PURE__ */ v.$1('), map: null };
+    return { code: code.replace(SCHEMA_CALL, '/* @__PURE__ */ $1('), map: null };
   },
 };
 
