@@ -1,12 +1,12 @@
 /**
  * Social sign-in entry. A sandbox build opens the sandbox's sign-in window (synchronously, inside
- * the click, so it is not blocked), then loads what waits for its answer (`sandbox.ts`). A
- * production build loads Apple's SDK on demand; for Google it draws Google's own button (`google.ts`), whose credential arrives through the flow's
+ * the click, so it is not blocked). A production build loads Apple's SDK on demand; for Google it
+ * draws Google's own button (`google.ts`), whose credential arrives through the flow's
  * `socialSignIn(provider, result)`, and when that button cannot be drawn our button opens the
  * OAuth popup (`google-popup.ts`). No SDK loads on first paint.
  */
 import { SANDBOX } from '../../config.ts';
-import { openSandboxWindow } from './sandbox-window.ts';
+import { sandboxSocialSignIn } from './sandbox.ts';
 import { GOOGLE_POPUP_NAME, type SocialProvider, type SocialResult } from './types.ts';
 
 export type { SocialProvider, SocialResult };
@@ -27,10 +27,7 @@ export function socialSignIn(provider: SocialProvider): Promise<SocialResult> {
     const popup = window.open('about:blank', GOOGLE_POPUP_NAME, 'popup,width=500,height=640');
     return import('./google-popup.ts').then((module) => module.googlePopupSignIn(popup));
   }
-  if (SANDBOX) {
-    const popup = openSandboxWindow(provider);
-    return import('./sandbox.ts').then((module) => module.sandboxAnswer(provider, popup));
-  }
+  if (SANDBOX) return sandboxSocialSignIn(provider);
   return import('./apple.ts').then((module) => module.appleSignIn());
 }
 
@@ -40,10 +37,7 @@ export function warmSocial(provider: SocialProvider): void {
     if (googleSdkMode()) void import('./google-popup.ts');
     return;
   }
-  if (SANDBOX) {
-    void import('./sandbox.ts');
-    return;
-  }
+  if (SANDBOX) return;
   void import('./apple.ts').then((m) => m.prepareApple().catch(() => {}));
 }
 

@@ -4,6 +4,7 @@
  * `{ type: 'sandbox-social', provider, idToken }` back to this window. Only messages from this
  * origin and from that window are accepted (ASVS 3.5.5).
  */
+import { SANDBOX_SOCIAL_PATH } from '../../contract/sandbox-control.ts';
 import {
   claimString,
   SocialError,
@@ -11,7 +12,6 @@ import {
   type SocialProvider,
   type SocialResult,
 } from './types.ts';
-import { openSandboxWindow } from './sandbox-window.ts';
 
 const POLL_MS = 400;
 
@@ -47,15 +47,8 @@ export function sandboxSocialSignIn(
   provider: SocialProvider,
   win: Window = window,
 ): Promise<SocialResult> {
-  return sandboxAnswer(provider, openSandboxWindow(provider, win), win);
-}
-
-/** The token the opened window sends back; rejects `popup_closed` when it is closed first. */
-export function sandboxAnswer(
-  provider: SocialProvider,
-  popup: Window | null,
-  win: Window = window,
-): Promise<SocialResult> {
+  const url = SANDBOX_SOCIAL_PATH.replace('{provider}', provider);
+  const popup = win.open(url, `sandbox-${provider}`, 'popup,width=480,height=640');
   if (!popup) return Promise.reject(new SocialError('popup_closed', 'The popup was blocked'));
   return new Promise<SocialResult>((resolve, reject) => {
     const finish = () => {
