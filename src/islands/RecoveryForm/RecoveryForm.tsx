@@ -3,7 +3,7 @@
  * one fact, then the code sent by SMS, then a new password). The order of the steps is explained
  * in src/stores/flows/recovery-form/state.ts.
  */
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId } from 'react';
 import { pageAnalytics } from '../../api/analytics.ts';
 import {
   createRecoveryToken,
@@ -12,7 +12,7 @@ import {
   verifyRecoveryCode,
 } from '../../api/recovery.ts';
 import { localizedPath, type Locale } from '../../i18n/config.ts';
-import type { Messages, Text } from '../../i18n/types.ts';
+import type { Messages } from '../../i18n/types.ts';
 import { currentQuery, queryClientId } from '../../lib/address.ts';
 import { deviceIdentity } from '../../lib/device.ts';
 import { loginHref } from '../../lib/hrefs.ts';
@@ -24,36 +24,33 @@ import {
   createRecoveryFormFlow,
   isWaiting,
   RECOVERY_METHODS,
-  RESEND_AFTER_S,
   type RecoveryFormDeps,
   type RecoveryFormFlow,
   type RecoveryFormState,
   type RecoveryMethod,
 } from '../../stores/flows/recovery-form/index.ts';
 import { Button } from '../../ui/Button.tsx';
-import { FormError } from '../../ui/ErrorAlert.tsx';
 import { TextField, type TextFieldProps } from '../../ui/Field.tsx';
-import { ltr, useT } from '../../ui/i18n.tsx';
-import { NewPasswordField, NewPasswordRecaptcha } from '../../ui/NewPasswordField.tsx';
-import { UsernameField } from '../../ui/UsernameField.tsx';
-import { OtpInput } from '../../ui/OtpInput.tsx';
-import { PasswordField } from '../../ui/PasswordField.tsx';
+import { useT } from '../../ui/i18n.tsx';
 import { PhoneInput } from '../../ui/PhoneInput.tsx';
-import { useCountdown } from '../../ui/use-countdown.ts';
 import { useHydrated, usePageClientId } from '../../ui/use-query.ts';
 import { ViewFocus, ViewHeading } from '../../ui/ViewHeading.tsx';
-import { Form } from '../../ui/Form.tsx';
 import { island, useFlow } from '../../ui/island.tsx';
-import { WaitCard } from '../../ui/WaitCard.tsx';
 import { WaitNotice } from '../../ui/WaitNotice.tsx';
+import { lazyView, ViewSuspense } from '../../ui/lazy-view.tsx';
+import { BackToLogin, HEADING_ID, StepCard, type StepProps } from './StepCard.tsx';
+
+// The first step comes with the page; the others load when the browser is idle, or when the flow
+// opens them (src/ui/lazy-view.tsx).
+const laterSteps = () => import('./LaterSteps.tsx');
+const CodeStep = lazyView(() => laterSteps().then((m) => m.CodeStep));
+const PasswordStep = lazyView(() => laterSteps().then((m) => m.PasswordStep));
+const Done = lazyView(() => laterSteps().then((m) => m.Done));
 
 export type RecoveryFormMessages = Pick<
   Messages,
   'common' | 'error' | 'fields' | 'otp' | 'password' | 'recaptcha' | 'recovery'
 >;
-
-const STEPS = 3;
-const HEADING_ID = 'recovery-title';
 
 export const RecoveryForm = island<RecoveryFormMessages>(RecoveryFormView);
 
@@ -108,7 +105,9 @@ function RecoveryFormView(props: { locale: Locale }) {
   if (clientId === null) return <NoClient loginHref={login} />;
   return (
     <ViewFocus focus={focus} view={state.view}>
-      <Step flow={flow} state={state} loginHref={login} />
+      <ViewSuspense>
+        <Step flow={flow} state={state} loginHref={login} />
+      </ViewSuspense>
     </ViewFocus>
   );
 }
@@ -127,33 +126,6 @@ function Step(props: { flow: RecoveryFormFlow; state: RecoveryFormState; loginHr
   }
 }
 
-/** A step: its count and title, what it asks, its form (the form's error first), what follows. */
-function StepCard(props: {
-  current: number;
-  title: string;
-  intro: ReactNode;
-  error: Text | undefined;
-  onSubmit: () => unknown;
-  children: ReactNode;
-  after: ReactNode;
-}) {
-  const t = useT();
-  return (
-    <section className="card stack" aria-labelledby={HEADING_ID}>
-      <p className="step-count muted">
-        {t('recovery:form.step', { current: props.current, total: STEPS })}
-      </p>
-      <ViewHeading id={HEADING_ID}>{props.title}</ViewHeading>
-      {props.intro}
-      <Form className="stack" onSubmit={props.onSubmit}>
-        <FormError error={props.error} />
-        {props.children}
-      </Form>
-      {props.after}
-    </section>
-  );
-}
-
 /** The answer's input for each fact: its name, keyboard, autofill and direction. */
 const ANSWER_INPUTS = {
   full_name: { name: 'name', autoComplete: 'name', dir: 'auto' },
@@ -166,13 +138,6 @@ const ANSWER_KEYS = {
   email: 'email',
   national_id: 'nationalId',
 } as const satisfies Record<RecoveryMethod, string>;
-
-/** What a step is given: the flow, its state in that step, the login page's address. */
-interface StepProps<V extends RecoveryFormState['view']> {
-  flow: RecoveryFormFlow;
-  state: Extract<RecoveryFormState, { view: V }>;
-  loginHref: string;
-}
 
 function DetailsStep(props: StepProps<'details'>) {
   const t = useT();
@@ -241,116 +206,6 @@ function DetailsStep(props: StepProps<'details'>) {
   );
 }
 
-function CodeStep(props: StepProps<'code'>) {
-  const t = useT();
-  const { flow, state } = props;
-  const left = useCountdown(RESEND_AFTER_S, true, state.sentAt);
-  const [firstSentAt] = useState(state.sentAt);
-  const waiting = isWaiting(state);
-  return (
-    <StepCard
-      current={2}
-      title={t('recovery:form.codeTitle')}
-      intro={<p>{t('recovery:form.codeSentTo', { phone: ltr(`+${state.phoneNumber}`) })}</p>}
-      error={state.error}
-      onSubmit={() => flow.submitCode()}
-      after={
-        <>
-          {state.sentAt !== firstSentAt && !state.submitting && (
-            <p className="muted" role="status">
-              {t('recovery:form.codeResent')}
-            </p>
-          )}
-          <div className="stack">
-            {left > 0 && (
-              <p className="muted" aria-live="off">
-                {t('recovery:form.resendIn', { count: left })}
-              </p>
-            )}
-            <Button
-              variant="secondary"
-              disabled={left > 0 || state.submitting || waiting}
-              onClick={() => void flow.resend()}
-            >
-              {t('recovery:form.resend')}
-            </Button>
-            <Button variant="link" disabled={state.submitting} onClick={() => flow.back()}>
-              {t('recovery:form.changeDetails')}
-            </Button>
-          </div>
-        </>
-      }
-    >
-      <OtpInput
-        value={state.code}
-        onChange={(code) => flow.setCode(code)}
-        error={state.fieldError ? t.text(state.fieldError) : undefined}
-      />
-      <WaitNotice wait={state.wait} />
-      <Button
-        type="submit"
-        pending={state.submitting}
-        pendingLabel={t('common:pleaseWait')}
-        disabled={waiting}
-      >
-        {t('recovery:form.verify')}
-      </Button>
-    </StepCard>
-  );
-}
-
-function PasswordStep(props: StepProps<'password'>) {
-  const t = useT();
-  const { flow, state } = props;
-  return (
-    <StepCard
-      current={3}
-      title={t('recovery:form.passwordTitle')}
-      intro={<p className="muted">{t('password:intro')}</p>}
-      error={state.error}
-      onSubmit={() => flow.submitPassword()}
-      after={<BackToLogin href={props.loginHref} />}
-    >
-      <UsernameField value={state.phoneNumber ? `+${state.phoneNumber}` : undefined} />
-      <NewPasswordField
-        value={state.password}
-        onChange={(password) => flow.setPassword(password)}
-        failed={state.failed}
-        error={state.fieldError ? t.text(state.fieldError) : undefined}
-        disabled={state.submitting}
-      />
-      <PasswordField
-        label={t('password:confirmLabel')}
-        autoComplete="new-password"
-        name="confirm-password"
-        value={state.confirm}
-        disabled={state.submitting}
-        error={state.mismatch ? t('password:mismatch') : undefined}
-        onChange={(event) => flow.setConfirm(event.target.value)}
-      />
-      <NewPasswordRecaptcha flow={flow} token={state.recaptchaToken} />
-      <Button
-        type="submit"
-        pending={state.submitting}
-        pendingLabel={t('common:pleaseWait')}
-        disabled={state.invalid && !state.submitting}
-      >
-        {t('password:submit')}
-      </Button>
-    </StepCard>
-  );
-}
-
-/** Back to the login page (of the same client). */
-function BackToLogin(props: { href: string }) {
-  const t = useT();
-  return (
-    <a className="button button-link" href={props.href}>
-      {t('common:backToLogin')}
-    </a>
-  );
-}
-
 /** Opened without a client (not from a login page): recovery cannot start here. */
 function NoClient(props: { loginHref: string }) {
   const t = useT();
@@ -362,16 +217,5 @@ function NoClient(props: { loginHref: string }) {
         {t('common:backToLogin')}
       </a>
     </section>
-  );
-}
-
-function Done() {
-  const t = useT();
-  return (
-    <WaitCard
-      id={HEADING_ID}
-      title={t('recovery:form.passwordTitle')}
-      status={t('common:pleaseWait')}
-    />
   );
 }
