@@ -98,3 +98,28 @@ export function createOneTap(deps: SocialDeps, signIn: (result: SocialResult) =>
     },
   };
 }
+
+/** What `wireOneTap` needs of a flow: its state, and reactions bound until it is destroyed. */
+interface OneTapHost<S> {
+  get(): S;
+  onChange(reaction: (state: S) => void): void;
+  onDestroy(cleanup: () => void): void;
+}
+
+/**
+ * One Tap bound to a flow's first view: offered only while `untouched` holds, dismissed for good
+ * as soon as it stops holding (a typed number, another view, a call) or the flow is destroyed.
+ */
+export function wireOneTap<S>(
+  flow: OneTapHost<S>,
+  deps: SocialDeps,
+  untouched: (state: S) => boolean,
+  signIn: (result: SocialResult) => void,
+): { offer(enabled: boolean): void } {
+  const oneTap = createOneTap(deps, signIn);
+  flow.onChange((state) => {
+    if (!untouched(state)) oneTap.dismiss();
+  });
+  flow.onDestroy(() => oneTap.dismiss());
+  return { offer: (enabled) => oneTap.offer(enabled && untouched(flow.get())) };
+}

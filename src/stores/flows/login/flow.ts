@@ -12,7 +12,7 @@ import type { PhoneInputValue } from '../../../lib/phone.ts';
 import type { SocialProvider, SocialResult } from '../../../lib/social/types.ts';
 import { createFlow, type Flow } from '../create-flow.ts';
 import { createOtpFlow, type OtpDeps, type OtpFlow } from '../otp.ts';
-import { createOneTap, openSocial, type SocialDeps } from '../social.ts';
+import { openSocial, wireOneTap, type SocialDeps } from '../social.ts';
 import { loginPasskeys, type LoginPasskeyDeps } from './passkeys.ts';
 import { waitTask, type WaitDeps } from '../waits.ts';
 import { signupHref, type LoginPresets } from './presets.ts';
@@ -268,12 +268,9 @@ export function createLoginFlow(deps: LoginDeps) {
 
   reactToViews(flow, deps, otp, passkey);
 
-  // One Tap belongs to an untouched phone view: a typed number, another view or a call ends it.
-  const oneTap = createOneTap(deps, (result) => void socialSignIn('google', result));
-  flow.onChange((state) => {
-    if (!isUntouchedPhoneForm(state)) oneTap.dismiss();
+  const oneTap = wireOneTap(flow, deps, isUntouchedPhoneForm, (result) => {
+    void socialSignIn('google', result);
   });
-  flow.onDestroy(() => oneTap.dismiss());
 
   /**
    * Apple or Google: called straight from the click (the window opens at once), or with the
@@ -342,8 +339,7 @@ export function createLoginFlow(deps: LoginDeps) {
      * (showGoogle, googleEnabled): once, while nothing is typed.
      */
     offerOneTap(enabled: boolean): void {
-      const state = flow.get();
-      oneTap.offer(enabled && state.presets.showGoogle && isUntouchedPhoneForm(state));
+      oneTap.offer(enabled && flow.get().presets.showGoogle);
     },
 
     chooseDashboard: (url: string): void => deps.navigate(url),

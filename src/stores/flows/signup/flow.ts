@@ -22,7 +22,7 @@ import type { SocialProvider, SocialResult } from '../../../lib/social/types.ts'
 import type { Flags } from '../../flags.ts';
 import { createFlow, type Flow } from '../create-flow.ts';
 import { createOtpFlow, type OtpDeps, type OtpFlow } from '../otp.ts';
-import { createOneTap, openSocial, type SocialDeps } from '../social.ts';
+import { openSocial, wireOneTap, type SocialDeps } from '../social.ts';
 import type { SignupPresets } from './presets.ts';
 import { onboardBody } from './requests.ts';
 import {
@@ -236,13 +236,12 @@ export function createSignupFlow(deps: SignupDeps) {
   const socialSignIn = socialAction(flow, deps, context, finish);
 
   // One Tap belongs to an untouched form: a typed number, another view or a call ends it.
-  const oneTap = createOneTap(deps, (result) => void socialSignIn('google', result));
-  flow.onChange((state) => {
-    if (state.view !== 'signup_form' || state.values.phone.input !== '' || state.submitting) {
-      oneTap.dismiss();
-    }
-  });
-  flow.onDestroy(() => oneTap.dismiss());
+  const oneTap = wireOneTap(
+    flow,
+    deps,
+    (state) => state.view === 'signup_form' && state.values.phone.input === '' && !state.submitting,
+    (result) => void socialSignIn('google', result),
+  );
 
   return {
     ...flow.surface,
@@ -293,11 +292,7 @@ export function createSignupFlow(deps: SignupDeps) {
     socialSignIn,
 
     /** Google One Tap, when the googleOneTap flag is on and the form shows Google: once. */
-    offerOneTap(enabled: boolean): void {
-      const state = flow.get();
-      const untouched = state.view === 'signup_form' && state.values.phone.input === '';
-      oneTap.offer(enabled && untouched && !state.submitting);
-    },
+    offerOneTap: (enabled: boolean): void => oneTap.offer(enabled),
   };
 }
 
