@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { handOff } from '../api/idp-handoff.ts';
 import { REDIRECT_COUNTDOWN_FROM, shouldSubmit } from '../lib/idp-redirect.ts';
 import type { RecaptchaMode } from '../lib/recaptcha.ts';
@@ -36,7 +36,6 @@ export function IdpRedirect(props: IdpRedirectProps) {
   const left = useCountdown(REDIRECT_COUNTDOWN_FROM, ready && !continued);
   // Continue, or the countdown below 2: the hand-off starts, once.
   const submitting = ready && (continued || shouldSubmit(left));
-  const handedOff = useRef(false);
   const { token, remember } = props;
 
   // Back from the identity service can restore this page from the back/forward cache as it was
@@ -51,8 +50,8 @@ export function IdpRedirect(props: IdpRedirectProps) {
   }, []);
 
   useEffect(() => {
-    if (!submitting || handedOff.current || recaptchaToken === undefined) return;
-    handedOff.current = true;
+    // handOff posts once per page, whoever asks again (src/api/idp-handoff.ts).
+    if (!submitting || recaptchaToken === undefined) return;
     void handOff({ token, recaptchaToken, remember: remember === true });
   }, [submitting, recaptchaToken, token, remember]);
 
