@@ -2,8 +2,8 @@
  * One HTTP client for every back end, on ofetch: an `ofetch.create` instance per back end (its
  * base URL from src/config.ts) with the policy every call follows: explicit timeouts (10 s for
  * writes, 5 s for reads) that cover the whole answer, retries only for idempotent calls (at most
- * 2, backoff with jitter, honouring Retry-After on 429/503), strict JSON, typed failures
- * (src/api/errors.ts).
+ * 2, backoff with jitter, honouring Retry-After on 429/503; a 429 that asks for more than 10 s
+ * is not retried), strict JSON, typed failures (src/api/errors.ts).
  *
  * Where ofetch's own behaviour differs from that policy, and what is done instead:
  * - its `timeout` stops at the headers and is ignored when a signal is passed: each try gets one
@@ -19,7 +19,11 @@
  * - it retries a GET once and also on 409: `retry` is set per call (idempotent calls only) and
  *   the statuses are ours; a dropped connection while offline is not retried (`onRequestError`
  *   throws, which skips ofetch's retry);
- * - `retryDelay` is a function: Retry-After on 429 and 503 (at most 10 s), otherwise the backoff.
+ * - `retryDelay` is a function: the server's wait on 429 and 503 (`Retry-After` in seconds or as
+ *   a date, else the body's `retry_after`; at most 10 s), otherwise the backoff;
+ * - a 429 whose wait is longer than those 10 s is not retried at all (`onResponseError` turns
+ *   the try's `retry` off): a retry before the server's time would be refused again, so the call
+ *   fails at once with the 429 and its wait, which the page counts down (src/api/waits.ts).
  *
  * The ofetch side of it (the instances, `wholeAnswer`, strict JSON, retry delays) is
  * src/api/transport.ts, loaded by the first call or when the browser is idle after the page has

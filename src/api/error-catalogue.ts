@@ -148,15 +148,20 @@ function serverText(
   return undefined;
 }
 
+/** A 429 is a rate limit, whatever its body says (or does not): never 'No response'. */
+const isBareRateLimit = (failure: ApiFailure): boolean =>
+  failure.kind === 'http' && failure.status === 429;
+
 /**
- * Login and sign-up: mapped names through `spring_security_error:{name}`; then the server's
- * message; then the no-response text.
+ * Login and sign-up: mapped names through `spring_security_error:{name}`; a 429 without one is
+ * ERROR_RATE_LIMIT_REACHED; then the server's message; then the no-response text.
  */
 export function loginErrorMessage(failure: ApiFailure): Text {
   const transport = transportMessage(failure);
   if (transport) return transport;
   const name = errorName(failure);
   if (name) return { key: ERROR_KEYS[name] };
+  if (isBareRateLimit(failure)) return { key: ERROR_KEYS.ERROR_RATE_LIMIT_REACHED };
   if (failure.kind === 'http' && failure.status >= 500)
     return { key: ERROR_KEYS.INTERNAL_SERVER_ERROR };
   const body = failure.kind === 'http' ? failure.body : undefined;
@@ -200,8 +205,9 @@ export function recoveryErrorKey(failure: ApiFailure): Text {
 }
 
 /**
- * One-click: `additional_information.error_code` translated; else errorCode, error_message or
- * errorMessage as text; else the no-response text.
+ * One-click: `additional_information.error_code` translated; a 429 without one is
+ * ERROR_RATE_LIMIT_REACHED; else errorCode, error_message or errorMessage as text; else the
+ * no-response text.
  */
 export function oneClickErrorMessage(failure: ApiFailure): Text {
   const transport = transportMessage(failure);
@@ -210,6 +216,7 @@ export function oneClickErrorMessage(failure: ApiFailure): Text {
   const code = body?.additional_information?.error_code;
   if (isServerCode(code)) return { key: ERROR_KEYS[SERVER_CODES[code]] };
   if (isErrorName(code)) return { key: ERROR_KEYS[code] };
+  if (isBareRateLimit(failure)) return { key: ERROR_KEYS.ERROR_RATE_LIMIT_REACHED };
   return (
     serverText(body, ['errorCode', 'error_message', 'errorMessage']) ?? {
       key: ERROR_KEYS.NO_RESPONSE,

@@ -71,6 +71,24 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
+/**
+ * The wait an error body asks for, in milliseconds from `now`: its
+ * `additional_information.retry_after` (or a top-level `retry_after`), in seconds or as a date.
+ */
+export function bodyRetryAfterMs(
+  body: ErrorBody | undefined,
+  now = Date.now(),
+): number | undefined {
+  for (const value of [body?.additional_information?.['retry_after'], body?.['retry_after']]) {
+    if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value * 1000;
+    if (typeof value === 'string') {
+      const ms = parseRetryAfter(value, now);
+      if (ms !== undefined) return ms;
+    }
+  }
+  return undefined;
+}
+
 function asErrorBody(data: unknown): ErrorBody | undefined {
   return data && typeof data === 'object' && !Array.isArray(data) ? (data as ErrorBody) : undefined;
 }

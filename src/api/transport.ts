@@ -5,23 +5,58 @@
  * or when the browser is idle after the page has loaded), never with the page: no first view
  * needs it before a call.
  */
-import { FetchError, ofetch, type $Fetch, type FetchContext, type FetchOptions } from 'ofetch';
+import {
+  FetchError,
+  ofetch,
+  type $Fetch,
+  type FetchContext,
+  type FetchOptions,
+  type FetchResponse,
+} from 'ofetch';
 import { BACKEND_URL } from '../config.ts';
 import type { Backend } from '../contract/backends.ts';
 import { backoffDelay, MAX_RETRIES } from './client.ts';
-import { HttpError, MalformedResponseError, isOffline, parseRetryAfter } from './errors.ts';
+import {
+  bodyRetryAfterMs,
+  HttpError,
+  MalformedResponseError,
+  isOffline,
+  parseRetryAfter,
+  type ErrorBody,
+} from './errors.ts';
 
 const RETRY_STATUS = [408, 425, 429, 500, 502, 503, 504];
+/** The longest wait before a retry; a rate limit that asks for longer is not retried at all. */
 const MAX_RETRY_AFTER_MS = 10_000;
+
+/** The wait an answer asks for: its `Retry-After` (seconds or a date), else its body's own. */
+function serverWait(response: FetchResponse<unknown> | undefined): number | undefined {
+  if (!response) return undefined;
+  const data: unknown = response._data;
+  const body =
+    data && typeof data === 'object' && !Array.isArray(data) ? (data as ErrorBody) : undefined;
+  return parseRetryAfter(response.headers.get('retry-after')) ?? bodyRetryAfterMs(body);
+}
 
 function retryDelay({ response, options }: FetchContext): number {
   const status = response?.status;
   if (status === 429 || status === 503) {
-    const after = parseRetryAfter(response?.headers.get('retry-after') ?? null);
+    const after = serverWait(response);
     if (after !== undefined) return Math.min(after, MAX_RETRY_AFTER_MS);
   }
   // `options.retry` counts the retries left, this one included.
   return backoffDelay(MAX_RETRIES + 1 - Number(options.retry));
+}
+
+/**
+ * A rate limit (429) that asks for a longer wait than a retry may wait: retrying sooner than the
+ * server said would only be refused again, and the person would wait for nothing. No retry: the
+ * call fails at once with the 429 and its wait (errors.ts), and the page counts it down.
+ */
+function refuseLongRateLimit({ response, options }: FetchContext): void {
+  if (response?.status !== 429) return;
+  const wait = serverWait(response);
+  if (wait !== undefined && wait > MAX_RETRY_AFTER_MS) options.retry = false;
 }
 
 function strictJson(text: unknown): unknown {
@@ -63,6 +98,7 @@ function createBackend(backend: Backend): $Fetch {
       responseType: 'text',
       retryStatusCodes: RETRY_STATUS,
       retryDelay,
+      onResponseError: refuseLongRateLimit,
       onRequestError({ error }) {
         if (isOffline()) throw error;
       },

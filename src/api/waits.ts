@@ -6,7 +6,7 @@
  */
 import type { Text } from '../i18n/types.ts';
 import { errorName, type ErrorName } from './error-catalogue.ts';
-import { parseRetryAfter, type ApiFailure } from './errors.ts';
+import { bodyRetryAfterMs, type ApiFailure } from './errors.ts';
 
 /** A wait: until when (ms since the epoch), or `undefined` when the server did not say. */
 export interface Wait {
@@ -30,26 +30,10 @@ export function isWaitFailure(failure: ApiFailure): boolean {
   return typeof message === 'string' && message.startsWith('ERROR_RATE_LIMIT_REACHED');
 }
 
-/** The body's own wait: `additional_information.retry_after` (or `retry_after`), in ms. */
-function bodyRetryAfterMs(failure: ApiFailure & { kind: 'http' }, now: number): number | undefined {
-  const candidates = [
-    failure.body?.additional_information?.['retry_after'],
-    failure.body?.['retry_after'],
-  ];
-  for (const value of candidates) {
-    if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value * 1000;
-    if (typeof value === 'string') {
-      const ms = parseRetryAfter(value, now);
-      if (ms !== undefined) return ms;
-    }
-  }
-  return undefined;
-}
-
 /** The wait a failure asks for, from `now`; `undefined` when it is not a wait at all. */
 export function waitOf(failure: ApiFailure, now: number): Wait | undefined {
   if (failure.kind !== 'http' || !isWaitFailure(failure)) return undefined;
-  const ms = failure.retryAfterMs ?? bodyRetryAfterMs(failure, now);
+  const ms = failure.retryAfterMs ?? bodyRetryAfterMs(failure.body, now);
   return { until: ms === undefined ? undefined : now + ms };
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { backoffDelay, MAX_RETRIES, request, setCommonHeaders } from '../../../src/api/client.ts';
 import { ApiError, parseRetryAfter, toFailure } from '../../../src/api/errors.ts';
+import { waitOf } from '../../../src/api/waits.ts';
 
 type Reply = () => Promise<Response> | Response;
 
@@ -358,5 +359,89 @@ describe('retries wait', () => {
     await vi.advanceTimersByTimeAsync(500);
     expect(calls).toHaveLength(2);
     vi.restoreAllMocks();
+  });
+});
+
+describe('a rate limit longer than a retry may wait', () => {
+  it('a short Retry-After on 429 is retried once, after that wait', async () => {
+    const calls = mockFetch([json(429, {}, { 'retry-after': '4' }), json(200, { ok: true })]);
+    const call = track(request('flags', '/v1/flags'));
+    await vi.advanceTimersByTimeAsync(3999);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(2);
+    await vi.runAllTimersAsync();
+    expect(call.outcome).toEqual({ ok: true });
+  });
+
+  it('a wait of exactly 10 s is still retried', async () => {
+    const calls = mockFetch([json(429, {}, { 'retry-after': '10' }), json(200, {})]);
+    track(request('flags', '/v1/flags'));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('a longer Retry-After on 429 is not retried: the failure carries the wait at once', async () => {
+    const calls = mockFetch([
+      json(429, { error_code: 'APP-0020' }, { 'retry-after': '600' }),
+      json(200, {}),
+    ]);
+    const call = track(request('flags', '/v1/flags'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(call.settled).toBe(true);
+    expect(calls).toHaveLength(1);
+    const failure = (call.outcome as ApiError).failure;
+    expect(failure).toEqual({
+      kind: 'http',
+      status: 429,
+      body: { error_code: 'APP-0020' },
+      retryAfterMs: 600_000,
+    });
+    expect(waitOf(failure, Date.now())).toEqual({ until: Date.now() + 600_000 });
+    await vi.runAllTimersAsync();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('as an HTTP date, or only in the body: the same', async () => {
+    vi.setSystemTime(Date.parse('2026-01-01T00:00:00Z'));
+    const dated = mockFetch([
+      json(429, {}, { 'retry-after': 'Thu, 01 Jan 2026 00:02:00 GMT' }),
+      json(200, {}),
+    ]);
+    const first = track(request('flags', '/v1/flags'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(dated).toHaveLength(1);
+    expect((first.outcome as ApiError).failure).toMatchObject({
+      status: 429,
+      retryAfterMs: 120_000,
+    });
+
+    const body = { error: 'too_many_requests', additional_information: { retry_after: 90 } };
+    const inBody = mockFetch([json(429, body), json(200, {})]);
+    const second = track(request('identityApi', '/x', { method: 'POST', idempotent: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(inBody).toHaveLength(1);
+    const failure = (second.outcome as ApiError).failure;
+    expect(failure).toEqual({ kind: 'http', status: 429, body });
+    expect(waitOf(failure, Date.now())).toEqual({ until: Date.now() + 90_000 });
+  });
+
+  it("a short wait only in the body is the retry's wait", async () => {
+    const calls = mockFetch([
+      json(429, { additional_information: { retry_after: 3 } }),
+      json(200, {}),
+    ]);
+    track(request('flags', '/v1/flags'));
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('a 503 that asks for longer still waits at most 10 s, then retries', async () => {
+    const calls = mockFetch([json(503, {}, { 'retry-after': '600' }), json(200, {})]);
+    track(request('flags', '/v1/flags'));
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls).toHaveLength(2);
   });
 });

@@ -79,6 +79,17 @@ describe('login and sign-up messages', () => {
     expect(loginErrorMessage(http(400))).toEqual({ key: 'spring_security_error:NO_RESPONSE' });
   });
 
+  it('says a 429 is a rate limit, whatever its body, unless it names something else', () => {
+    for (const body of [undefined, {}, { error: 'too_many_requests' }, { message: 'Slow down' }]) {
+      expect(loginErrorMessage(http(429, body))).toEqual({
+        key: 'spring_security_error:ERROR_RATE_LIMIT_REACHED',
+      });
+    }
+    expect(loginErrorMessage(http(429, { error_code: 'US-0150' }))).toEqual({
+      key: 'spring_security_error:MAX_LIMIT_EXCEEDED',
+    });
+  });
+
   it('shows the generic message for an unmapped 5xx', () => {
     expect(loginErrorMessage(http(502))).toEqual({
       key: 'spring_security_error:INTERNAL_SERVER_ERROR',
@@ -140,5 +151,14 @@ describe('one-click messages', () => {
     expect(oneClickErrorMessage(http(400, {}))).toEqual({
       key: 'spring_security_error:NO_RESPONSE',
     });
+  });
+
+  it('says a 429 without a code is a rate limit', () => {
+    expect(oneClickErrorMessage(http(429, { error_message: 'Too many' }))).toEqual({
+      key: 'spring_security_error:ERROR_RATE_LIMIT_REACHED',
+    });
+    expect(
+      oneClickErrorMessage(http(429, { additional_information: { error_code: 'US-0150' } })),
+    ).toEqual({ key: 'spring_security_error:MAX_LIMIT_EXCEEDED' });
   });
 });
