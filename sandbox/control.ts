@@ -60,10 +60,11 @@ export function faultInjector(sandbox: Sandbox): MiddlewareHandler {
     }
     if (fault.status === undefined) return next();
     const status = fault.status as StatusCode;
-    if (status === 204 || status === 304) return c.body(null, status);
+    const headers = fault.retryAfter === undefined ? {} : { 'Retry-After': fault.retryAfter };
+    if (status === 204 || status === 304) return c.body(null, status, headers);
     const body =
       fault.body ?? (fault.status >= 500 ? INTERNAL_ERROR_BODY : { error: 'sandbox_fault' });
-    return c.json(body, status as ContentfulStatusCode);
+    return c.json(body, status as ContentfulStatusCode, headers);
   };
 }
 

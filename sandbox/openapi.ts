@@ -158,6 +158,11 @@ function controlPaths(): Json {
         operationId: 'sandboxAddFault',
         tags,
         summary: 'Make the next calls under a path fail or hang',
+        description:
+          'The next `times` calls (all, without it) whose path starts with `path` (and of ' +
+          '`method`, when given) answer `status` with `body`, and with `retryAfter` as their ' +
+          '`Retry-After` header (a rate limit: seconds or an HTTP date); or hang `delayMs` first, ' +
+          'answer truncated JSON (`malformed`) or drop the connection (`drop`).',
         requestBody: {
           required: true,
           content: { 'application/json': { schema: schemaOf(FaultBody) } },

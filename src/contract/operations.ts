@@ -4,30 +4,16 @@
  * sandbox routes every row. The front end imports schemas and paths from the per-back-end files,
  * not from here.
  */
-import { union } from 'valibot';
+import { bad, challenge, ok, rateLimited, serverError } from './answers.ts';
 import * as biz from './business-api.ts';
-import { ChallengeRequiredBody, ErrorBody } from './errors.ts';
 import * as gw from './identity-gateway.ts';
 import * as api from './identity-api.ts';
 import * as idp from './identity-service.ts';
 import * as onb from './onboarder.ts';
 import { PASSKEY_OPERATIONS } from './passkey-operations.ts';
-import type { Answer, Operation, Schema } from './operation.ts';
+import type { Operation } from './operation.ts';
 import * as shell from './shell.ts';
 
-const bad = (description: string): Answer => ({ description, schema: ErrorBody });
-const ok = (schema?: Schema, description = 'Success'): Answer =>
-  schema ? { description, schema } : { description };
-const challenge: Answer = {
-  description:
-    'challenge_required, unregistered_user, or another error. USER_BLOCKED (US-0068) may carry ' +
-    '`additional_information.block_reason`: `cash_trip_underpayment` (a cash trip was underpaid) ' +
-    'or `outstanding_payments` (payments are due); without it the block has no reason to tell. ' +
-    'USER_TEMPORARILY_BLOCKED (US-0013) sends `Retry-After` (seconds) and the same seconds in ' +
-    '`additional_information.retry_after`.',
-  schema: union([ChallengeRequiredBody, ErrorBody]),
-};
-const serverError = bad('Unexpected failure (APP-0001)');
 const loginHeaders = ['x-device-id', 'x-session-id', 'x-client-id'] as const;
 const socialHeaders = ['agent', 'version', 'x-device-id', 'x-client-id'] as const;
 /** The proof token of a confirmed approval request (push login and one-click). */
@@ -247,7 +233,12 @@ export const OPERATIONS: readonly Operation[] = [
     chosenPath: true,
     headers: ['x-device-id', 'x-idp-client-id'],
     body: api.OneClickLoginBody,
-    answers: { 200: ok(api.OneClickLoginResponse), 400: bad('invalid_user'), 500: serverError },
+    answers: {
+      200: ok(api.OneClickLoginResponse),
+      400: bad('invalid_user'),
+      429: rateLimited('one-click logins and their resends (`is_retry`) for the number'),
+      500: serverError,
+    },
   },
   {
     id: 'oneClickProof',
@@ -275,7 +266,12 @@ export const OPERATIONS: readonly Operation[] = [
       'x-session-id',
     ],
     body: onb.OnboardBody,
-    answers: { 200: ok(onb.OnboardResponse), 400: challenge, 500: serverError },
+    answers: {
+      200: ok(onb.OnboardResponse),
+      400: challenge,
+      429: rateLimited('sign-ups for the number or the device'),
+      500: serverError,
+    },
   },
   {
     id: 'verifyEmail',

@@ -2,16 +2,10 @@
  * The passkey rows of the table of calls (./operations.ts): enrolment after a login (bearer: that
  * login's proof token) and the passkey login (the `biometric` flow).
  */
-import { ErrorBody } from './errors.ts';
+import { bad, ok } from './answers.ts';
 import { EmptyResponse, TokenResponse } from './identity-api.ts';
-import type { Answer, Operation, Schema } from './operation.ts';
+import type { Operation } from './operation.ts';
 import * as pk from './passkeys.ts';
-
-const bad = (description: string): Answer => ({ description, schema: ErrorBody });
-const ok = (schema: Schema, description = 'Success'): Answer => ({
-  description,
-  schema,
-});
 
 export const PASSKEY_OPERATIONS: readonly Operation[] = [
   {
@@ -64,11 +58,7 @@ export const PASSKEY_OPERATIONS: readonly Operation[] = [
     body: pk.PasskeyLoginBody,
     answers: {
       200: ok(TokenResponse),
-      400: {
-        description:
-          'invalid_passkey (unknown passkey, or the assertion does not verify), USER_BLOCKED',
-        schema: ErrorBody,
-      },
+      400: bad('invalid_passkey (unknown passkey, or the assertion does not verify), USER_BLOCKED'),
     },
   },
 ];

@@ -16,6 +16,7 @@ import {
   picklist,
   pipe,
   record,
+  regex,
   startsWith,
   string,
   union,
@@ -81,6 +82,11 @@ export const FaultBody = object({
   malformed: optional(boolean()),
   /** Drop the connection instead of answering (after `delayMs`). */
   drop: optional(boolean()),
+  /**
+   * The answer's `Retry-After` header with `status` (seconds, or an HTTP date), as a rate limit
+   * sends it: e.g. `"120"` or `"Wed, 21 Oct 2026 07:28:00 GMT"`.
+   */
+  retryAfter: optional(pipe(string(), maxLength(64), regex(/^[\x20-\x7e]+$/))),
 });
 export type FaultBody = InferOutput<typeof FaultBody>;
 

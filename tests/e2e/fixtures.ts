@@ -157,6 +157,8 @@ export function sandboxClient(request: APIRequestContext) {
       malformed?: boolean;
       /** Drop the connection instead of answering (after `delayMs`). */
       drop?: boolean;
+      /** The answer's `Retry-After` header (seconds or an HTTP date). */
+      retryAfter?: string;
     }) => expect((await request.post('/_sandbox/faults', { data: fault })).ok()).toBe(true),
     events: async () => (await request.get('/_sandbox/events')).json() as Promise<unknown[]>,
     /** Acts as the mobile app; approving a push with a number challenge takes the number. */

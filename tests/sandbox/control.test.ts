@@ -150,6 +150,40 @@ describe('control API', () => {
     expect((await send()).status).toBe(200);
   });
 
+  it('a rate-limit fault sends its Retry-After: seconds or an HTTP date, only when asked', async () => {
+    const onboard = () => t.post('/_be/onboarder/onboard', { phone_number: phone('03') });
+    const body = { error: 'too_many_requests', additional_information: { retry_after: 90 } };
+    await t.post('/_sandbox/faults', {
+      path: '/_be/onboarder',
+      status: 429,
+      body,
+      retryAfter: '90',
+      times: 1,
+    });
+    const seconds = await t.app.request('/_be/onboarder/onboard', { method: 'POST', body: '{}' });
+    expect(seconds.status).toBe(429);
+    expect(seconds.headers.get('retry-after')).toBe('90');
+    expect(await seconds.json()).toEqual(body);
+    const date = 'Wed, 21 Oct 2026 07:28:00 GMT';
+    await t.post('/_sandbox/faults', {
+      path: '/_be/onboarder',
+      status: 429,
+      retryAfter: date,
+      times: 1,
+    });
+    const dated = await t.app.request('/_be/onboarder/onboard', { method: 'POST', body: '{}' });
+    expect(dated.headers.get('retry-after')).toBe(date);
+    await t.post('/_sandbox/faults', { path: '/_be/onboarder', status: 429, times: 1 });
+    const none = await t.app.request('/_be/onboarder/onboard', { method: 'POST', body: '{}' });
+    expect(none.status).toBe(429);
+    expect(none.headers.get('retry-after')).toBeNull();
+    // The fault is spent: the onboarding answers again (here: the code is missing).
+    expect((await onboard()).status).toBe(400);
+    expect(
+      (await t.post('/_sandbox/faults', { path: '/x', status: 429, retryAfter: 'a\nb' })).status,
+    ).toBe(400);
+  });
+
   it('a malformed fault answers truncated JSON, a drop fault breaks the answer', async () => {
     await t.post('/_sandbox/faults', { path: '/_be/flags', malformed: true, times: 1 });
     const malformed = await t.app.request('/_be/flags/v1/flags');
