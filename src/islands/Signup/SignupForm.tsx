@@ -2,7 +2,8 @@
  * The sign-up form, in its classic and enhanced layouts (the `enhancedForm` flag), and the
  * corporate sign-up error. Fields follow the presets: e-mail with showEmail, invitation code with
  * hideInvitationCode=false; a social token hides name, password and the social buttons; a
- * corporate token also hides e-mail and invitation code.
+ * corporate token also hides e-mail and invitation code. A rate limit of the onboarding says how
+ * long under the form's message and holds the button until then.
  */
 import { PRODUCT } from '../../config.ts';
 import type { Locale } from '../../i18n/config.ts';
@@ -16,6 +17,7 @@ import type { SocialProvider } from '../../lib/social/index.ts';
 import type { Flags } from '../../stores/flags.ts';
 import {
   isCorporate,
+  isRateLimited,
   rulesValues,
   visibleOf,
   type SignupFlow,
@@ -31,6 +33,7 @@ import { UsernameField } from '../../ui/UsernameField.tsx';
 import { SocialButtons } from '../../ui/SocialButtons.tsx';
 import { ViewHeading } from '../../ui/ViewHeading.tsx';
 import { Form } from '../../ui/Form.tsx';
+import { WaitNotice } from '../../ui/WaitNotice.tsx';
 
 export interface SignupViewProps {
   flow: SignupFlow;
@@ -224,11 +227,14 @@ export function SignupForm(props: SignupViewProps) {
           ) : undefined
         }
       />
+      <WaitNotice wait={state.wait} />
       <Button
         type="submit"
         pending={state.submitting && !state.social}
         pendingLabel={t('common:pleaseWait')}
-        disabled={!state.submitting && (blocked || state.social !== undefined)}
+        disabled={
+          !state.submitting && (blocked || state.social !== undefined || isRateLimited(state))
+        }
       >
         {t('signup:submit')}
       </Button>

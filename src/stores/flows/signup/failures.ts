@@ -11,6 +11,7 @@ import {
   type ErrorName,
 } from '../../../api/error-catalogue.ts';
 import type { ApiFailure, ErrorBody } from '../../../api/errors.ts';
+import type { Wait } from '../../../api/waits.ts';
 import { ERROR } from '../../../contract/errors.ts';
 import type { Text } from '../../../i18n/types.ts';
 import type { SignupField, VisibleFields } from '../../../lib/signup-rules.ts';
@@ -26,7 +27,9 @@ export interface FailureFacts {
   message: Text;
   /** The visible field the failure's code belongs to, if any. */
   field: SignupField | undefined;
-  /** The state to build on: not submitting, the experience id of the answer kept. */
+  /** A rate limit or lock of the onboarding: how long it lasts (src/api/waits.ts). */
+  wait: Wait | undefined;
+  /** The state to build on: not submitting, no wait, the experience id of the answer kept. */
   base: SignupCommon;
 }
 
@@ -88,6 +91,11 @@ export const SIGNUP_FAILURES: readonly FailureRule[] = [
     then: (_, { base }) => ({ ...base, error: undefined, view: 'blocked_user' }),
   },
   {
+    name: 'a rate limit or lock: the form says how long, and its button waits until then',
+    when: (_, { wait }) => wait !== undefined,
+    then: (_, { base, message, wait }) => ({ ...onForm(base, message), wait }),
+  },
+  {
     name: 'a code the server refused: a new one is needed (also for an OTP of the address)',
     when: (_, { name, info }) =>
       name === 'VERIFYING_OTP_ERROR' ||
@@ -130,7 +138,7 @@ export const SIGNUP_FAILURES: readonly FailureRule[] = [
 ];
 
 /** The state after a failure: the first rule of `SIGNUP_FAILURES` that holds. */
-export function failed(state: SignupState, failure: ApiFailure): SignupState {
+export function failed(state: SignupState, failure: ApiFailure, wait?: Wait): SignupState {
   const body = failure.kind === 'http' ? failure.body : undefined;
   const info = body?.additional_information ?? {};
   const name = errorName(failure);
@@ -140,9 +148,11 @@ export function failed(state: SignupState, failure: ApiFailure): SignupState {
     info,
     message: loginErrorMessage(failure),
     field: visibleField(state, name),
+    wait,
     base: {
       ...common(state),
       submitting: false,
+      wait: undefined,
       social: undefined,
       contact: false,
       experienceId:

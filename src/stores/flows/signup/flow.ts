@@ -1,10 +1,12 @@
 /**
  * The sign-up flow's effects: onboarding (after the code step, or at once with a proof), Apple and
- * Google (a social login, or the social sign-up when the account does not exist yet), and the
+ * Google (a social login, or the social sign-up when the account does not exist yet), the rate
+ * limits of the onboarding (kept per number across a reload, src/stores/flows/waits.ts), and the
  * reactions to a new view (its analytics page, the code step).
  */
 import { errorName } from '../../../api/error-catalogue.ts';
 import { toFailure } from '../../../api/errors.ts';
+import { waitOf } from '../../../api/waits.ts';
 import { ERROR } from '../../../contract/errors.ts';
 import type { OnboardBody } from '../../../contract/onboarder.ts';
 import type { Locale } from '../../../i18n/config.ts';
@@ -23,13 +25,16 @@ import type { Flags } from '../../flags.ts';
 import { createFlow, type Flow } from '../create-flow.ts';
 import { createOtpFlow, type OtpDeps, type OtpFlow } from '../otp.ts';
 import { openSocial, wireOneTap, type SocialDeps } from '../social.ts';
+import { waitTask, type WaitDeps } from '../waits.ts';
 import type { SignupPresets } from './presets.ts';
 import { onboardBody } from './requests.ts';
 import {
   flowOf,
   initialState,
+  isRateLimited,
   pageOf,
   rulesValues,
+  signupWaitScope,
   visibleOf,
   type SignupEvent,
   type SignupField,
@@ -61,8 +66,8 @@ export interface SignupDeps extends SocialDeps {
   fallbackClientId?: () => string | undefined;
   recaptchaRequired?: () => boolean;
   shieldParams?: () => Record<string, unknown> | undefined;
-  /** Rate limits of the code step kept across a reload (src/stores/flows/waits.ts). */
-  wait?: OtpDeps['wait'];
+  /** Rate limits of the code step and the onboarding kept across a reload (flows/waits.ts). */
+  wait?: WaitDeps | undefined;
 }
 
 type SignupCore = Flow<SignupState, SignupEvent>;
@@ -199,6 +204,7 @@ export function createSignupFlow(deps: SignupDeps) {
     otp.destroy();
   });
   reactToViews(flow, deps, otp);
+  const waits = waitTask(flow, deps.wait ?? {}, () => dispatch({ type: 'waitOver' }));
 
   /** A token: analytics are flushed, then the identity-service redirect. */
   const finish: Finish = async (token, name, signal, registered) => {
@@ -229,7 +235,10 @@ export function createSignupFlow(deps: SignupDeps) {
         page: 'signup_form',
         properties: { reason: errorName(failure) ?? failure.kind },
       });
-      dispatch({ type: 'failed', failure });
+      // A rate limit: kept for the number, so that a reload still waits.
+      const wait = waitOf(failure, waits.now());
+      if (wait) waits.hold(state.phone ? signupWaitScope(state.phone) : undefined, wait);
+      dispatch({ type: 'failed', failure, wait });
     }
   }
 
@@ -269,9 +278,16 @@ export function createSignupFlow(deps: SignupDeps) {
     async submit(): Promise<void> {
       const state = flow.get();
       if (state.submitting || state.social || state.view !== 'signup_form') return;
+      if (isRateLimited(state)) return;
       const problems = formProblems(rulesValues(state), visibleOf(state), deps.flags());
       if (Object.keys(problems).length > 0 || !state.phoneDigits) {
         dispatch({ type: 'invalid', errors: problems });
+        return;
+      }
+      // A rate limit kept from an earlier load for this number: nothing is sent, not even a code.
+      const kept = waits.restore(signupWaitScope(state.phoneDigits));
+      if (kept) {
+        dispatch({ type: 'waitRestored', wait: kept });
         return;
       }
       deps.analytics.track('signup_submitted', { flow: flowOf(state), page: 'signup_form' });

@@ -2,9 +2,11 @@
  * The sign-up page's views and state: signup_form → otp (a valid number, no code in the address)
  * → onboarding → redirect_to_idp; with a code in the address the form onboards at once. A
  * `challenge_required` otp answer returns to the otp view; USER_BLOCKED_FOR_SIGNUP opens
- * blocked_user; a failed corporate sign-up opens corporate_error.
+ * blocked_user; a failed corporate sign-up opens corporate_error. A rate limit of the onboarding
+ * keeps the form, saying how long, its button held until then (src/stores/flows/waits.ts).
  */
 import type { ApiFailure } from '../../../api/errors.ts';
+import type { Wait } from '../../../api/waits.ts';
 import type { Text } from '../../../i18n/types.ts';
 import type { FlowName, PageName } from '../../../lib/analytics.ts';
 import { DEFAULT_COUNTRY, type PhoneInputValue } from '../../../lib/phone.ts';
@@ -77,6 +79,8 @@ export interface SignupCommon {
   /** The error is EMAIL_ALREADY_USED: it comes with the contact link. */
   contact: boolean;
   fieldErrors: Partial<Record<SignupField, Text>>;
+  /** A rate limit of the onboarding: the form's submit waits until it ends. */
+  wait: Wait | undefined;
 }
 
 const COMMON_FIELDS: Record<keyof SignupCommon, true> = {
@@ -92,6 +96,7 @@ const COMMON_FIELDS: Record<keyof SignupCommon, true> = {
   error: true,
   contact: true,
   fieldErrors: true,
+  wait: true,
 };
 
 /** What every view keeps of `state`, without the fields of its view. */
@@ -126,7 +131,11 @@ export type SignupEvent =
   | { type: 'otpVerified'; id: string }
   | { type: 'succeeded'; token: string; flow: FlowName; registered: boolean }
   /** Onboarding (or a social login) failed: routed by `SIGNUP_FAILURES`, in its order. */
-  | { type: 'failed'; failure: ApiFailure }
+  | { type: 'failed'; failure: ApiFailure; wait?: Wait | undefined }
+  /** A rate limit kept from an earlier load of the page holds for the number: nothing was sent. */
+  | { type: 'waitRestored'; wait: Wait }
+  /** The rate limit's deadline has passed. */
+  | { type: 'waitOver' }
   | { type: 'socialStarted'; provider: SocialProvider }
   | { type: 'socialFailed'; provider: SocialProvider; reason: SocialFailureReason }
   /** The provider answered: its login call is on its way. */
@@ -160,8 +169,16 @@ export function initialState(presets = DEFAULT_SIGNUP_PRESETS): SignupState {
     error: undefined,
     contact: false,
     fieldErrors: {},
+    wait: undefined,
   };
 }
+
+/** A rate limit with a deadline holds the form's submit. */
+export const isRateLimited = (state: Pick<SignupState, 'wait'>): boolean =>
+  state.wait?.until !== undefined;
+
+/** Where a rate limit of the onboarding is kept: per number. */
+export const signupWaitScope = (phone: string): string => `signup:${phone}`;
 
 /** The social identity the address carries (Apple first), with the Apple name kept from the login. */
 export function socialFromPresets(

@@ -4,6 +4,7 @@ import { failed } from './failures.ts';
 import {
   common,
   initialState,
+  isRateLimited,
   proofFor,
   socialFromPresets,
   type SignupCommon,
@@ -72,12 +73,14 @@ export function transition(state: SignupState, event: SignupEvent): SignupState 
       if (state.view !== 'signup_form' || state.submitting) return state;
       const { phone: _dropped, ...fieldErrors } = state.fieldErrors;
       void _dropped;
+      // Another number: the last one's wait no longer holds here (a kept one is checked on submit).
+      const sameNumber = event.digits !== undefined && event.digits === state.phoneDigits;
       return {
         ...state,
         values: { ...state.values, phone: event.value },
         phoneDigits: event.digits,
         fieldErrors,
-        error: undefined,
+        ...(sameNumber && state.wait ? {} : { error: undefined, wait: undefined }),
         contact: false,
       };
     }
@@ -104,7 +107,7 @@ export function transition(state: SignupState, event: SignupEvent): SignupState 
     case 'invalid':
       return { ...state, submitting: false, fieldErrors: event.errors };
     case 'submitted': {
-      if (state.submitting || state.view !== 'signup_form') return state;
+      if (state.submitting || state.view !== 'signup_form' || isRateLimited(state)) return state;
       const proof = proofFor(state.proof, event.phone);
       const next: SignupCommon = {
         ...common(state),
@@ -140,7 +143,18 @@ export function transition(state: SignupState, event: SignupEvent): SignupState 
         registered: event.registered,
       };
     case 'failed':
-      return failed(state, event.failure);
+      return failed(state, event.failure, event.wait);
+    case 'waitRestored':
+      if (state.view !== 'signup_form') return state;
+      return {
+        ...state,
+        submitting: false,
+        error: { key: 'common:wait.kept' },
+        contact: false,
+        wait: event.wait,
+      };
+    case 'waitOver':
+      return state.wait ? { ...state, error: undefined, wait: undefined } : state;
     case 'socialStarted':
     case 'socialSubmitted':
     case 'socialFailed':

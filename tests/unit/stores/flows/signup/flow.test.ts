@@ -1,61 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type ErrorBody } from '../../../../../src/api/errors.ts';
-import { DEFAULT_FLAGS } from '../../../../../src/stores/flags.ts';
 import { SocialError } from '../../../../../src/lib/social/types.ts';
 import {
   createSignupFlow,
   DEFAULT_SIGNUP_PRESETS,
-  type SignupDeps,
-  type SignupPresets,
 } from '../../../../../src/stores/flows/signup/index.ts';
 import { http } from '../failures.ts';
+import { fakeDeps, filledFlow } from './deps.ts';
 
 const code = (error_code: string, extra: ErrorBody = {}) =>
   http(400, { error_code, additional_information: { error_code }, ...extra });
 const PHONE = { country: 'AE' as const, input: '500000003' };
-
-// -------------------------------------------------------------------------------------------
-// Actions with fake deps
-
-function fakeDeps(overrides: Partial<SignupDeps> = {}) {
-  const calls: string[] = [];
-  const deps: SignupDeps = {
-    locale: 'en',
-    onboard: vi.fn(() => Promise.resolve('proof-1')),
-    appleLogin: vi.fn(() => Promise.resolve('apple-proof')),
-    googleLogin: vi.fn(() => Promise.resolve('google-proof')),
-    sendOtp: vi.fn(() => Promise.resolve({ data: { resend_in: 60 } })),
-    verifyOtp: vi.fn(() => Promise.resolve('ver-1')),
-    socialSignIn: vi.fn(() =>
-      Promise.resolve({ idToken: 'g.h.', email: 'new.google@example.com' }),
-    ),
-    parsePhone: (value) => (value.input === '500000003' ? '971500000003' : undefined),
-    loadPhone: () => Promise.resolve(undefined),
-    presetPhone: (digits) =>
-      Promise.resolve(
-        digits === '971500000003' ? { country: 'AE' as const, input: '500000003' } : undefined,
-      ),
-    flags: () => DEFAULT_FLAGS,
-    analytics: {
-      page: vi.fn((page: string) => void calls.push(`page:${page}`)),
-      track: vi.fn((name: string) => void calls.push(`track:${name}`)),
-      flush: vi.fn(() => Promise.resolve(void calls.push('flush'))),
-    },
-    deviceId: () => 'dev-1',
-    profiling: () => ({ platform: 'web' }),
-    ...overrides,
-  };
-  return { deps, calls };
-}
-
-async function filledFlow(deps: SignupDeps, presets: Partial<SignupPresets> = {}) {
-  const flow = createSignupFlow(deps);
-  await flow.init({ ...DEFAULT_SIGNUP_PRESETS, ...presets });
-  flow.change('fullName', 'Mona Saeed');
-  flow.changePhone(PHONE);
-  flow.change('password', 'Sandbox-Pass9');
-  return flow;
-}
 
 describe('signup flow (actions with fake deps)', () => {
   it('form → code sent → verified → onboarded → redirect, analytics flushed first', async () => {
