@@ -1,9 +1,10 @@
 /**
  * The push wait (push_notification) and its phone variant (confirm_via_app, with the open-app
  * button): the number with 'Change', the 'notification sent' tick, the sent-notification line,
- * 'Resend notification' held back with a seconds countdown; with number matching, the number to
- * pick in the app, large and left-to-right, with the merchant; 'Use a code by SMS instead'. The flow owns every timer; this only
- * reads the clock it keeps in the state.
+ * 'Resend notification' held back with a seconds countdown (and, when the server rate-limits the
+ * resend, until its wait ends, said by `<WaitNotice>`); with number matching, the number to pick
+ * in the app, large and left-to-right, with the merchant; 'Use a code by SMS instead'. The flow
+ * owns every timer; this only reads the clock it keeps in the state.
  */
 import {
   canResend,
@@ -17,6 +18,7 @@ import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/ErrorAlert.tsx';
 import { RichText, useT } from '../../ui/i18n.tsx';
 import { ViewHeading } from '../../ui/ViewHeading.tsx';
+import { WaitNotice } from '../../ui/WaitNotice.tsx';
 import { ShownPhone, type ViewProps } from './Views.tsx';
 
 export function WaitingView({ flow, state }: ViewProps) {
@@ -90,6 +92,7 @@ export function WaitingView({ flow, state }: ViewProps) {
         {notice > 0 ? t('one_click:push.sent', { count: notice }) : t('one_click:push.sentOver')}
       </p>
       <FormError error={state.error} />
+      <WaitNotice wait={state.wait} />
       {app && (
         <Button disabled={state.confirming} onClick={() => flow.openApp()}>
           {t('one_click:app.open')}

@@ -85,6 +85,11 @@ export interface Waiting {
   /** The request is confirmed and its proof token is on its way. */
   confirming: boolean;
   error: Text | undefined;
+  /**
+   * A rate limit of the resend: 'Resend notification' waits until it ends (the rest of the view,
+   * and the request's polls, go on).
+   */
+  wait?: Wait | undefined;
 }
 
 export type OneClickState = OneClickCommon &
@@ -123,7 +128,10 @@ export type OneClickEvent =
   | { type: 'otpChallenged'; href: string; phone: string }
   /** No account: the login page's code step (one-click sign-up flag on), or sign up in the app. */
   | { type: 'invalidUser'; phone: string; signupHref: string | undefined }
-  /** The login failed: no answer keeps the view and the key; any other answer is the error view. */
+  /**
+   * The login failed: no answer keeps the view and the key; a rate limit keeps the view with its
+   * wait (the phone form, or the push wait after a resend); any other answer is the error view.
+   */
   | { type: 'failed'; failure: ApiFailure; wait?: Wait | undefined }
   /** A rate limit kept from an earlier load of the page holds for the number: nothing was sent. */
   | { type: 'waitRestored'; wait: Wait }
@@ -159,11 +167,11 @@ export function initialState(checkout: Checkout = parseCheckout(null)): OneClick
   };
 }
 
-/** A rate limit with a deadline holds the phone form's Continue. */
+/** A rate limit with a deadline holds the phone form's Continue, or the push wait's resend. */
 export const isRateLimited = (state: OneClickState): boolean =>
-  state.view === 'phone_form' && state.wait?.until !== undefined;
+  (state.view === 'phone_form' || isWaiting(state)) && state.wait?.until !== undefined;
 
-/** Where a rate limit of the one-click login is kept: per number. */
+/** Where a rate limit of the one-click login (a resend's too) is kept: per number. */
 export const oneClickWaitScope = (phone: string): string => `one-click:${phone}`;
 
 export function isWaiting(state: OneClickState): state is WaitingState {
@@ -201,7 +209,13 @@ export function showsSentTick(state: Waiting): boolean {
 }
 
 export function canResend(state: OneClickState): boolean {
-  return isWaiting(state) && !state.submitting && !state.confirming && resendIn(state) === 0;
+  return (
+    isWaiting(state) &&
+    !state.submitting &&
+    !state.confirming &&
+    resendIn(state) === 0 &&
+    !isRateLimited(state)
+  );
 }
 
 /** The moment of the next visible change of the countdowns, or undefined when all are over. */

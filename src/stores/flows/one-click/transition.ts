@@ -1,7 +1,8 @@
 /**
  * One-click checkout's transition. A login that got no answer at all keeps the view, what was
- * typed and the idempotency key (the retry sends the same one); any other failure is the error
- * view. Answers only count in the view that waits for them.
+ * typed and the idempotency key (the retry sends the same one); a rate limit keeps the view and
+ * says how long (the phone form's Continue, or the push wait's resend, held until then); any
+ * other failure is the error view. Answers only count in the view that waits for them.
  */
 import { oneClickErrorMessage } from '../../../api/error-catalogue.ts';
 import type { ApiFailure } from '../../../api/errors.ts';
@@ -51,6 +52,8 @@ function failed(state: OneClickState, failure: ApiFailure, wait?: Wait): OneClic
   }
   if (isWaiting(state)) {
     if (!state.submitting) return state;
+    // A rate-limited resend: the wait stays usable, the resend held until the limit ends.
+    if (wait) return { ...state, attempt: undefined, submitting: false, error, wait };
     if (transport) return { ...state, attempt, submitting: false, error };
     return { ...common(state), attempt, view: 'error', error };
   }
@@ -132,6 +135,7 @@ export function transition(state: OneClickState, event: OneClickEvent): OneClick
           submitting: false,
           confirming: false,
           error: undefined,
+          wait: undefined,
         };
       }
       if (isWaiting(state) && state.submitting) {
@@ -144,6 +148,7 @@ export function transition(state: OneClickState, event: OneClickEvent): OneClick
           now: event.now,
           submitting: false,
           error: undefined,
+          wait: undefined,
         };
       }
       return state;
@@ -168,14 +173,20 @@ export function transition(state: OneClickState, event: OneClickEvent): OneClick
         wait: event.wait,
       };
     case 'waitOver':
-      if (state.view !== 'phone_form' || !state.wait) return state;
+      if ((state.view !== 'phone_form' && !isWaiting(state)) || !state.wait) return state;
       return { ...state, error: undefined, wait: undefined };
     case 'tick':
       if (!isWaiting(state) || event.now === state.now) return state;
       return { ...state, now: event.now };
     case 'resendStarted':
       if (!isWaiting(state) || !canResend(state)) return state;
-      return { ...state, attempt: event.attempt, submitting: true, error: undefined };
+      return {
+        ...state,
+        attempt: event.attempt,
+        submitting: true,
+        error: undefined,
+        wait: undefined,
+      };
     case 'confirmed':
       if (!isWaiting(state) || state.confirming) return state;
       return { ...state, confirming: true, error: undefined };
