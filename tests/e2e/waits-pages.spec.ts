@@ -1,8 +1,9 @@
 /**
  * Issue 16, item 2 beyond the login page: the rate limits of the recovery form (sending and
- * checking codes), the new password, one-click checkout and sign-up say how long to wait, hold
- * the action until then, keep the deadline across a reload, and say when the wait is over
- * (the polite live region beside the timer). In English and Arabic, axe on each new state.
+ * checking codes), the new password, one-click checkout (its login and its resend) and sign-up
+ * (its code step and its onboarding) say how long to wait, hold the action until then, keep the
+ * deadline across a reload, and say when the wait is over (the polite live region beside the
+ * timer). In English and Arabic, axe on each new state.
  */
 import type { Page } from '@playwright/test';
 import type { Locale } from '../../src/i18n/config.ts';
@@ -14,12 +15,27 @@ import {
   localizedPath,
   openHydrated,
   test,
+  type Sandbox,
 } from './fixtures.ts';
-import { open as openOneClick, submitPhone as submitOneClick } from './one-click-helpers.ts';
+import {
+  DESKTOP_UA,
+  open as openOneClick,
+  pause,
+  pushCount,
+  submitPhone as submitOneClick,
+} from './one-click-helpers.ts';
 import { passwordField } from './recovery-support.ts';
-import { open as openSignup, PASSWORD, signupUrl, translator } from './signup-helpers.ts';
+import {
+  form,
+  latestCode,
+  open as openSignup,
+  PASSWORD,
+  signupUrl,
+  translator,
+} from './signup-helpers.ts';
 
 const IDENTITY_API = '/_be/identity-api';
+const ONBOARD = '/_be/onboarder/onboard';
 const waitNotice = (page: Page) => page.locator('.wait-notice');
 const spoken = (page: Page) => page.locator('.wait-spoken');
 
@@ -30,6 +46,26 @@ function countCalls(page: Page, part: string): () => number {
     if (request.url().includes(part)) calls += 1;
   });
   return () => calls;
+}
+
+/** The sign-up form filled for +9715000000nn and sent, then its code given: the onboarding. */
+async function signUpThroughCode(page: Page, locale: Locale, sandbox: Sandbox, nn: string) {
+  const t = translator(locale);
+  const f = await openSignup(page, t, signupUrl(locale, { clientId: 'sandbox-web' }));
+  await fillSignup(page, locale, nn);
+  await f.submit.click();
+  await page.getByLabel(t('fields:otp.label')).fill(await latestCode(sandbox, `+9715000000${nn}`));
+  await page.getByRole('button', { name: t('login_otp:submit') }).click();
+  return f;
+}
+
+/** The sign-up form's fields for +9715000000nn (the page open). */
+async function fillSignup(page: Page, locale: Locale, nn: string) {
+  const f = form(page, translator(locale));
+  await f.name.fill('Rate Limited');
+  await f.phone.fill(`5000000${nn}`);
+  await f.password.fill(PASSWORD);
+  return f;
 }
 
 async function recoveryDetails(page: Page, locale: Locale, national: string) {
@@ -159,8 +195,8 @@ for (const locale of FLOW_LOCALES) {
         path: `${IDENTITY_API}/one-click/login`,
         status: 429,
         body: { error_code: 'APP-0020', additional_information: { retry_after: 100 } },
-        // The one-click login is idempotent (its key): the client retries a 429 twice first.
-        times: 3,
+        // The one-click login is idempotent (its key), but a wait over 10 s is not retried.
+        times: 1,
       });
       await openOneClick(page, locale);
       await submitOneClick(page, locale, '11');
@@ -218,6 +254,181 @@ for (const locale of FLOW_LOCALES) {
       for (const button of await resend.all()) await expect(button).toBeDisabled();
       expect(sends()).toBe(0);
       expect(await sandbox.outbox('+971500000015')).toEqual([]);
+    });
+
+    test('sign-up: a rate-limited onboarding (Retry-After 150 s) holds Create account, kept on reload', async ({
+      page,
+      sandbox,
+    }) => {
+      await sandbox.fault({
+        method: 'POST',
+        path: ONBOARD,
+        status: 429,
+        body: { error: 'too_many_requests', error_code: 'APP-0020' },
+        retryAfter: '150',
+        times: 1,
+      });
+      const f = await signUpThroughCode(page, locale, sandbox, '03');
+      // Back on the form, which says why and how long; Create account waits until then.
+      await expect(page.getByRole('alert')).toHaveText(
+        catalogMessage(locale, 'spring_security_error:ERROR_RATE_LIMIT_REACHED'),
+      );
+      const minutes = catalogMessage(locale, 'common:wait.minutes', { count: 3 });
+      await expect(waitNotice(page)).toHaveText(minutes);
+      await expect(spoken(page)).toHaveText(minutes);
+      await expect(f.submit).toBeDisabled();
+      await expect(f.name).toBeEditable();
+      const deadline = await waitNotice(page).getAttribute('data-wait');
+      await expectAccessible(page, `sign-up onboarding wait ${locale}`);
+
+      // The same page again, the same number: it still waits, and nothing is sent.
+      const sends = countCalls(page, '/otp/send');
+      const onboards = countCalls(page, ONBOARD);
+      await page.reload();
+      await expect(page.locator('section.signup')).toHaveAttribute('data-flags', 'ready');
+      await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+      await fillSignup(page, locale, '03');
+      await f.submit.click();
+      await expect(page.getByRole('alert')).toHaveText(catalogMessage(locale, 'common:wait.kept'));
+      await expect(waitNotice(page)).toHaveText(minutes);
+      await expect(waitNotice(page)).toHaveAttribute('data-wait', deadline ?? '');
+      await expect(f.submit).toBeDisabled();
+      expect(sends()).toBe(0);
+      expect(onboards()).toBe(0);
+      await expectAccessible(page, `sign-up onboarding wait kept ${locale}`);
+      // Another number is another person: the form is free again.
+      await f.phone.fill('500000021');
+      await expect(waitNotice(page)).toHaveCount(0);
+      await expect(f.submit).toBeEnabled();
+    });
+
+    test("sign-up: Retry-After as an HTTP date, the body's own seconds, and a limit without a time", async ({
+      page,
+      sandbox,
+    }) => {
+      await sandbox.fault({
+        method: 'POST',
+        path: ONBOARD,
+        status: 429,
+        body: { error: 'too_many_requests' },
+        retryAfter: new Date(Date.now() + 150_000).toUTCString(),
+        times: 1,
+      });
+      const f = await signUpThroughCode(page, locale, sandbox, '03');
+      await expect(waitNotice(page)).toHaveText(
+        catalogMessage(locale, 'common:wait.minutes', { count: 3 }),
+      );
+      await expect(f.submit).toBeDisabled();
+
+      // Another number, rate-limited with the wait only in the body: it counts the seconds down.
+      await sandbox.fault({
+        method: 'POST',
+        path: ONBOARD,
+        status: 429,
+        body: { error: 'too_many_requests', additional_information: { retry_after: 40 } },
+        times: 1,
+      });
+      await f.phone.fill('500000021');
+      await f.submit.click();
+      const t = translator(locale);
+      await page.getByLabel(t('fields:otp.label')).fill(await latestCode(sandbox, '+971500000021'));
+      await page.getByRole('button', { name: t('login_otp:submit') }).click();
+      await expect(waitNotice(page)).toContainText(/\d/);
+      const seconds = Number((await waitNotice(page).textContent())?.match(/\d+/)?.[0]);
+      expect(seconds).toBeGreaterThan(25);
+      expect(seconds).toBeLessThanOrEqual(40);
+      await expect(waitNotice(page)).toHaveText(
+        catalogMessage(locale, 'common:wait.seconds', { count: seconds - 1 }),
+        { timeout: 3000 },
+      );
+      await expect(f.submit).toBeDisabled();
+
+      // A third number, and no time at all: the page says so, and holds nothing.
+      await sandbox.fault({ method: 'POST', path: ONBOARD, status: 429, times: 1 });
+      await f.phone.fill('500000022');
+      await f.submit.click();
+      await page.getByLabel(t('fields:otp.label')).fill(await latestCode(sandbox, '+971500000022'));
+      await page.getByRole('button', { name: t('login_otp:submit') }).click();
+      await expect(waitNotice(page)).toHaveText(catalogMessage(locale, 'common:wait.unknown'));
+      await expect(page.getByRole('alert')).toHaveText(
+        catalogMessage(locale, 'spring_security_error:ERROR_RATE_LIMIT_REACHED'),
+      );
+      await expect(f.submit).toBeEnabled();
+      await expectAccessible(page, `sign-up wait without a time ${locale}`);
+      // The code was verified already: Create account onboards at once, and signs the person up.
+      await f.submit.click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        t('redirect:registered', { client: 'Sandbox Web' }),
+      );
+    });
+
+    test.describe('on a computer', () => {
+      test.use({ userAgent: DESKTOP_UA });
+
+      test('one-click: a rate-limited resend waits on the push view, kept on reload', async ({
+        page,
+        sandbox,
+      }) => {
+        await page.clock.install();
+        const section = await openOneClick(page, locale);
+        await pause(page);
+        await submitOneClick(page, locale, '17');
+        await expect(section).toHaveAttribute('data-view', 'push_notification');
+        await page.clock.runFor(90_000);
+        const resend = section.locator('.one-click-resend');
+        await expect(resend).toHaveText(catalogMessage(locale, 'one_click:push.resend'));
+        await sandbox.fault({
+          method: 'POST',
+          path: `${IDENTITY_API}/one-click/login`,
+          status: 429,
+          body: { additional_information: { error_code: 'APP-0020' } },
+          retryAfter: '300',
+          // One answer: a retry by the client would get a push, and the test would see it.
+          times: 1,
+        });
+        const logins = countCalls(page, '/one-click/login');
+        await resend.click();
+        // The push view stays, saying why and how long; the resend waits, the rest is usable.
+        await expect(section.getByRole('alert')).toHaveText(
+          catalogMessage(locale, 'spring_security_error:ERROR_RATE_LIMIT_REACHED'),
+        );
+        const minutes = catalogMessage(locale, 'common:wait.minutes', { count: 5 });
+        await expect(waitNotice(page)).toHaveText(minutes);
+        await expect(spoken(page)).toHaveText(minutes);
+        await expect(section).toHaveAttribute('data-view', 'push_notification');
+        await expect(resend).toHaveAttribute('aria-disabled', 'true');
+        const deadline = await waitNotice(page).getAttribute('data-wait');
+        await resend.click({ force: true });
+        // A wait longer than 10 s is not retried by the client: one call, and no second push.
+        expect(logins()).toBe(1);
+        expect(await pushCount(sandbox, '17')).toBe(1);
+        await expect(
+          section.getByRole('button', { name: catalogMessage(locale, 'one_click:push.useSms') }),
+        ).toBeEnabled();
+        await expect(
+          section.getByRole('button', {
+            name: catalogMessage(locale, 'one_click:push.changeLabel'),
+          }),
+        ).toBeEnabled();
+        await page.clock.resume();
+        await expectAccessible(page, `one-click resend wait ${locale}`);
+
+        // The same page again, the same number: Continue waits, and nothing is sent.
+        await page.reload();
+        await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+        await submitOneClick(page, locale, '17');
+        await expect(page.getByRole('alert')).toHaveText(
+          catalogMessage(locale, 'common:wait.kept'),
+        );
+        await expect(waitNotice(page)).toHaveAttribute('data-wait', deadline ?? '');
+        await expect(
+          page.getByRole('button', {
+            name: catalogMessage(locale, 'one_click:phone.continue'),
+            exact: true,
+          }),
+        ).toBeDisabled();
+        expect(logins()).toBe(1);
+      });
     });
   });
 }
