@@ -2,7 +2,8 @@
  * Issue 16, item 8: Back from the identity service after a sign-in, with Chromium's back/forward
  * cache on (Playwright turns it off by default with --disable-back-forward-cache): the page comes
  * back from the cache, which this test proves (a pageshow with persisted), and must not stay on
- * its frozen 'Signing you in' screen. In English and Arabic.
+ * its frozen 'Signing you in' screen. For the login, sign-up and one-click checkout, in English
+ * and Arabic.
  */
 import type { Page } from '@playwright/test';
 import { expect, FLOW_LOCALES, test as base } from './fixtures.ts';
@@ -14,6 +15,12 @@ import {
   submitButton,
   submitPhone,
 } from './login-helpers.ts';
+import {
+  ACR,
+  DESKTOP_UA,
+  open as openOneClick,
+  submitPhone as submitOneClick,
+} from './one-click-helpers.ts';
 import {
   latestCode,
   open as openSignup,
@@ -48,6 +55,12 @@ const pageShows = (page: Page) =>
     () => JSON.parse(sessionStorage.getItem('e2e:pageshows') ?? '[]') as { persisted: boolean }[],
   );
 
+/** How the page now shown was loaded ('navigate', 'reload', 'back_forward'). */
+const navigationType = (page: Page) =>
+  page.evaluate(
+    () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type,
+  );
+
 for (const locale of FLOW_LOCALES) {
   test.describe(`${locale}: Back from the identity service`, () => {
     test('Back from the identity service after a sign-in: restored from the back/forward cache, a usable login page', async ({
@@ -72,11 +85,7 @@ for (const locale of FLOW_LOCALES) {
       // page then loaded afresh: the form, not the frozen 'Signing you in' screen.
       const shows = await pageShows(page);
       expect(shows.some((show) => show.persisted)).toBe(true);
-      expect(
-        await page.evaluate(
-          () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type,
-        ),
-      ).toBe('reload');
+      expect(await navigationType(page)).toBe('reload');
       await expect(page.locator('input[type=tel]')).toBeEditable();
       // Signing in again: the csrf was spent by the first hand-off (the identity service renews
       // it at sign-in), so the second form goes without one, and the service signs the person in.
@@ -118,6 +127,47 @@ for (const locale of FLOW_LOCALES) {
       });
       await expect(f.name).toBeEditable();
       await expect(f.submit).toBeVisible();
+    });
+
+    test.describe('on a computer', () => {
+      test.use({ userAgent: DESKTOP_UA });
+
+      test('Back to one-click checkout after the hand-off: restored from the cache, a usable phone form, nothing posted again', async ({
+        page,
+      }) => {
+        test.slow();
+        await recordPageShows(page);
+        const posts: string[] = [];
+        page.on('request', (request) => {
+          const path = new URL(request.url()).pathname;
+          if (request.method() === 'POST' && !path.includes('/analytics/')) posts.push(path);
+        });
+        await openOneClick(page, locale, ACR.cashback, '&clientId=sandbox-web');
+        // +971500000011: the sandbox 'phone' approves the push after 3 s; the proof token then
+        // goes to the identity service, which signs the shopper in.
+        await submitOneClick(page, locale, '11');
+        await expectSignedIn(page, 'Fatima Noor');
+        expect(posts.map((path) => path.replace(/\/apr[^/]+\//, '/{id}/'))).toEqual([
+          '/_be/identity-api/one-click/login',
+          '/_be/identity-api/one-click/approve-request/{id}/proof',
+          '/_be/idp/login',
+        ]);
+
+        await page.goBack({ waitUntil: 'commit' });
+        const section = page.locator('section.one-click');
+        await expect(section).toHaveAttribute('data-view', 'phone_form');
+        await expect(section).not.toHaveAttribute('aria-busy', 'true');
+        // Chromium restored the page from its back/forward cache (a pageshow with persisted), on
+        // the 'Signing you in' screen; the page then loaded afresh: the phone form, not that screen.
+        expect((await pageShows(page)).some((show) => show.persisted)).toBe(true);
+        expect(await navigationType(page)).toBe('reload');
+        await expect(page.locator('input[type=tel]')).toBeEditable();
+        await expect(page.locator('[data-view="redirect_to_idp"]')).toHaveCount(0);
+        // The merchant's checkout is still the page's (its address kept it), and nothing was
+        // posted again: no login, no proof, no hand-off.
+        await expect(section.locator('.one-click-merchant-name')).toHaveText('Cafe Sandbox');
+        expect(posts).toHaveLength(3);
+      });
     });
   });
 }
