@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { Builder, type WebDriver, type WebElement } from 'selenium-webdriver';
-import { findActionable, type Driver, type DriverElement } from './engine.ts';
+import { findActionable, waitFor, type Driver, type DriverElement } from './engine.ts';
 import { FIREFOX, MINIBROWSER, WEBKIT_DRIVER, XVFB } from './programs.ts';
 
 const START_TIMEOUT_MS = 60_000;
@@ -165,15 +165,32 @@ export async function startWebKit(): Promise<Driver> {
         .usingServer(url)
         .withCapabilities({
           browserName: 'MiniBrowser',
+          // WebKitWebDriver 2.50 never sees a Back across a change of Cross-Origin-Opener-Policy
+          // finish (WebKit loads the page again in another process: /_be/idp/login back to
+          // /login): with the 'normal' or 'eager' strategy every later command waits for it
+          // until the page-load timeout, and the session is stuck until the next navigation.
+          // With 'none' no command waits for a navigation: `navigate` waits for the new
+          // document itself, and the steps wait for what they expect (EnginePage).
+          pageLoadStrategy: 'none',
           'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
         })
         .build(),
       'a WebKit session',
     );
     session = webdriver;
+    const documentNow = () =>
+      webdriver.executeScript<string>(() => `${performance.timeOrigin} ${document.readyState}`);
     return {
       name: 'webkit',
-      navigate: (target) => webdriver.get(target),
+      navigate: async (target) => {
+        const before = await documentNow().catch(() => null);
+        await webdriver.get(target);
+        await waitFor(
+          `${target} to load`,
+          documentNow,
+          (now) => now !== before && now.endsWith(' complete'),
+        );
+      },
       back: () => webdriver.navigate().back(),
       run: (fn, ...args) => webdriver.executeScript<never>(fn, ...args),
       element: async (css, text) => {
