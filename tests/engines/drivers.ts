@@ -138,6 +138,15 @@ async function waitForDriver(url: string, child: ChildProcess, output: () => str
   throw new Error(`WebKitWebDriver did not start: ${output()}`);
 }
 
+/**
+ * WebKitWebDriver 2.50 (page load strategy 'none') may never answer a script sent while a
+ * navigation swaps processes (a change of opener policy); the next one is answered. Such a call
+ * fails after this long, and the steps that wait for something read again.
+ */
+const SCRIPT_ANSWER_MS = 8_000;
+/** How long `navigate` waits for the new document: a script given up on included. */
+const NAVIGATION_MS = 30_000;
+
 const seleniumElement = (element: WebElement): DriverElement => ({
   click: () => element.click(),
   type: (text) => element.sendKeys(text),
@@ -170,7 +179,8 @@ export async function startWebKit(): Promise<Driver> {
           // /login): with the 'normal' or 'eager' strategy every later command waits for it
           // until the page-load timeout, and the session is stuck until the next navigation.
           // With 'none' no command waits for a navigation: `navigate` waits for the new
-          // document itself, and the steps wait for what they expect (EnginePage).
+          // document itself, the steps wait for what they expect (EnginePage), and a script
+          // that gets no answer is given up (SCRIPT_ANSWER_MS).
           pageLoadStrategy: 'none',
           'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
         })
@@ -178,8 +188,14 @@ export async function startWebKit(): Promise<Driver> {
       'a WebKit session',
     );
     session = webdriver;
+    const script = <R>(fn: (...args: never[]) => unknown, ...args: unknown[]) =>
+      withTimeout(
+        webdriver.executeScript<R>(fn, ...args),
+        'WebKitWebDriver, a script',
+        SCRIPT_ANSWER_MS,
+      );
     const documentNow = () =>
-      webdriver.executeScript<string>(() => `${performance.timeOrigin} ${document.readyState}`);
+      script<string>(() => `${performance.timeOrigin} ${document.readyState}`);
     return {
       name: 'webkit',
       navigate: async (target) => {
@@ -189,12 +205,13 @@ export async function startWebKit(): Promise<Driver> {
           `${target} to load`,
           documentNow,
           (now) => now !== before && now.endsWith(' complete'),
+          NAVIGATION_MS,
         );
       },
       back: () => webdriver.navigate().back(),
-      run: (fn, ...args) => webdriver.executeScript<never>(fn, ...args),
+      run: (fn, ...args) => script<never>(fn, ...args),
       element: async (css, text) => {
-        const found = await webdriver.executeScript<WebElement | null>(findActionable, css, text);
+        const found = await script<WebElement | null>(findActionable, css, text);
         return found ? seleniumElement(found) : null;
       },
       deleteCookies: () => webdriver.manage().deleteAllCookies(),
