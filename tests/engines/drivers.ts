@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { Builder, type WebDriver, type WebElement } from 'selenium-webdriver';
-import { findActionable, type Driver, type DriverElement } from './engine.ts';
+import { findActionable, waitFor, type Driver, type DriverElement } from './engine.ts';
 import { FIREFOX, MINIBROWSER, WEBKIT_DRIVER, XVFB } from './programs.ts';
 
 const START_TIMEOUT_MS = 60_000;
@@ -138,6 +138,15 @@ async function waitForDriver(url: string, child: ChildProcess, output: () => str
   throw new Error(`WebKitWebDriver did not start: ${output()}`);
 }
 
+/**
+ * WebKitWebDriver 2.50 (page load strategy 'none') may never answer a script sent while a
+ * navigation swaps processes (a change of opener policy); the next one is answered. Such a call
+ * fails after this long, and the steps that wait for something read again.
+ */
+const SCRIPT_ANSWER_MS = 8_000;
+/** How long `navigate` waits for the new document: a script given up on included. */
+const NAVIGATION_MS = 30_000;
+
 const seleniumElement = (element: WebElement): DriverElement => ({
   click: () => element.click(),
   type: (text) => element.sendKeys(text),
@@ -165,19 +174,44 @@ export async function startWebKit(): Promise<Driver> {
         .usingServer(url)
         .withCapabilities({
           browserName: 'MiniBrowser',
+          // WebKitWebDriver 2.50 never sees a Back across a change of Cross-Origin-Opener-Policy
+          // finish (WebKit loads the page again in another process: /_be/idp/login back to
+          // /login): with the 'normal' or 'eager' strategy every later command waits for it
+          // until the page-load timeout, and the session is stuck until the next navigation.
+          // With 'none' no command waits for a navigation: `navigate` waits for the new
+          // document itself, the steps wait for what they expect (EnginePage), and a script
+          // that gets no answer is given up (SCRIPT_ANSWER_MS).
+          pageLoadStrategy: 'none',
           'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
         })
         .build(),
       'a WebKit session',
     );
     session = webdriver;
+    const script = <R>(fn: (...args: never[]) => unknown, ...args: unknown[]) =>
+      withTimeout(
+        webdriver.executeScript<R>(fn, ...args),
+        'WebKitWebDriver, a script',
+        SCRIPT_ANSWER_MS,
+      );
+    const documentNow = () =>
+      script<string>(() => `${performance.timeOrigin} ${document.readyState}`);
     return {
       name: 'webkit',
-      navigate: (target) => webdriver.get(target),
+      navigate: async (target) => {
+        const before = await documentNow().catch(() => null);
+        await webdriver.get(target);
+        await waitFor(
+          `${target} to load`,
+          documentNow,
+          (now) => now !== before && now.endsWith(' complete'),
+          NAVIGATION_MS,
+        );
+      },
       back: () => webdriver.navigate().back(),
-      run: (fn, ...args) => webdriver.executeScript<never>(fn, ...args),
+      run: (fn, ...args) => script<never>(fn, ...args),
       element: async (css, text) => {
-        const found = await webdriver.executeScript<WebElement | null>(findActionable, css, text);
+        const found = await script<WebElement | null>(findActionable, css, text);
         return found ? seleniumElement(found) : null;
       },
       deleteCookies: () => webdriver.manage().deleteAllCookies(),

@@ -123,9 +123,9 @@ export class EnginePage {
 
   /**
    * The browser's Back, done once another document shows (a fresh one, or one from the
-   * back/forward cache). WebKitWebDriver 2.50 stops answering after a Back across a change of
-   * Cross-Origin-Opener-Policy, when WebKit swaps processes (/_be/idp/login back to /login): this
-   * then fails at once instead of at the test's timeout.
+   * back/forward cache). A driver that stops answering after it (WebKitWebDriver did, with a page
+   * load strategy other than 'none', after a Back across a change of Cross-Origin-Opener-Policy:
+   * drivers.ts) fails it at once instead of at the test's timeout.
    */
   async back(): Promise<void> {
     const documentNow = () => this.driver.run(() => `${performance.timeOrigin} ${location.href}`);
@@ -216,6 +216,11 @@ export class EnginePage {
     );
     if (!element) throw new Error(`${describe(target)} went away`);
     return element;
+  }
+
+  /** Waits until `target` is visible and enabled. */
+  async expectActionable(target: Target): Promise<void> {
+    await this.actionable(target);
   }
 
   async click(target: Target): Promise<void> {

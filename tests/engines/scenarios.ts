@@ -10,7 +10,8 @@ import { waitFor, type EnginePage } from './engine.ts';
 
 export interface Scenario {
   readonly name: string;
-  readonly run: (page: EnginePage, sandbox: SandboxControl) => Promise<void>;
+  /** Resolves with a note for the test's annotations when the scenario has one. */
+  readonly run: (page: EnginePage, sandbox: SandboxControl) => Promise<string | void>;
 }
 
 /** The sandbox's control API (sandbox-contract.md), from the test process. */
@@ -61,9 +62,64 @@ async function expectSignedIn(page: EnginePage, name: string): Promise<void> {
   await page.expectBodyText(`You are signed in as ${name}`);
 }
 
+/** In the page: how its document was loaded (Navigation Timing) and from which address. */
+function howLoaded(): string | null {
+  const entry = performance.getEntriesByType('navigation')[0] as
+    PerformanceNavigationTiming | undefined;
+  if (!entry) return null;
+  const url = new URL(entry.name);
+  return `${entry.type} ${url.pathname}${url.search}`;
+}
+
+/** The page's own reload: Back restored it from the back/forward cache on 'Signing you in'. */
+const RESTORED_THEN_RELOADED = 'reload';
+/** The browser loaded it afresh (no cached page: WebKit across the change of opener policy). */
+const LOADED_AFRESH = 'back_forward';
+
+/**
+ * Issue 16, item 8: Back from the identity service after signing in on `/login` (the phone
+ * `+9715000000NN`). The login page again, at its own address, on the phone view (its field, then
+ * an enabled Continue), not on the 'Signing you in' screen it was left on; its document came from
+ * a GET of that address (the page's reload of a copy restored from the back/forward cache, or the
+ * browser's fresh load), and nothing posted the spent hand-off again: the page stays there while
+ * signing in starts over, up to the password view (the sandbox keeps no record of hand-offs; a
+ * second post would take the tab to the identity service). Resolves with which load it was.
+ */
+async function backToUsableLogin(page: EnginePage, locale: Locale, nn: string): Promise<string> {
+  const tr = t(locale);
+  const login = `${localizedPath(locale, '/login')}?clientId=sandbox-web`;
+  const phone = 'section.login input[type=tel]';
+  const next = { css: 'section.login button[type=submit]', text: tr('login:phone.continue') };
+  await page.back();
+  await page.expectPath(login);
+  await page.hydrated();
+  await page.expectActionable(phone);
+  const loaded = await page.driver.run(howLoaded);
+  const how = [RESTORED_THEN_RELOADED, LOADED_AFRESH].find((type) => loaded === `${type} ${login}`);
+  if (!how) throw new Error(`After Back, the login page was loaded as "${loaded}"`);
+  // A reload may give the field back its number (Firefox restores form fields): typed if empty.
+  const number = `5000000${nn}`;
+  const kept = await page.driver.run(
+    (css: string) => document.querySelector<HTMLInputElement>(css)?.value ?? '',
+    phone,
+  );
+  if (kept.replace(/\D/g, '') !== number) {
+    if (kept !== '') throw new Error(`After Back, the phone field holds "${kept}"`);
+    await page.type(phone, number);
+  }
+  // The enhanced layout enables Continue once the field holds something.
+  await page.expectActionable(next);
+  await page.click(next);
+  await page.expectText('section.login h1', tr('login:password.title'));
+  await page.expectPath(login);
+  return how === RESTORED_THEN_RELOADED
+    ? 'Back: restored from the back/forward cache, then reloaded by the page'
+    : 'Back: loaded afresh by the browser';
+}
+
 export const SCENARIOS: readonly Scenario[] = [
   {
-    name: 'password login in Arabic (+971500000001) through to the identity service',
+    name: 'password login in Arabic (+971500000001) through to the identity service, then Back: a usable login page',
     run: async (page) => {
       const ar = t('ar');
       await loginWithPhone(page, 'ar', '01');
@@ -74,6 +130,7 @@ export const SCENARIOS: readonly Scenario[] = [
         text: ar('login:password.submit'),
       });
       await expectSignedIn(page, 'Layla Haddad');
+      return backToUsableLogin(page, 'ar', '01');
     },
   },
   {

@@ -133,7 +133,8 @@ export function engineSmoke(engine: EngineName): void {
     for (const scenario of SCENARIOS) {
       test(scenario.name, async ({ tab: page, sandbox }) => {
         try {
-          await scenario.run(page, sandbox);
+          const note = await scenario.run(page, sandbox);
+          if (note) test.info().annotations.push({ type: 'note', description: note });
         } catch (error) {
           // The step's own error comes first; what the pages recorded follows it, when they
           // recorded anything (a page that never ran the probe is no cause of the failure).
