@@ -36,6 +36,16 @@ import {
 
 const IDENTITY_API = '/_be/identity-api';
 const ONBOARD = '/_be/onboarder/onboard';
+/** The sandbox answers the next onboarding with a rate limit (429): this body, this Retry-After. */
+const limitOnboarding = (sandbox: Sandbox, body?: unknown, retryAfter?: string) =>
+  sandbox.fault({
+    method: 'POST',
+    path: ONBOARD,
+    status: 429,
+    times: 1,
+    ...(body === undefined ? {} : { body }),
+    ...(retryAfter === undefined ? {} : { retryAfter }),
+  });
 const waitNotice = (page: Page) => page.locator('.wait-notice');
 const spoken = (page: Page) => page.locator('.wait-spoken');
 
@@ -260,14 +270,7 @@ for (const locale of FLOW_LOCALES) {
       page,
       sandbox,
     }) => {
-      await sandbox.fault({
-        method: 'POST',
-        path: ONBOARD,
-        status: 429,
-        body: { error: 'too_many_requests', error_code: 'APP-0020' },
-        retryAfter: '150',
-        times: 1,
-      });
+      await limitOnboarding(sandbox, { error: 'too_many_requests', error_code: 'APP-0020' }, '150');
       const f = await signUpThroughCode(page, locale, sandbox, '03');
       // Back on the form, which says why and how long; Create account waits until then.
       await expect(page.getByRole('alert')).toHaveText(
@@ -306,14 +309,11 @@ for (const locale of FLOW_LOCALES) {
       page,
       sandbox,
     }) => {
-      await sandbox.fault({
-        method: 'POST',
-        path: ONBOARD,
-        status: 429,
-        body: { error: 'too_many_requests' },
-        retryAfter: new Date(Date.now() + 150_000).toUTCString(),
-        times: 1,
-      });
+      await limitOnboarding(
+        sandbox,
+        { error: 'too_many_requests' },
+        new Date(Date.now() + 150_000).toUTCString(),
+      );
       const f = await signUpThroughCode(page, locale, sandbox, '03');
       await expect(waitNotice(page)).toHaveText(
         catalogMessage(locale, 'common:wait.minutes', { count: 3 }),
@@ -321,12 +321,9 @@ for (const locale of FLOW_LOCALES) {
       await expect(f.submit).toBeDisabled();
 
       // Another number, rate-limited with the wait only in the body: it counts the seconds down.
-      await sandbox.fault({
-        method: 'POST',
-        path: ONBOARD,
-        status: 429,
-        body: { error: 'too_many_requests', additional_information: { retry_after: 40 } },
-        times: 1,
+      await limitOnboarding(sandbox, {
+        error: 'too_many_requests',
+        additional_information: { retry_after: 40 },
       });
       await f.phone.fill('500000021');
       await f.submit.click();
@@ -344,7 +341,7 @@ for (const locale of FLOW_LOCALES) {
       await expect(f.submit).toBeDisabled();
 
       // A third number, and no time at all: the page says so, and holds nothing.
-      await sandbox.fault({ method: 'POST', path: ONBOARD, status: 429, times: 1 });
+      await limitOnboarding(sandbox);
       await f.phone.fill('500000022');
       await f.submit.click();
       await page.getByLabel(t('fields:otp.label')).fill(await latestCode(sandbox, '+971500000022'));
