@@ -45,7 +45,9 @@ export const DEFAULT_WEAK_PASSWORDS = [
 export const DEFAULT_FLAGS: Flags = {
   businessInvitationS2SRoles: false,
   googleEnabled: true,
-  enhancedForm: false,
+  // The layout the pages are pre-rendered in: the one the flag service answers (the sandbox's
+  // too), so that its answer changes nothing on the screen (no layout shift, no new title).
+  enhancedForm: true,
   weakPasswords: DEFAULT_WEAK_PASSWORDS,
   recaptchaV2: false,
   shieldEnabled: false,

@@ -78,7 +78,10 @@ export function PhoneInput(props: PhoneInputProps) {
       <label htmlFor={`${id}-number`}>{t('fields:phone.label')}</label>
       <div className="phone-row" dir="ltr">
         <span className="phone-country">
-          <span aria-hidden="true">{`${flagEmoji(value.country)} +${dialCode(value.country, meta)} ▾`}</span>
+          <span aria-hidden="true">{`${flagEmoji(value.country)} +${dialCode(value.country, meta)}`}</span>
+          <span aria-hidden="true" className="phone-country-arrow">
+            ▾
+          </span>
           <select
             aria-label={t('fields:phone.country')}
             name="phone-country"

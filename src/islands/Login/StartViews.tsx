@@ -44,13 +44,14 @@ export function PhoneForm({ flow, state, flags }: ViewProps) {
       >
         {t('login:phone.continue')}
       </Button>
-      <PasskeySignIn flow={flow} />
       {state.presets.showEmail && (
         <Button variant="link" onClick={() => flow.switchMethod('email')}>
           {t('login:phone.useEmail')}
         </Button>
       )}
       <LoginSocialButtons flow={flow} state={state} flags={flags} />
+      {/* Last: it appears once the passkey code has loaded, and moves nothing above it. */}
+      <PasskeySignIn flow={flow} />
     </Form>
   );
 }

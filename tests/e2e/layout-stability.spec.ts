@@ -1,0 +1,89 @@
+/**
+ * Nothing on a first view moves once it is painted (issue 20: CLS 0): not the island taking over
+ * the pre-rendered form, not the flags' answer (the pages are pre-rendered in the layout the flag
+ * service answers), not the country the phone field starts in (+1 is as wide as +971), not the
+ * passkey button that appears once its code has loaded (it comes last). The scripts are slowed so
+ * that the pre-rendered page is painted first; the web fonts are left out, whose swap on a phone
+ * without them is another matter (their fallback metrics, README). Shifts before the document is
+ * parsed (`domInteractive`) are left out too: a browser short of time may paint a half-parsed
+ * header, whose rest then pushes what it painted, which no page of ours can prevent.
+ */
+import type { Page } from '@playwright/test';
+import {
+  FLOW_LOCALES,
+  expect,
+  localizedPath,
+  openHydrated,
+  slowScripts,
+  test,
+} from './fixtures.ts';
+
+interface Shift {
+  at: number;
+  value: number;
+  nodes: string[];
+}
+
+async function recordShifts(page: Page): Promise<void> {
+  // Lighthouse's phone: four times slower than this machine.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.route(/\.woff2$/, (route) => route.abort());
+  await page.addInitScript(() => {
+    const shifts: Shift[] = [];
+    Object.assign(window, { __shifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        sources: { node?: Node | null }[];
+      })[]) {
+        shifts.push({
+          at: entry.startTime,
+          value: entry.value,
+          // What moved, as `tag.class`: enough to find it.
+          nodes: entry.sources.map(({ node }) =>
+            node instanceof Element ? `${node.localName}.${node.classList.value}` : '#text',
+          ),
+        });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The shifts once the document was parsed, with the nodes that moved. */
+const shifts = (page: Page) =>
+  page.evaluate(() => {
+    const [navigation] = performance.getEntriesByType(
+      'navigation',
+    ) as PerformanceNavigationTiming[];
+    const parsed = navigation?.domInteractive ?? 0;
+    return (window as unknown as { __shifts: Shift[] }).__shifts
+      .filter((shift) => shift.at >= parsed)
+      .map(({ value, nodes }) => ({ value, nodes }));
+  });
+
+for (const locale of FLOW_LOCALES) {
+  test.describe(`${locale}: layout stability`, () => {
+    // Lighthouse's phone: what moves below the fold is no shift, and scroll bars take no width.
+    test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+
+    test('login: the island, the flags and the start country move nothing', async ({ page }) => {
+      await recordShifts(page);
+      await slowScripts(page, 300);
+      await openHydrated(page, localizedPath(locale, '/login'));
+      await expect(page.locator('.login-passkey button')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await shifts(page)).toEqual([]);
+    });
+
+    for (const path of ['/signup/', '/login/one-click', '/recovery?clientId=sandbox-web']) {
+      test(`${path}: the pre-rendered view stays where it is`, async ({ page }) => {
+        await recordShifts(page);
+        await slowScripts(page, 300);
+        await openHydrated(page, localizedPath(locale, path));
+        await page.waitForLoadState('networkidle');
+        expect(await shifts(page)).toEqual([]);
+      });
+    }
+  });
+}
