@@ -258,6 +258,7 @@ const CHUNK_GROUPS = [
       packages: ['nanostores/atom'],
       src: [
         'lib/idle',
+        'lib/later',
         'lib/patterns',
         'lib/address',
         'lib/redact-text',
