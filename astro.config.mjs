@@ -247,6 +247,7 @@ const CHUNK_GROUPS = [
         'lib/hrefs',
         'stores/client',
         'api/clients',
+        'api/analytics',
       ],
     }),
   },
@@ -275,11 +276,19 @@ const CHUNK_GROUPS = [
       ],
     }),
   },
-  // The phone field (login, sign-up, one-click, recovery); its metadata loads after first paint.
+  // The phone field (login, sign-up, one-click, recovery; its metadata loads after first paint)
+  // and the device identity the same pages send.
   {
     name: 'phone',
     test: chunkOf({
-      src: ['lib/digits', 'lib/phone', 'lib/last-country', 'ui/use-start-country', 'ui/PhoneInput'],
+      src: [
+        'lib/digits',
+        'lib/phone',
+        'lib/last-country',
+        'ui/use-start-country',
+        'ui/PhoneInput',
+        'lib/device',
+      ],
     }),
   },
   // The waits of a rate limit (src/stores/flows/waits.ts) and their notices.
