@@ -151,11 +151,24 @@ const lazySdkChunk = {
   },
 };
 
-// Each chunk a page loads costs its own gzip header and dictionary: the modules every island page
-// loads join React's chunk, and those every page loads (link pages too) join one `base` chunk
-// (about 1.5 KB gzip less on /login). A group normally also pulls in its modules' dependencies,
-// which would bring React's chunk to the link pages; in the client build it does not (which
-// needs entry signatures that may be extended; the server build keeps its own).
+// Vite wraps every `import()` in its preload helper (`__vitePreload`: ~0.9 KB gzip of helper on
+// every island page, plus, at each call, the list of the chunks the imported one needs). The
+// lazily loaded modules are fetched when the browser is idle (src/lib/later.ts), before anyone
+// needs them, and a module's own imports load with it: with `build.modulePreload: false` the lists
+// are empty, and the helper is this plain call.
+const PRELOAD_HELPER = '\0vite/preload-helper.js';
+/** @type {import('vite').Plugin} */
+const plainDynamicImports = {
+  name: 'account:plain-dynamic-imports',
+  apply: 'build',
+  enforce: 'pre',
+  resolveId: (id) => (id === PRELOAD_HELPER ? id : null),
+  load: (id) => (id === PRELOAD_HELPER ? 'export const __vitePreload = (load) => load();' : null),
+};
+
+// The chunk groups (CHUNK_GROUPS, below). A group normally also pulls in its modules'
+// dependencies, which would bring React's chunk to the link pages; in the client build it does
+// not (which needs entry signatures that may be extended; the server build keeps its own).
 /** @type {import('vite').Plugin} */
 const clientChunks = {
   name: 'account:client-chunks',
@@ -172,6 +185,142 @@ const clientChunks = {
     };
   },
 };
+
+/**
+ * A chunk-group test: the modules of `src/` named (paths without extension), the packages named
+ * (folders of node_modules) and virtual modules by id.
+ * @param {{ src?: string[]; packages?: string[]; ids?: string[] }} modules
+ */
+function chunkOf({ src = [], packages = [], ids = [] }) {
+  const alternatives = [
+    ...ids.map(
+      (id) => `^${id.replaceAll('\0', '\\0').replaceAll('/', '\\/').replaceAll('.', '\\.')}$`,
+    ),
+    ...packages.map(
+      (name) => String.raw`[\\/]node_modules[\\/]${name.replaceAll('/', String.raw`[\\/]`)}[\\/]`,
+    ),
+    ...src.map(
+      (path) => String.raw`[\\/]src[\\/]${path.replaceAll('/', String.raw`[\\/]`)}\.tsx?$`,
+    ),
+  ];
+  return new RegExp(alternatives.join('|'));
+}
+
+// The shared chunks of the client build. Every chunk a page loads costs its own gzip header and
+// dictionary, and a module two islands share would otherwise get a chunk of its own: the modules
+// used together are grouped, by who loads them. A module named in no group goes where rolldown
+// puts it (with its only importer, or in a chunk of its own when several share it).
+const CHUNK_GROUPS = [
+  // Every island page: React and the pieces of every island (the header's too).
+  {
+    name: 'react',
+    test: chunkOf({
+      packages: [
+        'react',
+        'react-dom',
+        'scheduler',
+        '@astrojs/react',
+        '@nanostores/react',
+        'nanostores/listen-keys',
+        'nanostores/deep-map',
+      ],
+      src: [
+        'ui/i18n',
+        'ui/island',
+        'ui/Button',
+        'ui/ErrorAlert',
+        'ui/ViewHeading',
+        'ui/use-query',
+        'ui/use-focus-on-change',
+        'ui/Form',
+        'ui/early-input',
+        'ui/Field',
+        'ui/lazy-view',
+        'i18n/rich',
+        'i18n/t',
+        'contract/shell',
+        'contract/identity-api',
+        'contract/headers',
+        'lib/persisted',
+        'lib/acr-values',
+        'lib/csrf',
+        'lib/hrefs',
+        'stores/client',
+        'api/clients',
+        'api/analytics',
+      ],
+    }),
+  },
+  // Every page, link pages too (without React): the HTTP client, its failures, the flows' shape.
+  {
+    name: 'base',
+    test: chunkOf({
+      ids: [PRELOAD_HELPER],
+      packages: ['nanostores/atom'],
+      src: [
+        'lib/idle',
+        'lib/later',
+        'lib/patterns',
+        'lib/address',
+        'lib/redact-text',
+        'lib/error-reporting',
+        'api/errors',
+        'api/client',
+        'api/transport-message',
+        'i18n/config',
+        'contract/backends',
+        'contract/path',
+        'config',
+        'site-config',
+        'stores/flows/create-flow',
+      ],
+    }),
+  },
+  // The phone field (login, sign-up, one-click, recovery; its metadata loads after first paint)
+  // and the device identity the same pages send.
+  {
+    name: 'phone',
+    test: chunkOf({
+      src: [
+        'lib/digits',
+        'lib/phone',
+        'lib/last-country',
+        'ui/use-start-country',
+        'ui/PhoneInput',
+        'lib/device',
+      ],
+    }),
+  },
+  // The waits of a rate limit (src/stores/flows/waits.ts) and their notices.
+  {
+    name: 'waits',
+    test: chunkOf({
+      src: [
+        'lib/wait-store',
+        'api/waits',
+        'stores/flows/waits',
+        'ui/use-countdown',
+        'ui/WaitNotice',
+      ],
+    }),
+  },
+  // The form fields beyond the phone and e-mail, and reCAPTCHA the forms check.
+  {
+    name: 'fields',
+    test: chunkOf({
+      src: [
+        'ui/PasswordField',
+        'ui/UsernameField',
+        'ui/NewPasswordField',
+        'ui/BackButton',
+        'ui/Recaptcha',
+        'lib/password-rules',
+        'lib/recaptcha',
+        'lib/trusted-types',
+      ],
+    }),
+  },
+];
 
 export default defineConfig({
   output: 'static',
@@ -207,28 +356,18 @@ export default defineConfig({
   },
   devToolbar: { enabled: false },
   vite: {
-    plugins: [pureSchemaCalls, slimOfetchDeps, lazySdkChunk, clientChunks],
+    plugins: [pureSchemaCalls, slimOfetchDeps, lazySdkChunk, plainDynamicImports, clientChunks],
     // __SENTRY_DEBUG__: Sentry's flag for its debug logging, dropped from the lazily loaded SDK
     // (20.1 instead of 21.4 KB gzip).
     define: { __SENTRY_RELEASE__: JSON.stringify(sentryRelease), __SENTRY_DEBUG__: 'false' },
     build: {
+      modulePreload: false,
       rolldownOptions: {
         treeshake: {
           manualPureFunctions: SCHEMA_BUILDERS.flatMap((name) => [name, `v.${name}`]),
         },
         output: {
-          codeSplitting: {
-            groups: [
-              {
-                name: 'react',
-                test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]|[\\/]src[\\/](?:ui[\\/](?:i18n|island|Button|ErrorAlert|ViewHeading|use-query|use-focus-on-change)\.tsx?|i18n[\\/](?:rich|t)\.ts|contract[\\/]shell\.ts|lib[\\/]persisted\.ts)$/,
-              },
-              {
-                name: 'base',
-                test: /[\\/]node_modules[\\/]nanostores[\\/]atom[\\/]|[\\/]src[\\/](?:lib[\\/](?:idle|patterns|address)|api[\\/](?:errors|client)|i18n[\\/]config|contract[\\/]backends|config|stores[\\/]flows[\\/]create-flow)\.ts$/,
-              },
-            ],
-          },
+          codeSplitting: { groups: CHUNK_GROUPS },
         },
       },
     },

@@ -30,9 +30,8 @@
  * loaded: ofetch is not in any page's first-load JS.
  */
 import type { Backend } from '../contract/backends.ts';
-import { whenIdle } from '../lib/idle.ts';
+import { later } from '../lib/later.ts';
 import { ApiError, toFailure } from './errors.ts';
-import type * as Transport from './transport.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -97,15 +96,7 @@ export function deadline(ms: number, caller?: AbortSignal): Deadline {
 }
 
 /** ofetch and what runs it (src/api/transport.ts): loaded by the first call, or once idle. */
-let transport: Promise<typeof Transport> | undefined;
-function loadTransport() {
-  transport ??= import('./transport.ts').catch((error: unknown) => {
-    transport = undefined;
-    throw error;
-  });
-  return transport;
-}
-whenIdle(() => void loadTransport().catch(() => {}));
+const transport = later(() => import('./transport.ts'));
 
 /** Headers added to every call (language, device and session ids): set once per page. */
 const commonHeaders: Record<string, string> = {};
@@ -133,7 +124,7 @@ export async function request<T>(
   let attempt: Deadline | undefined;
   let asHttpError = (error: unknown) => error;
   try {
-    const ofetch = await loadTransport();
+    const ofetch = await transport.load();
     asHttpError = ofetch.asHttpError;
     return await ofetch.send<T>(backend, path, {
       method,

@@ -4,7 +4,7 @@
  * Loaded at build time only (Astro frontmatter); islands receive just the namespaces they use.
  */
 import { DEFAULT_LOCALE, type Locale } from './config.ts';
-import type { Messages, Namespace } from './types.ts';
+import type { I18nKey, Messages, Namespace } from './types.ts';
 
 type Tree = { readonly [key: string]: string | Tree };
 type Json = Record<string, Tree>;
@@ -61,4 +61,31 @@ export function pickMessages<N extends Namespace>(
     picked[ns] = locale === DEFAULT_LOCALE ? base : withFallback(base, local[ns]);
   }
   return picked as Pick<Messages, N>;
+}
+
+/**
+ * Only the keys named, of one locale (with their plural forms): for an island that needs a few
+ * strings of namespaces other pages use whole (the header's). The result keeps the catalogs'
+ * shape, so `t` reads it as it reads `pickMessages`.
+ */
+export function pickKeys(locale: Locale, keys: readonly I18nKey[]): Partial<Messages> {
+  const picked: Record<string, Record<string, string | Tree>> = {};
+  for (const key of keys) {
+    const [ns = '', path = ''] = key.split(':');
+    const catalog = pickMessages(locale, [ns as Namespace])[ns as Namespace] as Tree;
+    const parts = path.split('.');
+    const leaf = parts.pop() ?? '';
+    let from: Tree = catalog;
+    let to = (picked[ns] ??= {});
+    for (const part of parts) {
+      const next = from[part];
+      if (typeof next !== 'object') throw new Error(`Missing message ${key}`);
+      from = next;
+      to = (to[part] ??= {}) as Record<string, string | Tree>;
+    }
+    const forms = Object.keys(from).filter((name) => name === leaf || name.startsWith(`${leaf}_`));
+    if (forms.length === 0) throw new Error(`Missing message ${key}`);
+    for (const name of forms) to[name] = from[name] as string | Tree;
+  }
+  return picked;
 }

@@ -6,10 +6,10 @@
 import { SENTRY_DSN } from '../config.ts';
 import { loadSdk } from './error-reporting-load.ts';
 import type * as SdkModule from './error-reporting-sdk.ts';
-import { whenIdle } from './idle.ts';
+import { later, type Later } from './later.ts';
 
 type Sdk = typeof SdkModule;
-let sdk: Promise<Sdk> | undefined;
+let sdk: Later<Sdk> | undefined;
 const early: unknown[] = [];
 
 /** Starts the SDK once the page has loaded and is idle (only when a DSN is configured). */
@@ -19,26 +19,26 @@ export function startErrorReporting(): void {
   const onRejection = (event: PromiseRejectionEvent) => early.push(event.reason);
   addEventListener('error', onError);
   addEventListener('unhandledrejection', onRejection);
-  whenIdle(() => {
-    sdk = loadSdk().then((module) => {
+  sdk = later(() =>
+    loadSdk().then((module) => {
       module.init(SENTRY_DSN);
       removeEventListener('error', onError);
       removeEventListener('unhandledrejection', onRejection);
       for (const error of early.splice(0)) module.capture(error);
       return module;
-    });
-  });
+    }),
+  );
 }
 
 /** Reports an unexpected error (never an expected 4xx answer). */
 export function reportError(error: unknown): void {
   if (!SENTRY_DSN) return;
-  if (sdk) void sdk.then((module) => module.capture(error));
+  const here = sdk?.loaded();
+  if (here) here.capture(error);
   else early.push(error);
 }
 
-/** Sends what is pending, waiting at most 1 s (before leaving the page). */
+/** Sends what is pending, waiting at most 1 s (before leaving the page), once the SDK is here. */
 export async function flushErrors(timeoutMs = 1000): Promise<void> {
-  if (!sdk) return;
-  await (await sdk).flush(timeoutMs);
+  await sdk?.loaded()?.flush(timeoutMs);
 }

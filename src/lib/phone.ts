@@ -7,6 +7,7 @@
 import type * as PhoneLibrary from 'libphonenumber-js/core';
 import type { CountryCode, MetadataJson } from 'libphonenumber-js/core';
 import { digitsOnly, normalizeDigits } from './digits.ts';
+import { later } from './later.ts';
 
 export type { CountryCode };
 
@@ -65,32 +66,24 @@ export interface Phone {
   nationalPhoneNumber: string;
 }
 
-let metadata: MetadataJson | undefined;
 let library: typeof PhoneLibrary | undefined;
-let loading: Promise<MetadataJson> | undefined;
+/** The library and its metadata (about 33 KB gzip together): asked for by the phone field once drawn. */
+const phoneLibrary = later(
+  () =>
+    Promise.all([
+      import('libphonenumber-js/core'),
+      import('libphonenumber-js/mobile/metadata'),
+    ]).then(([core, data]) => {
+      library = core;
+      return data.default;
+    }),
+  { when: 'demand' },
+);
 
 /** Loads the library and its metadata once; the other functions use them when they are here. */
-export function loadPhoneMetadata(): Promise<MetadataJson> {
-  loading ??= Promise.all([
-    import('libphonenumber-js/core'),
-    import('libphonenumber-js/mobile/metadata'),
-  ]).then(
-    ([core, data]) => {
-      library = core;
-      metadata = data.default;
-      return metadata;
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadPhoneMetadata = (): Promise<MetadataJson> => phoneLibrary.load();
 
-export function phoneMetadata(): MetadataJson | undefined {
-  return metadata;
-}
+export const phoneMetadata = (): MetadataJson | undefined => phoneLibrary.loaded();
 
 /** Keeps digits (any script) and a leading +; drops spaces, dashes, brackets. */
 export function cleanPhoneInput(value: string): string {
@@ -116,7 +109,10 @@ export function countryOptions(meta: MetadataJson | undefined, locale: string): 
   return [...PREFERRED_COUNTRIES, ...rest];
 }
 
-export function dialCode(country: CountryCode, meta: MetadataJson | undefined = metadata): string {
+export function dialCode(
+  country: CountryCode,
+  meta: MetadataJson | undefined = phoneMetadata(),
+): string {
   if (meta && library) return library.getCountryCallingCode(country, meta);
   return PREFERRED_DIAL_CODES[country] ?? '';
 }
@@ -128,7 +124,7 @@ export function dialCode(country: CountryCode, meta: MetadataJson | undefined = 
 export function toPhone(
   input: string,
   country: CountryCode,
-  meta: MetadataJson | undefined = metadata,
+  meta: MetadataJson | undefined = phoneMetadata(),
 ): Phone {
   const cleaned = cleanPhoneInput(input);
   const code = dialCode(country, meta);

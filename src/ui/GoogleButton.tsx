@@ -5,6 +5,7 @@
  * place; a click on ours opens Google's OAuth popup. Credentials go to `onCredential`.
  */
 import { useEffect, useRef, useState } from 'react';
+import { googleLibrary } from '../lib/social/index.ts';
 import type { SocialResult } from '../lib/social/types.ts';
 import { useT } from './i18n.tsx';
 import { SocialButton, type SocialButtonProps } from './SocialButtons.tsx';
@@ -28,7 +29,8 @@ export function GoogleButton(
     const parent = slot.current;
     if (!parent) return undefined;
     let live = true;
-    void import('../lib/social/google.ts')
+    void googleLibrary
+      .load()
       .then(async (google) => {
         google.setGoogleHandler((result) => latest.current(result));
         const width = parent.parentElement?.clientWidth ?? 320;

@@ -6,8 +6,9 @@ import { SANDBOX } from '../config.ts';
 import { googleSdkMode, warmSocial, type SocialProvider } from '../lib/social/index.ts';
 import type { SocialResult } from '../lib/social/types.ts';
 import { Button } from './Button.tsx';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useT } from './i18n.tsx';
+import { lazyView } from './lazy-view.tsx';
 import { useHydrated } from './use-query.ts';
 
 export interface SocialButtonProps {
@@ -39,9 +40,9 @@ export function SocialButton(props: SocialButtonProps) {
 }
 
 // Google's button and its library come after first render (design.md, budgets): ours stands in.
-const GoogleButton = lazy(() =>
-  import('./GoogleButton.tsx').then((module) => ({ default: module.GoogleButton })),
-);
+const GoogleButton = lazyView(() => import('./GoogleButton.tsx').then((m) => m.GoogleButton), {
+  when: 'demand',
+});
 
 /**
  * Apple's button, or Google's: Google's own (`GoogleButton`) where Google's library is used,

@@ -1,8 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import type { Locale } from '../i18n/config.ts';
+import { later } from '../lib/later.ts';
 import { DEFAULT_COUNTRY, type CountryCode, type PhoneInputValue } from '../lib/phone.ts';
 import { $flags } from '../stores/flags.ts';
+
+/** How the start country is chosen and where the last one is kept: after first render. */
+const countryRules = later(() =>
+  Promise.all([import('../lib/default-country.ts'), import('../lib/last-country.ts')]),
+);
 
 /**
  * Puts an empty phone field in the country it should start in (`defaultCountry`: last used on
@@ -33,21 +39,19 @@ export function useStartCountry(
     if (!countries || status !== 'ready') return;
     settled.current = true;
     // After first render, like the phone metadata it waits for.
-    void Promise.all([import('../lib/default-country.ts'), import('../lib/last-country.ts')]).then(
-      ([{ defaultCountry }, { readLastCountry }]) => {
-        const country = defaultCountry({
-          lastUsed: readLastCountry(),
-          languages: typeof navigator === 'undefined' ? [] : navigator.languages,
-          locale,
-          allowed: flags.phoneCountries,
-          known: (code) => countries.includes(code),
-        });
-        if (country === applied.current) return;
-        applied.current = country;
-        // Only if nothing changed meanwhile: the person typed, picked or pasted.
-        if (latest.current.input !== '' || latest.current.country !== DEFAULT_COUNTRY) return;
-        onChange({ country: country as CountryCode, input: '' });
-      },
-    );
+    void countryRules.load().then(([{ defaultCountry }, { readLastCountry }]) => {
+      const country = defaultCountry({
+        lastUsed: readLastCountry(),
+        languages: typeof navigator === 'undefined' ? [] : navigator.languages,
+        locale,
+        allowed: flags.phoneCountries,
+        known: (code) => countries.includes(code),
+      });
+      if (country === applied.current) return;
+      applied.current = country;
+      // Only if nothing changed meanwhile: the person typed, picked or pasted.
+      if (latest.current.input !== '' || latest.current.country !== DEFAULT_COUNTRY) return;
+      onChange({ country: country as CountryCode, input: '' });
+    });
   }, [value, onChange, locale, countries, status, flags.phoneCountries]);
 }

@@ -1,14 +1,20 @@
 /**
  * The passkey views, as /login's first load knows them: nothing until the passkey sub-flow is
- * there (it loads only where the browser runs passkeys), then ./PasskeyViews.tsx, fetched with it.
+ * there (it loads only where the browser runs passkeys), then ./PasskeyViews.tsx, fetched with it
+ * (./passkey-deps.ts).
  */
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyView } from '../../ui/lazy-view.tsx';
+import { passkeyViews } from './passkey-deps.ts';
 import type { ViewProps } from './view-props.ts';
 
-const views = () => import('./PasskeyViews.tsx');
-const SignIn = lazy(() => views().then((module) => ({ default: module.PasskeySignIn })));
-const Offer = lazy(() => views().then((module) => ({ default: module.PasskeyOffer })));
+const SignIn = lazyView(() => passkeyViews.load().then((module) => module.PasskeySignIn), {
+  when: 'demand',
+});
+const Offer = lazyView(() => passkeyViews.load().then((module) => module.PasskeyOffer), {
+  when: 'demand',
+});
 
 /** The 'Sign in with a passkey' button under the phone form (and the field's autofill). */
 export function PasskeySignIn({ flow }: Pick<ViewProps, 'flow'>) {

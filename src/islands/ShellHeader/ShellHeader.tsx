@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { PRODUCT, surveyUrl } from '../../config.ts';
 import type { Locale } from '../../i18n/config.ts';
-import type { Messages } from '../../i18n/types.ts';
+import type { I18nKey, Messages } from '../../i18n/types.ts';
 import { hasInvoice, queryAcrValues } from '../../lib/acr-values.ts';
 import { currentQuery, queryClientId } from '../../lib/address.ts';
 import { readPersisted, writePersisted } from '../../lib/persisted.ts';
@@ -14,9 +14,17 @@ import { $client, loadClient } from '../../stores/client.ts';
 import { I18nProvider, useT } from '../../ui/i18n.tsx';
 import { useLocationSearch } from '../../ui/use-query.ts';
 
+/** The strings the header draws: the only ones its props carry. */
+export const SHELL_HEADER_KEYS = [
+  'common:productName',
+  'shell:close',
+  'shell:logoAlt',
+  'shell:menu',
+] as const satisfies readonly I18nKey[];
+
 export interface ShellHeaderProps {
   locale: Locale;
-  messages: Pick<Messages, 'shell' | 'common'>;
+  messages: Partial<Messages>;
 }
 
 /** The header's live part: the client's name and logo, and the 'Close' menu for acr_values. */

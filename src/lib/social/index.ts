@@ -6,10 +6,17 @@
  * OAuth popup (`google-popup.ts`). No SDK loads on first paint.
  */
 import { SANDBOX } from '../../config.ts';
+import { later } from '../later.ts';
 import { sandboxSocialSignIn } from './sandbox.ts';
 import { GOOGLE_POPUP_NAME, type SocialProvider, type SocialResult } from './types.ts';
 
 export type { SocialProvider, SocialResult };
+
+// The vendors' code, only when a person reaches for it (a hover, a focus, a click, a redirect).
+const googlePopup = later(() => import('./google-popup.ts'), { when: 'demand' });
+const apple = later(() => import('./apple.ts'), { when: 'demand' });
+/** Google's library and button (src/ui/GoogleButton.tsx draws it). */
+export const googleLibrary = later(() => import('./google.ts'), { when: 'demand' });
 
 /**
  * Whether Google's own button and library are used: always in a production build. A sandbox build
@@ -25,20 +32,20 @@ export function socialSignIn(provider: SocialProvider): Promise<SocialResult> {
   if (provider === 'google' && googleSdkMode()) {
     // Opened blank inside the click (a popup opened after an import is blocked), then sent on.
     const popup = window.open('about:blank', GOOGLE_POPUP_NAME, 'popup,width=500,height=640');
-    return import('./google-popup.ts').then((module) => module.googlePopupSignIn(popup));
+    return googlePopup.load().then((module) => module.googlePopupSignIn(popup));
   }
   if (SANDBOX) return sandboxSocialSignIn(provider);
-  return import('./apple.ts').then((module) => module.appleSignIn());
+  return apple.load().then((module) => module.appleSignIn());
 }
 
 /** Starts loading the production SDK early (button hover or focus), so the popup opens at once. */
 export function warmSocial(provider: SocialProvider): void {
   if (provider === 'google') {
-    if (googleSdkMode()) void import('./google-popup.ts');
+    if (googleSdkMode()) void googlePopup.load();
     return;
   }
   if (SANDBOX) return;
-  void import('./apple.ts').then((m) => m.prepareApple().catch(() => {}));
+  void apple.load().then((m) => m.prepareApple().catch(() => {}));
 }
 
 /**
@@ -51,7 +58,7 @@ export function takeGoogleRedirect(): boolean {
   // Google's answer only: a state with a token or an error (window.name does not survive the
   // cross-site trip in every browser, so it is not relied on).
   if (!/[#&]state=/.test(hash) || !/[#&](id_token|error)=/.test(hash)) return false;
-  void import('./google-popup.ts').then((module) => module.finishGoogleRedirect());
+  void googlePopup.load().then((module) => module.finishGoogleRedirect());
   return true;
 }
 
@@ -59,12 +66,12 @@ export function takeGoogleRedirect(): boolean {
 export const googleOneTap = {
   available: googleSdkMode,
   prompt: (onCredential: (result: SocialResult) => void): void => {
-    void import('./google.ts').then((module) => {
+    void googleLibrary.load().then((module) => {
       module.setGoogleHandler(onCredential);
       return module.promptOneTap();
     });
   },
   cancel: (): void => {
-    void import('./google.ts').then((module) => module.cancelOneTap());
+    void googleLibrary.load().then((module) => module.cancelOneTap());
   },
 };

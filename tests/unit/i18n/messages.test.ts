@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickMessages } from '../../../src/i18n/messages.ts';
+import { pickKeys, pickMessages } from '../../../src/i18n/messages.ts';
 import { createT } from '../../../src/i18n/t.ts';
 
 describe('pickMessages', () => {
@@ -19,5 +19,20 @@ describe('pickMessages', () => {
       const t = createT(locale, pickMessages(locale, ['session']));
       expect(t('session:unknownTitle')).not.toBe(en('session:unknownTitle'));
     }
+  });
+});
+
+describe('pickKeys', () => {
+  it('keeps only the keys named, in the catalogs’ shape, in the locale or English', () => {
+    const picked = pickKeys('ar', ['shell:close', 'common:productName']);
+    expect(Object.keys(picked).sort()).toEqual(['common', 'shell']);
+    expect(Object.keys(picked.shell ?? {})).toEqual(['close']);
+    const t = createT('ar', picked);
+    expect(t('shell:close')).toBe(pickMessages('ar', ['shell']).shell.close);
+    expect(t('common:productName')).toBe(pickMessages('ar', ['common']).common.productName);
+  });
+
+  it('fails the build on a key the catalog does not have', () => {
+    expect(() => pickKeys('en', ['shell:nope' as 'shell:close'])).toThrow(/shell:nope/);
   });
 });

@@ -5,6 +5,7 @@
  * is offered.
  */
 import { atom } from 'nanostores';
+import { later } from '../../../lib/later.ts';
 import type { PasskeyDeps, PasskeyFlow, PasskeySupport } from '../passkey.ts';
 
 /** What the island hands the login flow for passkeys. */
@@ -14,6 +15,8 @@ export interface LoginPasskeyDeps {
     Pick<PasskeyDeps, 'signIn' | 'enrol' | 'device'> & { support: () => Promise<PasskeySupport> }
   >;
 }
+
+const passkeyFlow = later(() => import('../passkey.ts'), { when: 'demand' });
 
 type Hooks = Pick<PasskeyDeps, 'analytics' | 'clientId' | 'onSignedIn' | 'onOfferClosed'>;
 
@@ -30,7 +33,7 @@ export function loginPasskeys(
     const browser = await deps.load();
     const support = await browser.support().catch(() => undefined);
     if (!support?.passkeys || isDestroyed()) return;
-    const { createPasskeyFlow } = await import('../passkey.ts');
+    const { createPasskeyFlow } = await passkeyFlow.load();
     if (isDestroyed()) return;
     const passkey = createPasskeyFlow({ ...browser, ...hooks });
     passkey.init(support);

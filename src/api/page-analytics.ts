@@ -1,0 +1,46 @@
+/**
+ * The page's analytics instance, wired to the analytics back end and the device identity: loaded
+ * after first paint, through ./analytics.ts (what the flows and islands import).
+ */
+import { request } from './client.ts';
+import { BACKEND_URL, CLIENT_VERSION } from '../config.ts';
+import { PUBLISH_EVENT_PATH } from '../contract/shell.ts';
+import { createAnalytics, type Analytics } from '../lib/analytics.ts';
+import { deviceIdentity } from '../lib/device.ts';
+import { flushErrors } from '../lib/error-reporting.ts';
+import { readPersisted } from '../lib/persisted.ts';
+
+let instance: Analytics | undefined;
+
+export function analytics(): Analytics {
+  if (instance) return instance;
+  const identity = deviceIdentity();
+  const created = createAnalytics({
+    session: () => {
+      const clientId = readPersisted('clientId');
+      return {
+        session_id: identity.sessionId,
+        device_id: identity.deviceId,
+        platform: 'web',
+        locale: document.documentElement.lang || 'en',
+        client_version: CLIENT_VERSION,
+        ...(clientId ? { client_id: clientId } : {}),
+      };
+    },
+    send: (body) =>
+      request('analytics', PUBLISH_EVENT_PATH, { method: 'POST', body, timeout: 5000 }),
+    beacon: (body) =>
+      navigator.sendBeacon(
+        new URL(`${BACKEND_URL.analytics}${PUBLISH_EVENT_PATH}`, location.href).href,
+        new Blob([JSON.stringify(body)], { type: 'application/json' }),
+      ),
+  });
+  addEventListener('pagehide', () => created.flushOnExit());
+  instance = created;
+  return created;
+}
+
+/** Sends what analytics and error reporting hold, before the page goes away (~1 s at most). */
+export async function flushBeforeLeaving(): Promise<void> {
+  await Promise.allSettled([analytics().flush(), flushErrors()]);
+}
