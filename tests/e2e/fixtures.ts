@@ -57,6 +57,26 @@ export async function freezeTime(page: Page): Promise<void> {
 }
 
 /**
+ * Runs the page's timers ahead, a second at a time and for at most `seconds` of the page's time,
+ * until `done()` holds: a countdown on the screen (the redirect view's 5 seconds before the
+ * hand-off) passes in a moment instead of in real seconds, through its own timers and renders.
+ * From the first call on, the context's pages run on Playwright's clock (time still flows; a timer
+ * set before the call runs in real time). For waits whose length is not what the test checks.
+ */
+export async function hurryTimers(page: Page, done: () => boolean, seconds = 15): Promise<void> {
+  if (done()) return;
+  const faked = await page.evaluate(() => 'isFake' in Date).catch(() => undefined);
+  // The page is going away (what the test waits for, most likely): nothing left to hurry.
+  if (faked === undefined) return;
+  if (!faked) await page.clock.install();
+  for (let second = 0; second < seconds && !done(); second += 1) {
+    await page.clock.runFor(1000);
+    // The page renders what its timers changed and sets its next ones (a countdown's next tick).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
  * Navigations to `pattern` answer 204 No Content, which browsers treat as 'stay on the current
  * page': a view that leaves for another page stays to be checked, however slow the machine.
  */
