@@ -78,7 +78,7 @@ for (const locale of FLOW_LOCALES) {
       await expectView(page, 'password_form', false);
       await page.locator('input[autocomplete=current-password]').fill(PASSWORD);
       await submitButton(page).click();
-      await expectSignedIn(page, 'Layla Haddad');
+      await expectSignedIn(page, 'Layla Haddad', { realTime: true });
       await page.goBack({ waitUntil: 'commit' });
       await expectView(page, 'phone_form', false);
       // Chromium restored the page from its back/forward cache (a pageshow with persisted), and the
@@ -146,7 +146,7 @@ for (const locale of FLOW_LOCALES) {
         // +971500000011: the sandbox 'phone' approves the push after 3 s; the proof token then
         // goes to the identity service, which signs the shopper in.
         await submitOneClick(page, locale, '11');
-        await expectSignedIn(page, 'Fatima Noor');
+        await expectSignedIn(page, 'Fatima Noor', { realTime: true });
         expect(posts.map((path) => path.replace(/\/apr[^/]+\//, '/{id}/'))).toEqual([
           '/_be/identity-api/one-click/login',
           '/_be/identity-api/one-click/approve-request/{id}/proof',

@@ -1,8 +1,9 @@
 /** Page helpers for the login specs: language-independent (views are found by `data-view`). */
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import {
   expect,
   expectAccessible,
+  hurryTimers,
   expectNoRawKeys,
   localizedPath,
   type Locale,
@@ -46,9 +47,36 @@ export async function submitPhone(page: Page, nn: string): Promise<void> {
 
 export const submitButton = (page: Page) => view(page).locator('button[type=submit]');
 
-/** The identity service's page that stands in for the client once the sign-in is finished. */
-export async function expectSignedIn(page: Page, name: string): Promise<void> {
-  await page.waitForURL(/\/_be\/idp\/login$/, { timeout: 15_000 });
+/**
+ * The identity service's page that stands in for the client once the sign-in is finished. The
+ * redirect view counts down from 5 and hands off below 2 on its own timers, run ahead here
+ * (hurryTimers: 15 s of the page's time at most, as the real-time wait allowed before), unless
+ * `realTime` (a test that reads the navigation timing afterwards, which Playwright's clock hides).
+ */
+export async function expectSignedIn(
+  page: Page,
+  name: string,
+  { realTime = false }: { realTime?: boolean } = {},
+): Promise<void> {
+  const signedIn = /\/_be\/idp\/login$/;
+  let handedOff = signedIn.test(page.url());
+  const onRequest = (request: Request) => {
+    if (request.isNavigationRequest() && signedIn.test(request.url())) handedOff = true;
+  };
+  page.on('request', onRequest);
+  try {
+    const redirectView = page.locator('[data-view="redirect_to_idp"]').first();
+    await expect
+      .poll(async () => handedOff || (await redirectView.isVisible().catch(() => false)), {
+        timeout: 15_000,
+        intervals: [100],
+      })
+      .toBe(true);
+    if (!realTime) await hurryTimers(page, () => handedOff);
+  } finally {
+    page.off('request', onRequest);
+  }
+  await page.waitForURL(signedIn, { timeout: 15_000 });
   await expect(page.locator('body')).toContainText(`You are signed in as ${name}`);
   expect(await page.evaluate(() => sessionStorage.getItem('acct:csrf'))).toBeNull();
 }

@@ -11,6 +11,7 @@ import {
   expectAccessible,
   expectNoRawKeys,
   FLOW_LOCALES,
+  hurryTimers,
   localizedPath,
   test,
   type Locale,
@@ -152,6 +153,7 @@ for (const locale of FLOW_LOCALES) {
           timeout: 15_000,
         });
         expect((await proof).headers()['x-idp-client-id']).toBe('sandbox-web');
+        await hurryTimers(page, () => posted !== undefined);
         await expect.poll(() => posted?.get('remember'), { timeout: 10_000 }).toBe('true');
         expect(posted?.get('_csrf')).toBe('csrf-oc-1');
         expect(posted?.get('token')).toMatch(/^pt_/);

@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import type { Translate } from '../../src/i18n/t.ts';
 import type { OneClickView } from '../../src/stores/flows/one-click/index.ts';
-import { expect, localizedPath, test } from './fixtures.ts';
+import { expect, hurryTimers, localizedPath, test } from './fixtures.ts';
 import {
   ACR,
   catalogs,
@@ -124,6 +124,7 @@ viewsTour<OneClickView>({
           t('redirect:welcome', { client: 'Sandbox Web' }),
           { timeout: 10_000 },
         );
+        await hurryTimers(page, () => posted > 0);
         await expect.poll(() => posted, { timeout: 10_000 }).toBe(1);
         await check('redirect_to_idp');
       },

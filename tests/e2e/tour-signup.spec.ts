@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import type { Translate } from '../../src/i18n/t.ts';
 import type { SignupView } from '../../src/stores/flows/signup/index.ts';
-import { clickClosingWindow, expect, type Sandbox } from './fixtures.ts';
+import { clickClosingWindow, expect, hurryTimers, type Sandbox } from './fixtures.ts';
 import {
   latestCode,
   open,
@@ -86,6 +86,7 @@ viewsTour<SignupView>({
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(
           t('redirect:registered', { client: 'Sandbox Web' }),
         );
+        await hurryTimers(page, () => posted > 0);
         await expect.poll(() => posted, { timeout: 10_000 }).toBe(1);
         await check('redirect_to_idp');
       },
