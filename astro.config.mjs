@@ -291,6 +291,14 @@ const CHUNK_GROUPS = [
       ],
     }),
   },
+  // What the pages that sign in or up share (login, sign-up, one-click): the browser's deps of
+  // their flows and the server errors' messages, loaded later.
+  {
+    name: 'signin',
+    test: chunkOf({
+      src: ['stores/flows/browser-deps', 'api/identity-headers', 'i18n/error-messages'],
+    }),
+  },
   // The waits of a rate limit (src/stores/flows/waits.ts) and their notices.
   {
     name: 'waits',
