@@ -47,6 +47,7 @@ export function loadErrorMessages(locale: Locale): void {
 
 /** The page's messages with the errors' once they are here (an island's `laterMessages`). */
 export function useErrorMessages(locale: Locale, messages: object): object {
+  // Started as the island is first rendered (before its flow's first call), once.
   useState(() => loadErrorMessages(locale));
   const errors = useStore($errorMessages);
   return useMemo(
