@@ -235,6 +235,7 @@ const CHUNK_GROUPS = [
         'ui/Form',
         'ui/early-input',
         'ui/Field',
+        'ui/BackButton',
         'ui/lazy-view',
         'i18n/rich',
         'i18n/t',
@@ -291,6 +292,14 @@ const CHUNK_GROUPS = [
       ],
     }),
   },
+  // What the pages that sign in or up share (login, sign-up, one-click): the browser's deps of
+  // their flows and the server errors' messages, loaded later.
+  {
+    name: 'signin',
+    test: chunkOf({
+      src: ['stores/flows/browser-deps', 'api/identity-headers', 'i18n/error-messages'],
+    }),
+  },
   // The waits of a rate limit (src/stores/flows/waits.ts) and their notices.
   {
     name: 'waits',
@@ -304,21 +313,17 @@ const CHUNK_GROUPS = [
       ],
     }),
   },
-  // The form fields beyond the phone and e-mail, and reCAPTCHA the forms check.
+  // The password and user-name fields (sign-up, recovery, new password).
   {
     name: 'fields',
     test: chunkOf({
-      src: [
-        'ui/PasswordField',
-        'ui/UsernameField',
-        'ui/NewPasswordField',
-        'ui/BackButton',
-        'ui/Recaptcha',
-        'lib/password-rules',
-        'lib/recaptcha',
-        'lib/trusted-types',
-      ],
+      src: ['ui/PasswordField', 'ui/UsernameField', 'ui/NewPasswordField', 'lib/password-rules'],
     }),
+  },
+  // reCAPTCHA, which the forms check before they send (login, sign-up, one-click, new password).
+  {
+    name: 'recaptcha',
+    test: chunkOf({ src: ['ui/Recaptcha', 'lib/recaptcha', 'lib/trusted-types'] }),
   },
 ];
 

@@ -33,6 +33,17 @@ import type { Backend } from '../contract/backends.ts';
 import { later } from '../lib/later.ts';
 import { ApiError, toFailure } from './errors.ts';
 
+/** What the handling of an answer needs besides the transport (an error's message). */
+const withCalls: (() => Promise<unknown>)[] = [];
+
+/**
+ * Loads `load` with the page's calls: every call waits for it (a load that fails does not fail
+ * the call, and is tried again by the next one), so what an answer needs is here before it.
+ */
+export function loadWithCalls(load: () => Promise<unknown>): void {
+  withCalls.push(load);
+}
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Header values; an undefined one is not sent. */
@@ -124,7 +135,10 @@ export async function request<T>(
   let attempt: Deadline | undefined;
   let asHttpError = (error: unknown) => error;
   try {
-    const ofetch = await transport.load();
+    const [ofetch] = await Promise.all([
+      transport.load(),
+      ...withCalls.map((load) => load().catch(() => undefined)),
+    ]);
     asHttpError = ofetch.asHttpError;
     return await ofetch.send<T>(backend, path, {
       method,

@@ -13,11 +13,24 @@ export interface IslandProps<M extends object> {
   messages: M;
 }
 
-/** The island a page hydrates: `Screen` inside `<I18nProvider>`. */
-export function island<M extends object>(Screen: ComponentType<{ locale: Locale }>) {
+/** Messages an island adds to the page's once they have loaded (src/i18n/error-messages.ts). */
+export type MessagesHook = (locale: Locale, messages: object) => object;
+
+const pageMessages: MessagesHook = (_locale, messages) => messages;
+
+/**
+ * The island a page hydrates: `Screen` inside `<I18nProvider>`. `laterMessages` adds messages
+ * that are not among the page's props (the server errors', `useErrorMessages`) once loaded.
+ */
+export function island<M extends object>(
+  Screen: ComponentType<{ locale: Locale }>,
+  options: { laterMessages?: MessagesHook } = {},
+) {
+  const useMessages = options.laterMessages ?? pageMessages;
   return function Island(props: IslandProps<M>) {
+    const messages = useMessages(props.locale, props.messages);
     return (
-      <I18nProvider locale={props.locale} messages={props.messages}>
+      <I18nProvider locale={props.locale} messages={messages}>
         <Screen locale={props.locale} />
       </I18nProvider>
     );

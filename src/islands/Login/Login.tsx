@@ -28,6 +28,7 @@ import { browserPasskeys } from './passkey-deps.ts';
 import { PasskeyOffer } from './passkey-lazy.tsx';
 import { EmailForm, PhoneForm, SocialForm } from './StartViews.tsx';
 import type { ViewProps } from './view-props.ts';
+import { useErrorMessages } from '../../i18n/error-messages.ts';
 import { island, useFlow } from '../../ui/island.tsx';
 import { FlagsCard } from '../../ui/FlagsCard.tsx';
 import { lazyView, ViewSuspense } from '../../ui/lazy-view.tsx';
@@ -47,15 +48,7 @@ const DashboardSelection = lazyView(() => outcomeViews().then((m) => m.Dashboard
 
 export type LoginMessages = Pick<
   Messages,
-  | 'common'
-  | 'error'
-  | 'fields'
-  | 'login'
-  | 'login_otp'
-  | 'otp'
-  | 'recaptcha'
-  | 'redirect'
-  | 'spring_security_error'
+  'common' | 'error' | 'fields' | 'login' | 'login_otp' | 'otp' | 'recaptcha' | 'redirect'
 >;
 
 function browserDeps(locale: Locale): LoginDeps {
@@ -82,7 +75,7 @@ function browserDeps(locale: Locale): LoginDeps {
   };
 }
 
-export const Login = island<LoginMessages>(LoginScreen);
+export const Login = island<LoginMessages>(LoginScreen, { laterMessages: useErrorMessages });
 
 function LoginScreen({ locale }: { locale: Locale }) {
   const { flow, state, focus } = useFlow(() => createLoginFlow(browserDeps(locale)));

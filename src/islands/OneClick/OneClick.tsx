@@ -33,6 +33,7 @@ import {
   SignupInApp,
   type ViewProps,
 } from './Views.tsx';
+import { useErrorMessages } from '../../i18n/error-messages.ts';
 import { island, useFlow } from '../../ui/island.tsx';
 import { lazyView, ViewSuspense } from '../../ui/lazy-view.tsx';
 
@@ -43,7 +44,7 @@ const IdpRedirect = lazyView(() => import('../../ui/IdpRedirect.tsx').then((m) =
 
 export type OneClickMessages = Pick<
   Messages,
-  'common' | 'fields' | 'one_click' | 'recaptcha' | 'redirect' | 'spring_security_error'
+  'common' | 'fields' | 'one_click' | 'recaptcha' | 'redirect'
 >;
 
 const pageVisibility: PageVisibility = {
@@ -72,7 +73,9 @@ function browserDeps(locale: Locale): OneClickDeps {
   };
 }
 
-export const OneClick = island<OneClickMessages>(OneClickScreen);
+export const OneClick = island<OneClickMessages>(OneClickScreen, {
+  laterMessages: useErrorMessages,
+});
 
 function OneClickScreen({ locale }: { locale: Locale }) {
   const { flow, state, focus } = useFlow(() => createOneClickFlow(browserDeps(locale)));

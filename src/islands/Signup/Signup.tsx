@@ -38,6 +38,7 @@ import {
   type SignupDeps,
 } from '../../stores/flows/signup/index.ts';
 import { CorporateError, SignupForm, type SignupViewProps } from './SignupForm.tsx';
+import { useErrorMessages } from '../../i18n/error-messages.ts';
 import { island, useFlow } from '../../ui/island.tsx';
 import { FlagsCard } from '../../ui/FlagsCard.tsx';
 import { lazyView, ViewSuspense } from '../../ui/lazy-view.tsx';
@@ -52,15 +53,7 @@ const IdpRedirect = lazyView(() => import('../../ui/IdpRedirect.tsx').then((m) =
 
 export type SignupMessages = Pick<
   Messages,
-  | 'common'
-  | 'error'
-  | 'fields'
-  | 'login_otp'
-  | 'otp'
-  | 'recaptcha'
-  | 'redirect'
-  | 'signup'
-  | 'spring_security_error'
+  'common' | 'error' | 'fields' | 'login_otp' | 'otp' | 'recaptcha' | 'redirect' | 'signup'
 > & {
   /** Only the blocked page and the social sign-in messages of the login catalog. */
   login: Pick<Messages['login'], 'blocked' | 'social'>;
@@ -118,7 +111,7 @@ function readPresets() {
   return parseSignupPresets(query);
 }
 
-export const Signup = island<SignupMessages>(SignupScreen);
+export const Signup = island<SignupMessages>(SignupScreen, { laterMessages: useErrorMessages });
 
 function SignupScreen({ locale }: { locale: Locale }) {
   const { flow, state, focus } = useFlow(() => createSignupFlow(browserDeps(locale)));
