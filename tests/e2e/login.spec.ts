@@ -78,7 +78,10 @@ for (const locale of FLOW_LOCALES) {
       expect(url.pathname).toBe(locale === 'en' ? '/signup/' : `/${locale}/signup/`);
       expect(url.searchParams.get('fullMobileNumber')).toBe('971500000003');
       expect(url.searchParams.get('clientId')).toBe('sandbox-web');
-      // The sign-up page takes the number out of its address at once.
+      // The sign-up page takes the number out of its address at once: checked on the sign-up page
+      // (until it commits, the address is /login's, which never had the number; and a test that
+      // ended there closed its context in the middle of the navigation).
+      await page.waitForURL((address) => address.pathname === url.pathname);
       await expect.poll(() => new URL(page.url()).searchParams.get('fullMobileNumber')).toBeNull();
     });
 
