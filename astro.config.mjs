@@ -268,6 +268,7 @@ const CHUNK_GROUPS = [
         'api/errors',
         'api/client',
         'api/transport-message',
+        'api/catalogue',
         'i18n/config',
         'contract/backends',
         'contract/path',

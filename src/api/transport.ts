@@ -15,7 +15,9 @@ import {
 } from 'ofetch';
 import { BACKEND_URL } from '../config.ts';
 import type { Backend } from '../contract/backends.ts';
+import { registerCatalogue } from './catalogue.ts';
 import { backoffDelay, MAX_RETRIES } from './client.ts';
+import * as errorCatalogue from './error-catalogue.ts';
 import {
   bodyRetryAfterMs,
   HttpError,
@@ -24,6 +26,9 @@ import {
   parseRetryAfter,
   type ErrorBody,
 } from './errors.ts';
+
+// The answers' reading comes with the transport that brings them (src/api/catalogue.ts).
+registerCatalogue(errorCatalogue);
 
 const RETRY_STATUS = [408, 425, 429, 500, 502, 503, 504];
 /** The longest wait before a retry; a rate limit that asks for longer is not retried at all. */

@@ -6,7 +6,7 @@
  * once; 'Not now' logs out.
  */
 import type { Invitee } from '../../api/business.ts';
-import { transportMessage } from '../../api/error-catalogue.ts';
+import { transportMessage } from '../../api/transport-message.ts';
 import type { ApiFailure } from '../../api/errors.ts';
 import { ERROR, INVITATION_ERROR_CODES } from '../../contract/errors.ts';
 import type { I18nKey, Text } from '../../i18n/types.ts';

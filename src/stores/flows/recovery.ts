@@ -11,7 +11,7 @@
  * - the fetch not reaching the server (offline, timeout): `unreachable`, with a retry;
  * - no full-name challenge in the answer: 'not configured'.
  */
-import { recoveryCode, recoveryErrorKey } from '../../api/error-catalogue.ts';
+import { catalogue } from '../../api/catalogue.ts';
 import type { ApiFailure } from '../../api/errors.ts';
 import { toFailure } from '../../api/errors.ts';
 import type {
@@ -188,7 +188,11 @@ export function transition(state: RecoveryState, event: RecoveryEvent): Recovery
       // The spec sends a failed fetch to /session_unknown; a fetch that never reached the server
       // says so and offers a retry instead (nothing is wrong with the link).
       return isTransport(event.failure)
-        ? { view: 'unreachable', session: state.session, error: recoveryErrorKey(event.failure) }
+        ? {
+            view: 'unreachable',
+            session: state.session,
+            error: catalogue().recoveryErrorKey(event.failure),
+          }
         : { view: 'redirect', path: SESSION_UNKNOWN_PATH };
     case 'retried':
       return state.view === 'unreachable' ? { view: 'loading', session: state.session } : state;
@@ -216,13 +220,13 @@ export function transition(state: RecoveryState, event: RecoveryEvent): Recovery
       return state.view === 'submitting' ? { view: 'link_sent' } : state;
     case 'submitFailed': {
       if (state.view !== 'submitting') return state;
-      const message = recoveryErrorKey(event.failure);
+      const message = catalogue().recoveryErrorKey(event.failure);
       return {
         view: 'error',
         session: state.session,
         hint: state.hint,
         answer: state.answer,
-        ...(recoveryCode(event.failure) === 'INVALID_FULL_NAME'
+        ...(catalogue().recoveryCode(event.failure) === 'INVALID_FULL_NAME'
           ? { fieldError: message }
           : { error: message }),
       };

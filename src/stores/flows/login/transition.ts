@@ -4,7 +4,7 @@
  * (the code, the password, Apple, Google, the name, or the first of `try_another_way` by
  * priority), a blocked account to its page, anything else to a message on the view.
  */
-import { blockedVariant, ERROR_KEYS, loginErrorMessage } from '../../../api/error-catalogue.ts';
+import { catalogue, errorKey } from '../../../api/catalogue.ts';
 import type { ApiFailure } from '../../../api/errors.ts';
 import type { Wait } from '../../../api/waits.ts';
 import { ERROR, LOGIN_CHALLENGES, type LoginChallenge } from '../../../contract/errors.ts';
@@ -29,7 +29,7 @@ import {
  * with its wait when it is a rate limit or lock.
  */
 function unknownFailure(state: LoginState, failure: ApiFailure, wait?: Wait): LoginState {
-  const variant = blockedVariant(failure);
+  const variant = catalogue().blockedVariant(failure);
   if (variant) {
     return {
       ...common(state),
@@ -44,7 +44,7 @@ function unknownFailure(state: LoginState, failure: ApiFailure, wait?: Wait): Lo
     ...state,
     submitting: false,
     social: undefined,
-    error: loginErrorMessage(failure),
+    error: catalogue().loginErrorMessage(failure),
     wait,
   };
 }
@@ -69,7 +69,7 @@ function challengeFailure(
           ...state,
           ...next,
           otpId: undefined,
-          error: { key: ERROR_KEYS.VERIFYING_OTP_ERROR },
+          error: { key: errorKey('VERIFYING_OTP_ERROR') },
         };
       }
       return { ...next, otpId: undefined, view: 'otp' };

@@ -4,7 +4,7 @@
  * says how long (the phone form's Continue, or the push wait's resend, held until then); any
  * other failure is the error view. Answers only count in the view that waits for them.
  */
-import { oneClickErrorMessage } from '../../../api/error-catalogue.ts';
+import { catalogue } from '../../../api/catalogue.ts';
 import type { ApiFailure } from '../../../api/errors.ts';
 import type { Wait } from '../../../api/waits.ts';
 import {
@@ -37,7 +37,7 @@ function isTransport(failure: ApiFailure): boolean {
 }
 
 function failed(state: OneClickState, failure: ApiFailure, wait?: Wait): OneClickState {
-  const error = oneClickErrorMessage(failure);
+  const error = catalogue().oneClickErrorMessage(failure);
   // A rate limit: the form stays, saying how long to wait.
   if (wait && state.view === 'phone_form' && state.submitting) {
     return { ...state, attempt: undefined, submitting: false, error, wait };

@@ -2,7 +2,7 @@
  * The recovery form's transition, by the step each family of events belongs to: the details,
  * the code, the token (the verified code and the fact checked together), the new password.
  */
-import { otpErrorKey, recoveryCode, recoveryErrorKey } from '../../../api/error-catalogue.ts';
+import { catalogue } from '../../../api/catalogue.ts';
 import { digitsOnly } from '../../../lib/digits.ts';
 import {
   answerError,
@@ -96,10 +96,11 @@ function codeEvent(
       }
       return state;
     case 'codeSendFailed': {
-      const message = otpErrorKey(event.failure);
+      const message = catalogue().otpErrorKey(event.failure);
       if (state.view === 'details' && state.submitting) {
         const invalidPhone =
-          event.failure.kind === 'http' && recoveryCode(event.failure) === 'INVALID_PHONE_NUMBER';
+          event.failure.kind === 'http' &&
+          catalogue().recoveryCode(event.failure) === 'INVALID_PHONE_NUMBER';
         return invalidPhone
           ? detailsWith(
               state.details,
@@ -131,7 +132,7 @@ function codeEvent(
         ...state,
         submitting: false,
         wait: event.wait,
-        ...serverError(otpErrorKey(event.failure), true),
+        ...serverError(catalogue().otpErrorKey(event.failure), true),
       };
   }
 }
@@ -156,7 +157,7 @@ function tokenEvent(
       submitting: false,
     });
   }
-  const code = recoveryCode(event.failure);
+  const code = catalogue().recoveryCode(event.failure);
   if (code && MISMATCH_CODES.has(code)) {
     return detailsWith(
       state.details,
@@ -164,7 +165,7 @@ function tokenEvent(
       event.verified,
     );
   }
-  const message = recoveryErrorKey(event.failure);
+  const message = catalogue().recoveryErrorKey(event.failure);
   if (state.view === 'details') {
     // The kept verification expired: a new code will be sent on the next submit.
     return detailsWith(state.details, {}, undefined, message);
@@ -201,7 +202,7 @@ function passwordEvent(
       return { ...state, submitting: true, ...NO_SERVER_ERROR };
     case 'passwordRejected': {
       if (!state.submitting) return state;
-      const code = recoveryCode(event.failure);
+      const code = catalogue().recoveryCode(event.failure);
       if (code === 'INVALID_RESET_TOKEN') {
         return detailsWith(state.details, {}, undefined, { key: 'recovery:form.sessionExpired' });
       }
@@ -209,7 +210,7 @@ function passwordEvent(
         ...state,
         submitting: false,
         recaptchaToken: code === 'INVALID_RECAPTCHA' ? undefined : state.recaptchaToken,
-        ...serverError(recoveryErrorKey(event.failure), code === 'INVALID_PASSWORD'),
+        ...serverError(catalogue().recoveryErrorKey(event.failure), code === 'INVALID_PASSWORD'),
       });
     }
     case 'passwordChangedOnServer':

@@ -4,12 +4,8 @@
  * blocked account wins over its message, a refused code over a server fault, a corporate sign-up
  * over a field. A new server code is a new row, or a field in `FIELD_OF_ERROR`.
  */
-import {
-  ERROR_KEYS,
-  errorName,
-  loginErrorMessage,
-  type ErrorName,
-} from '../../../api/error-catalogue.ts';
+import { catalogue, errorKey } from '../../../api/catalogue.ts';
+import type { ErrorName } from '../../../api/error-catalogue.ts';
 import type { ApiFailure, ErrorBody } from '../../../api/errors.ts';
 import type { Wait } from '../../../api/waits.ts';
 import { ERROR } from '../../../contract/errors.ts';
@@ -73,7 +69,7 @@ export const SIGNUP_FAILURES: readonly FailureRule[] = [
       ...base,
       proof: undefined,
       view: 'otp',
-      error: state.view === 'otp' ? { key: ERROR_KEYS.VERIFYING_OTP_ERROR } : undefined,
+      error: state.view === 'otp' ? { key: errorKey('VERIFYING_OTP_ERROR') } : undefined,
     }),
   },
   {
@@ -141,12 +137,12 @@ export const SIGNUP_FAILURES: readonly FailureRule[] = [
 export function failed(state: SignupState, failure: ApiFailure, wait?: Wait): SignupState {
   const body = failure.kind === 'http' ? failure.body : undefined;
   const info = body?.additional_information ?? {};
-  const name = errorName(failure);
+  const name = catalogue().errorName(failure);
   const facts: FailureFacts = {
     failure,
     name,
     info,
-    message: loginErrorMessage(failure),
+    message: catalogue().loginErrorMessage(failure),
     field: visibleField(state, name),
     wait,
     base: {

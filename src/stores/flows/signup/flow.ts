@@ -4,7 +4,7 @@
  * limits of the onboarding (kept per number across a reload, src/stores/flows/waits.ts), and the
  * reactions to a new view (its analytics page, the code step).
  */
-import { errorName } from '../../../api/error-catalogue.ts';
+import { catalogue } from '../../../api/catalogue.ts';
 import { toFailure } from '../../../api/errors.ts';
 import { waitOf } from '../../../api/waits.ts';
 import { ERROR } from '../../../contract/errors.ts';
@@ -233,7 +233,7 @@ export function createSignupFlow(deps: SignupDeps) {
       deps.analytics.track('signup_failed', {
         flow: name,
         page: 'signup_form',
-        properties: { reason: errorName(failure) ?? failure.kind },
+        properties: { reason: catalogue().errorName(failure) ?? failure.kind },
       });
       // A rate limit: kept for the number, so that a reload still waits.
       const wait = waitOf(failure, waits.now());
