@@ -249,6 +249,7 @@ const CHUNK_GROUPS = [
         'stores/client',
         'api/clients',
         'api/analytics',
+        'lib/recaptcha-mode',
       ],
     }),
   },
@@ -318,7 +319,7 @@ const CHUNK_GROUPS = [
   {
     name: 'fields',
     test: chunkOf({
-      src: ['ui/PasswordField', 'ui/UsernameField', 'ui/NewPasswordField', 'lib/password-rules'],
+      src: ['ui/PasswordField', 'ui/UsernameField', 'ui/NewPasswordField'],
     }),
   },
   // reCAPTCHA, which the forms check before they send (login, sign-up, one-click, new password).

@@ -2,16 +2,8 @@
  * reCAPTCHA v2 (login, sign-up and recovery): shown only when the `recaptchaV2` flag is on; its token
  * is posted as `g-recaptcha-response`. A sandbox build uses a local check that needs no network.
  */
-import { RECAPTCHA_SITE_KEY, SANDBOX } from '../config.ts';
+import { RECAPTCHA_SITE_KEY } from '../config.ts';
 import { loadScript } from './trusted-types.ts';
-
-export type RecaptchaMode = 'off' | 'sandbox' | 'google';
-
-export function recaptchaMode(flagOn: boolean): RecaptchaMode {
-  if (!flagOn) return 'off';
-  if (SANDBOX) return 'sandbox';
-  return RECAPTCHA_SITE_KEY ? 'google' : 'off';
-}
 
 /** The sandbox accepts tokens of this form; anything else fails verification. */
 export const SANDBOX_RECAPTCHA_PREFIX = 'sandbox-recaptcha-';

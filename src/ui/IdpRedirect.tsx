@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { handOff } from '../api/idp-handoff.ts';
 import { REDIRECT_COUNTDOWN_FROM, shouldSubmit } from '../lib/idp-redirect.ts';
-import type { RecaptchaMode } from '../lib/recaptcha.ts';
+import type { RecaptchaMode } from '../lib/recaptcha-mode.ts';
 import { $client } from '../stores/client.ts';
 import { useT } from './i18n.tsx';
 import { Recaptcha } from './Recaptcha.tsx';

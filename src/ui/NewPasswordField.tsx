@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $flags } from '../stores/flags.ts';
 import type { ResetRule } from '../lib/password-rules.ts';
-import { recaptchaMode } from '../lib/recaptcha.ts';
+import { recaptchaMode } from '../lib/recaptcha-mode.ts';
 import { useT } from './i18n.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { Recaptcha } from './Recaptcha.tsx';

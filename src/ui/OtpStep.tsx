@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback } from 'react';
 import type { OtpType } from '../contract/identity-api.ts';
 import type { Text } from '../i18n/types.ts';
-import { recaptchaMode } from '../lib/recaptcha.ts';
+import { recaptchaMode } from '../lib/recaptcha-mode.ts';
 import type { Flags } from '../stores/flags.ts';
 import { canResend, type OtpFlow } from '../stores/flows/otp.ts';
 import { WaitNotice } from './WaitNotice.tsx';

@@ -3,8 +3,8 @@ import {
   loadGoogleRecaptcha,
   renderGoogleRecaptcha,
   sandboxRecaptchaToken,
-  type RecaptchaMode,
 } from '../lib/recaptcha.ts';
+import type { RecaptchaMode } from '../lib/recaptcha-mode.ts';
 import { useT } from './i18n.tsx';
 
 /**

@@ -12,7 +12,7 @@ import type { Messages } from '../../i18n/types.ts';
 import { currentQuery } from '../../lib/address.ts';
 import { csrfForAddress, takeCsrf } from '../../lib/csrf.ts';
 import { readPersisted } from '../../lib/persisted.ts';
-import { recaptchaMode } from '../../lib/recaptcha.ts';
+import { recaptchaMode } from '../../lib/recaptcha-mode.ts';
 import { $flags, loadFlags } from '../../stores/flags.ts';
 import { profiling, validatePhone } from '../../stores/flows/browser-deps.ts';
 import { sessionWaits } from '../../lib/wait-store.ts';

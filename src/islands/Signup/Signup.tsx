@@ -20,7 +20,7 @@ import { loginHref } from '../../lib/hrefs.ts';
 import { readPersisted } from '../../lib/persisted.ts';
 import { sessionWaits } from '../../lib/wait-store.ts';
 import { loadPhoneMetadata, phoneMetadata, toPhone } from '../../lib/phone.ts';
-import { recaptchaMode } from '../../lib/recaptcha.ts';
+import { recaptchaMode } from '../../lib/recaptcha-mode.ts';
 import { googleOneTap, socialSignIn } from '../../lib/social/index.ts';
 import { $flags, loadFlags } from '../../stores/flags.ts';
 import {

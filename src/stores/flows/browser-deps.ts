@@ -12,7 +12,7 @@ import {
   toPhone,
   type PhoneInputValue,
 } from '../../lib/phone.ts';
-import { recaptchaMode } from '../../lib/recaptcha.ts';
+import { recaptchaMode } from '../../lib/recaptcha-mode.ts';
 import { $flags } from '../flags.ts';
 import type { PersistedName } from './social.ts';
 
