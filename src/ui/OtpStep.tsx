@@ -1,16 +1,18 @@
 /**
  * The code step of the login and sign-up pages: one field, verify, resend by SMS / voice / e-mail
- * after the 60 s countdown, and the reCAPTCHA check first when the flag asks for it. It needs an
- * `OtpFlow` and the surrounding flow's `submitting` and `error`; the `login_otp`, `otp`, `common`
- * and `recaptcha` namespaces.
+ * after the 60 s countdown, and the reCAPTCHA check first when the flag asks for it. It needs the
+ * flow's code step (`LaterOtp`: it waits, suspended, until the sub-flow is made) and the
+ * surrounding flow's `submitting` and `error`; the `login_otp`, `otp`, `common` and `recaptcha`
+ * namespaces.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback } from 'react';
+import { use, useCallback } from 'react';
 import type { OtpType } from '../contract/identity-api.ts';
 import type { Text } from '../i18n/types.ts';
 import { recaptchaMode } from '../lib/recaptcha-mode.ts';
 import type { Flags } from '../stores/flags.ts';
-import { canResend, type OtpFlow } from '../stores/flows/otp.ts';
+import type { LaterOtp } from '../stores/flows/later-otp.ts';
+import { canResend } from '../stores/flows/otp.ts';
 import { WaitNotice } from './WaitNotice.tsx';
 import { BackButton } from './BackButton.tsx';
 import { Button } from './Button.tsx';
@@ -22,7 +24,7 @@ import { ViewHeading } from './ViewHeading.tsx';
 import { Form } from './Form.tsx';
 
 export interface OtpStepProps {
-  otp: OtpFlow;
+  otp: LaterOtp;
   /** The surrounding flow: its retry with the verified code in flight, its error. */
   parent: { submitting: boolean; error: Text | undefined };
   flags: Pick<Flags, 'enhancedForm' | 'recaptchaV2'>;
@@ -43,7 +45,7 @@ const SENT_KEYS = {
 
 export function OtpStep(props: OtpStepProps) {
   const t = useT();
-  const { otp } = props;
+  const otp = props.otp.loaded() ?? use(props.otp.flow());
   const state = useStore(otp.$state);
   const identifier = state.identifier.includes('@')
     ? state.identifier

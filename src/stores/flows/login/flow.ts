@@ -11,7 +11,8 @@ import { isEmailAddress } from '../../../lib/patterns.ts';
 import type { PhoneInputValue } from '../../../lib/phone.ts';
 import type { SocialProvider, SocialResult } from '../../../lib/social/types.ts';
 import { createFlow, type Flow } from '../create-flow.ts';
-import { createOtpFlow, type OtpDeps, type OtpFlow } from '../otp.ts';
+import { laterOtp, type LaterOtp } from '../later-otp.ts';
+import type { OtpDeps } from '../otp.ts';
 import { openSocial, wireOneTap, type SocialDeps } from '../social.ts';
 import { loginPasskeys, type LoginPasskeyDeps } from './passkeys.ts';
 import { waitTask, type WaitDeps } from '../waits.ts';
@@ -81,7 +82,7 @@ function callLogin(deps: LoginDeps, state: LoginState, attempt: Attempt): Promis
 function reactToViews(
   flow: LoginCore,
   deps: LoginDeps,
-  otp: OtpFlow,
+  otp: LaterOtp,
   passkey: { offer: (token: string, phone: string) => void },
 ): void {
   flow.onChange((state, previous) => {
@@ -183,8 +184,8 @@ function createLoginOtp(
   deps: LoginDeps,
   flow: LoginCore,
   onVerified: (id: string) => void,
-): OtpFlow {
-  const otp = createOtpFlow({
+): LaterOtp {
+  const otp = laterOtp({
     sendOtp: deps.sendOtp,
     verifyOtp: deps.verifyOtp,
     clientId: () => flow.get().presets.clientId,

@@ -23,7 +23,8 @@ import {
 import type { SocialProvider, SocialResult } from '../../../lib/social/types.ts';
 import type { Flags } from '../../flags.ts';
 import { createFlow, type Flow } from '../create-flow.ts';
-import { createOtpFlow, type OtpDeps, type OtpFlow } from '../otp.ts';
+import { laterOtp, type LaterOtp } from '../later-otp.ts';
+import type { OtpDeps } from '../otp.ts';
 import { openSocial, wireOneTap, type SocialDeps } from '../social.ts';
 import { waitTask, type WaitDeps } from '../waits.ts';
 import type { SignupPresets } from './presets.ts';
@@ -100,7 +101,7 @@ function fieldProblem(state: SignupState, field: SignupField): Text | undefined 
 }
 
 /** Reactions to a new view: its analytics page (once per page name), the code step. */
-function reactToViews(flow: SignupCore, deps: SignupDeps, otp: OtpFlow): void {
+function reactToViews(flow: SignupCore, deps: SignupDeps, otp: LaterOtp): void {
   flow.onChange((state, previous) => {
     if (state.view === previous.view) return;
     const page = pageOf(state.view);
@@ -187,7 +188,7 @@ export function createSignupFlow(deps: SignupDeps) {
   const clientId = () => flow.get().presets.clientId ?? deps.fallbackClientId?.();
   const context = (): Context => ({ clientId: clientId() });
 
-  const otp = createOtpFlow({
+  const otp = laterOtp({
     sendOtp: deps.sendOtp,
     verifyOtp: deps.verifyOtp,
     clientId,

@@ -76,9 +76,10 @@ async function codeLogin(flow: ReturnType<typeof setup>['flow']): Promise<void> 
   await flow.init({ ...DEFAULT_PRESETS, clientId: 'sandbox-web' });
   flow.changePhone({ country: 'AE', input: '500000020' });
   await flow.submitPhone();
-  await vi.waitFor(() => expect(flow.otp.$state.get().view).toBe('ready'));
-  flow.otp.changeCode('123456');
-  await flow.otp.verify();
+  const otp = await flow.otp.flow();
+  await vi.waitFor(() => expect(otp.$state.get().view).toBe('ready'));
+  otp.changeCode('123456');
+  await otp.verify();
 }
 
 describe('login flow: passkeys', () => {

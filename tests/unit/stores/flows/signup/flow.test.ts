@@ -18,11 +18,14 @@ describe('signup flow (actions with fake deps)', () => {
     const flow = await filledFlow(deps, { clientId: 'sandbox-web' });
     await flow.submit();
     expect(flow.$state.get().view).toBe('otp');
+    // The code step's own code loads later (src/stores/flows/later-otp.ts): the code is sent then.
+    const otp = await flow.otp.flow();
     expect(deps.sendOtp).toHaveBeenCalledWith(
       expect.objectContaining({ identifier: '971500000003', type: 'SMS', clientId: 'sandbox-web' }),
     );
-    flow.otp.changeCode('123456');
-    await flow.otp.verify();
+    await vi.waitFor(() => expect(otp.$state.get().view).toBe('ready'));
+    otp.changeCode('123456');
+    await otp.verify();
     await vi.waitFor(() => expect(flow.$state.get().view).toBe('redirect_to_idp'));
     expect(deps.onboard).toHaveBeenCalledWith(
       expect.objectContaining({ phone_number: '971500000003', otp: 'ver-1', deviceId: 'dev-1' }),
@@ -122,9 +125,10 @@ describe('signup flow (actions with fake deps)', () => {
     const flow = await filledFlow(deps, { otp: 'stale' });
     await flow.submit();
     expect(flow.$state.get()).toMatchObject({ view: 'otp', experienceId: 'oe-9' });
+    const otp = await flow.otp.flow();
     expect(deps.sendOtp).toHaveBeenCalledTimes(1);
-    flow.otp.changeCode('123456');
-    await flow.otp.verify();
+    otp.changeCode('123456');
+    await otp.verify();
     await vi.waitFor(() => expect(flow.$state.get().view).toBe('redirect_to_idp'));
     expect(deps.onboard).toHaveBeenLastCalledWith(
       expect.objectContaining({ otp: 'ver-1', onboard_experience_id: 'oe-9' }),
@@ -140,8 +144,8 @@ describe('signup flow (actions with fake deps)', () => {
     });
     const flow = await filledFlow(deps);
     await flow.submit();
-    flow.otp.changeCode('123456');
-    await flow.otp.verify();
+    (await flow.otp.flow()).changeCode('123456');
+    await (await flow.otp.flow()).verify();
     expect(flow.$state.get().submitting).toBe(true);
     flow.back();
     resolve('late');
@@ -254,11 +258,11 @@ describe('signup flow (actions with fake deps)', () => {
     const { deps } = fakeDeps();
     const flow = await filledFlow(deps);
     await flow.submit();
-    expect(flow.otp.$state.get().view).toBe('ready');
+    expect((await flow.otp.flow()).$state.get().view).toBe('ready');
     flow.back();
-    expect(flow.otp.$state.get().view).toBe('idle');
+    expect((await flow.otp.flow()).$state.get().view).toBe('idle');
     await flow.submit();
     flow.destroy();
-    expect(flow.otp.$state.get().view).toBe('idle');
+    expect((await flow.otp.flow()).$state.get().view).toBe('idle');
   });
 });

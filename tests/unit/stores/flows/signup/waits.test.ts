@@ -27,8 +27,8 @@ async function onboardFails(failure: ApiFailure, clock = waitClock()) {
   });
   const flow = await filledFlow(deps);
   await flow.submit();
-  flow.otp.changeCode('123456');
-  await flow.otp.verify();
+  (await flow.otp.flow()).changeCode('123456');
+  await (await flow.otp.flow()).verify();
   await vi.waitFor(() => expect(flow.$state.get().submitting).toBe(false));
   return { flow, deps, clock };
 }
