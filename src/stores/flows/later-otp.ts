@@ -5,6 +5,7 @@
  * before the code is here starts once it arrives (a step left meanwhile never starts).
  */
 import { later } from '../../lib/later.ts';
+import type * as OtpModule from './otp.ts';
 import type { OtpDeps, OtpFlow } from './otp.ts';
 
 const otpCode = later(() => import('./otp.ts'), { patient: true });
@@ -28,7 +29,7 @@ export function laterOtp(deps: OtpDeps): LaterOtp {
   // Each start and stop: a start whose turn has passed when the code arrives does nothing.
   let turn = 0;
 
-  const make = (module: typeof import('./otp.ts')): OtpFlow => {
+  const make = (module: typeof OtpModule): OtpFlow => {
     made ??= module.createOtpFlow(deps);
     if (destroyed) made.destroy();
     return made;
