@@ -76,3 +76,30 @@ export function later<T>(load: () => Promise<T>, options: LaterOptions = {}): La
   if ((options.when ?? 'idle') === 'idle') whenIdle(() => void fetchOnce().catch(() => {}));
   return { load: fetchOnce, loaded: () => module };
 }
+
+export interface MadeLater<T> {
+  /** The thing, if it is made, or made now when its module is here already. */
+  now: () => T | undefined;
+  /** The thing, made once its module is here (the same one for every caller). */
+  load: () => Promise<T>;
+}
+
+/**
+ * Something made from a module loaded later (a sub-flow, a flow's effects): made once, by the
+ * first caller that finds the module here, so code that runs on a click can use it at once.
+ */
+export function madeLater<M, T>(module: Later<M>, make: (module: M) => T): MadeLater<T> {
+  let made: T | undefined;
+  const now = (): T | undefined => {
+    const here = module.loaded();
+    if (made === undefined && here !== undefined) made = make(here);
+    return made;
+  };
+  return {
+    now,
+    load: async () => {
+      await module.load();
+      return now() as T;
+    },
+  };
+}

@@ -4,8 +4,7 @@
  * sub-flow is made the first time the flow opens the step or the view asks for it; a step opened
  * before the code is here starts once it arrives (a step left meanwhile never starts).
  */
-import { later } from '../../lib/later.ts';
-import type * as OtpModule from './otp.ts';
+import { later, madeLater } from '../../lib/later.ts';
 import type { OtpDeps, OtpFlow } from './otp.ts';
 
 const otpCode = later(() => import('./otp.ts'), { patient: true });
@@ -13,7 +12,7 @@ const otpCode = later(() => import('./otp.ts'), { patient: true });
 export interface LaterOtp {
   /** The sub-flow, if it is made already (the view renders it without waiting). */
   loaded: () => OtpFlow | undefined;
-  /** The sub-flow, made once its code is here (the same promise every time). */
+  /** The sub-flow, made once its code is here (the same one every time). */
   flow: () => Promise<OtpFlow>;
   /** Opens the step for an identifier and sends the first code (otp.ts, `start`). */
   start: (identifier: string) => Promise<void>;
@@ -23,41 +22,32 @@ export interface LaterOtp {
 }
 
 export function laterOtp(deps: OtpDeps): LaterOtp {
-  let made: OtpFlow | undefined;
-  let making: Promise<OtpFlow> | undefined;
   let destroyed = false;
   // Each start and stop: a start whose turn has passed when the code arrives does nothing.
   let turn = 0;
-
-  const make = (module: typeof OtpModule): OtpFlow => {
-    made ??= module.createOtpFlow(deps);
+  const otp = madeLater(otpCode, (module) => {
+    const made = module.createOtpFlow(deps);
     if (destroyed) made.destroy();
     return made;
-  };
-  /** Made at once when the code is here already. */
-  const loaded = (): OtpFlow | undefined => {
-    const here = otpCode.loaded();
-    return made ?? (here && make(here));
-  };
-  const flow = (): Promise<OtpFlow> => (making ??= otpCode.load().then(make));
+  });
 
   return {
-    loaded,
-    flow,
+    loaded: otp.now,
+    flow: otp.load,
     async start(identifier) {
       const mine = (turn += 1);
-      const otp = loaded() ?? (await flow());
+      const made = otp.now() ?? (await otp.load());
       if (mine !== turn || destroyed) return;
-      await otp.start(identifier);
+      await made.start(identifier);
     },
     stop() {
       turn += 1;
-      made?.stop();
+      otp.now()?.stop();
     },
     destroy() {
       destroyed = true;
       turn += 1;
-      made?.destroy();
+      otp.now()?.destroy();
     },
   };
 }

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { NO_INVOICE_ID } from '../../../../../src/lib/acr-values.ts';
 import {
   answerError,
+  emailLoginBody,
+  phoneLoginBody,
+} from '../../../../../src/stores/flows/login/requests.ts';
+import {
   CHALLENGE_VIEWS,
   DEFAULT_PRESETS,
-  emailLoginBody,
   EMPTY_ANSWERS,
   flowOf,
   initialState,
@@ -12,7 +15,6 @@ import {
   transition,
   pageOf,
   parsePresets,
-  phoneLoginBody,
   signupHref,
   sortChallenges,
   startState,

@@ -1,0 +1,193 @@
+/**
+ * The login's effects: the login call of each attempt and its answer (a wait kept for the phone
+ * or e-mail), the submits that send it, and Apple, Google and One Tap. Not in /login's first
+ * load: the flow (flow.ts) loads them when the browser is idle, and an action taken before they
+ * are here waits for them.
+ */
+import { toFailure } from '../../../api/errors.ts';
+import { waitOf } from '../../../api/waits.ts';
+import { isEmailAddress } from '../../../lib/patterns.ts';
+import type { SocialProvider, SocialResult } from '../../../lib/social/types.ts';
+import type { Flow } from '../create-flow.ts';
+import { openSocial, wireOneTap } from '../social.ts';
+import { waitTask } from '../waits.ts';
+import type { LoginDeps } from './flow.ts';
+import { answerError, emailLoginBody, phoneLoginBody } from './requests.ts';
+import type { Attempt, LoginEvent, LoginState } from './state.ts';
+
+type LoginCore = Flow<LoginState, LoginEvent>;
+
+/** Where a login's wait is kept: per phone or e-mail (a social attempt keeps none). */
+export function loginWaitScope(attempt: Attempt): string | undefined {
+  if (attempt.kind === 'phone') return `login:${attempt.phone}`;
+  if (attempt.kind === 'email') return `login:${attempt.email}`;
+  return undefined;
+}
+
+/** The call that signs `attempt` in, with what the state holds (answers, verified code). */
+function callLogin(deps: LoginDeps, state: LoginState, attempt: Attempt): Promise<string> {
+  const context = { clientId: state.presets.clientId };
+  switch (attempt.kind) {
+    case 'phone':
+      return deps.phoneLogin(phoneLoginBody(state, attempt.phone, deps.profiling()), context);
+    case 'email':
+      return deps.emailLogin(emailLoginBody(state, attempt.email, deps.profiling()), context);
+    case 'apple':
+      return deps.appleLogin(attempt.idToken, context);
+    case 'google':
+      return deps.googleLogin(attempt.idToken, context);
+  }
+}
+
+/** Phone, e-mail, a challenge's answer, the name: each checked, then the login is sent. */
+function submitActions(flow: LoginCore, deps: LoginDeps, login: () => Promise<void>) {
+  const { dispatch } = flow;
+  return {
+    async submitPhone(): Promise<void> {
+      const state = flow.get();
+      if (state.submitting || state.social) return;
+      if (state.phoneInput.input.trim() === '') {
+        dispatch({ type: 'invalid', error: { key: 'fields:phone.invalid' } });
+        return;
+      }
+      const phone = await deps.validatePhone(state.phoneInput);
+      if (!phone) {
+        dispatch({ type: 'invalid', error: { key: 'fields:phone.invalid' } });
+        return;
+      }
+      dispatch({ type: 'submitted', attempt: { kind: 'phone', phone } });
+      deps.analytics.track('phone_submitted', { flow: 'phone', page: 'welcome' });
+      await login();
+    },
+
+    async submitEmail(): Promise<void> {
+      const state = flow.get();
+      if (state.submitting || state.social) return;
+      const email = state.emailInput.trim();
+      if (email === '') {
+        dispatch({ type: 'invalid', error: { key: 'fields:required' } });
+        return;
+      }
+      if (!isEmailAddress(email)) {
+        dispatch({ type: 'invalid', error: { key: 'fields:email.invalid' } });
+        return;
+      }
+      dispatch({ type: 'submitted', attempt: { kind: 'email', email: email.toLowerCase() } });
+      deps.analytics.track('email_submitted', { flow: 'email', page: 'welcome' });
+      await login();
+    },
+
+    /** Sends the answer of the password, challenge or enhanced name view. */
+    async submitAnswer(): Promise<void> {
+      const state = flow.get();
+      if (state.submitting) return;
+      const error = answerError(state.view, state.answers);
+      if (error) {
+        dispatch({ type: 'invalid', error });
+        return;
+      }
+      if (state.view === 'name_confirmation') dispatch({ type: 'nameAnswered', confirmed: true });
+      else dispatch({ type: 'submitted' });
+      await login();
+    },
+
+    /** Classic name confirmation: yes, or no (also the enhanced account reset). */
+    async answerName(confirmed: boolean): Promise<void> {
+      const state = flow.get();
+      if (state.submitting || state.view !== 'name_confirmation') return;
+      dispatch({ type: 'nameAnswered', confirmed });
+      await login();
+    },
+  };
+}
+
+/** One Tap is offered on the phone view until a digit is typed or a call starts. */
+function isUntouchedPhoneForm(state: LoginState): boolean {
+  return state.view === 'phone_form' && state.phoneInput.input === '' && !state.submitting;
+}
+
+/** The login attempt of an Apple or Google sign-in result. */
+function socialAttempt(provider: SocialProvider, result: SocialResult): Attempt {
+  return provider === 'apple'
+    ? { kind: 'apple', idToken: result.idToken, email: result.email, fullName: result.fullName }
+    : { kind: 'google', idToken: result.idToken, email: result.email };
+}
+
+/**
+ * The effects of one login flow: `passkey` says whether a code login is offered a passkey first.
+ * Everything they bind (the wait's timer, One Tap) ends with the flow.
+ */
+export function loginEffects(
+  flow: LoginCore,
+  deps: LoginDeps,
+  passkey: { shouldOffer: (phone: string) => Promise<boolean> },
+) {
+  const { dispatch } = flow;
+  const waits = waitTask(flow, deps.wait ?? {}, () => dispatch({ type: 'waitOver' }));
+
+  /**
+   * Sends the attempt's login; a success flushes analytics before the redirect. Nothing is sent
+   * while a wait holds (the submit was refused), or when one kept from an earlier load holds for
+   * this phone or e-mail.
+   */
+  async function login(): Promise<void> {
+    const state = flow.get();
+    const attempt = state.attempt;
+    if (!attempt || !state.submitting) return;
+    const scope = loginWaitScope(attempt);
+    const kept = scope === undefined ? undefined : waits.restore(scope);
+    if (kept) {
+      dispatch({ type: 'waitRestored', wait: kept });
+      return;
+    }
+    const signal = flow.begin();
+    try {
+      const token = await callLogin(deps, state, attempt);
+      if (signal.aborted) return;
+      // After a code login, a device that can add a passkey is offered one first.
+      const offerPasskey =
+        attempt.kind === 'phone' &&
+        state.otpId !== undefined &&
+        (await passkey.shouldOffer(attempt.phone));
+      if (signal.aborted) return;
+      deps.analytics.track('login_succeeded', { flow: attempt.kind });
+      await deps.analytics.flush();
+      dispatch({ type: 'succeeded', token, offerPasskey });
+    } catch (error) {
+      if (signal.aborted) return;
+      const failure = toFailure(error);
+      const wait = waitOf(failure, waits.now());
+      if (wait) waits.hold(scope, wait);
+      dispatch({ type: 'failed', failure, wait });
+    }
+  }
+
+  const oneTap = wireOneTap(flow, deps, isUntouchedPhoneForm, (result) => {
+    void socialSignIn('google', result);
+  });
+
+  /**
+   * Apple or Google: called straight from the click (the window opens at once), or with the
+   * `given` result of Google's own button or One Tap.
+   */
+  async function socialSignIn(provider: SocialProvider, given?: SocialResult): Promise<void> {
+    const before = flow.get();
+    if (before.submitting || before.social) return;
+    dispatch({ type: 'socialStarted', provider });
+    const result = await openSocial(
+      provider,
+      deps,
+      (reason) => dispatch({ type: 'socialFailed', provider, reason }),
+      undefined,
+      given,
+    );
+    if (!result) return;
+    dispatch({ type: 'submitted', attempt: socialAttempt(provider, result) });
+    deps.analytics.track(`${provider}_submitted`, { flow: provider });
+    await login();
+  }
+
+  return { login, socialSignIn, offerOneTap: oneTap.offer, ...submitActions(flow, deps, login) };
+}
+
+export type LoginEffects = ReturnType<typeof loginEffects>;
