@@ -187,7 +187,12 @@ export function loginEffects(
     await login();
   }
 
-  return { login, socialSignIn, offerOneTap: oneTap.offer, ...submitActions(flow, deps, login) };
+  return {
+    login,
+    socialSignIn,
+    offerOneTap: (enabled: boolean): void => oneTap.offer(enabled),
+    ...submitActions(flow, deps, login),
+  };
 }
 
 export type LoginEffects = ReturnType<typeof loginEffects>;

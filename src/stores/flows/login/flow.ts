@@ -124,7 +124,7 @@ export function createLoginFlow(deps: LoginDeps) {
   const effects = madeLater(effectsCode, (code) => code.loginEffects(flow, deps, passkey));
   /** Runs `action` with the effects, once they are here (at once when they are). */
   const withEffects =
-    <A extends unknown[]>(action: (effects: LoginEffects, ...args: A) => Promise<void>) =>
+    <A extends unknown[]>(action: (effects: LoginEffects, ...args: A) => void | Promise<void>) =>
     async (...args: A): Promise<void> => {
       const here = effects.now() ?? (await effects.load());
       if (!flow.isDestroyed()) await action(here, ...args);
@@ -141,6 +141,8 @@ export function createLoginFlow(deps: LoginDeps) {
     await deps.analytics.flush();
     dispatch({ type: 'succeeded', token, flow: name });
   }
+
+  const offerOneTap = withEffects((here, enabled: boolean) => here.offerOneTap(enabled));
 
   reactToViews(flow, deps, otp, passkey);
 
@@ -199,9 +201,9 @@ export function createLoginFlow(deps: LoginDeps) {
      * Google One Tap on the phone view, when the googleOneTap flag is on and the page shows Google
      * (showGoogle, googleEnabled): once, while nothing is typed.
      */
-    offerOneTap: withEffects(async (here, enabled: boolean) => {
-      here.offerOneTap(enabled && flow.get().presets.showGoogle);
-    }),
+    offerOneTap(enabled: boolean): void {
+      void offerOneTap(enabled && flow.get().presets.showGoogle);
+    },
 
     chooseDashboard: (url: string): void => deps.navigate(url),
   };
