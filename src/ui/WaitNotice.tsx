@@ -1,49 +1,30 @@
-import { useEffect, useState } from 'react';
-import { spokenWait, waitText, type Wait } from '../api/waits.ts';
-import type { Text } from '../i18n/types.ts';
-import { useT } from './i18n.tsx';
-import { useSecondsUntil } from './use-countdown.ts';
+import { Suspense, useState } from 'react';
+import type { Wait } from '../api/waits.ts';
+import { lazyView } from './lazy-view.tsx';
+
+// Most visits never wait: the countdown's code loads when the browser is idle, not with the page.
+const WaitTimer = lazyView(() => import('./WaitTimer.tsx').then((module) => module.WaitTimer));
 
 /**
- * How long a rate limit or lock still lasts ('Try again in 2 minutes'), counted down from its
- * deadline; without a deadline from the server, it says so. The visible line is a timer (not
- * announced at each tick); beside it, a polite live region, always in the page so that its
- * changes are heard, says the minutes when they change and, when the flow ends the wait (its
- * `wait` gone after a deadline), 'You can try again now'. Needs the `common` namespace.
+ * How long a rate limit or lock still lasts, counted down from its deadline (`<WaitTimer>`); and
+ * beside it a polite live region, always in the page so that its changes are heard, saying the
+ * minutes when they change and 'You can try again now' when the wait ends. Needs the `common`
+ * namespace.
  */
 export function WaitNotice(props: { wait: Wait | undefined }) {
-  const t = useT();
-  const left = useSecondsUntil(props.wait?.until);
-  const until = props.wait?.until;
-  // The last deadline shown, and the last one reached: the end is said only when the flow drops
-  // the wait because it is over (not when another number drops it early).
-  const [lastUntil, setLastUntil] = useState(until);
-  if (until !== undefined && until !== lastUntil) setLastUntil(until);
-  const [reached, setReached] = useState<number | undefined>(undefined);
-  useEffect(() => {
-    if (until === undefined) return undefined;
-    const timer = setTimeout(() => setReached(until), Math.max(0, until - Date.now()));
-    return () => {
-      clearTimeout(timer);
-      // The flow's own timer may end the wait first: a deadline reached still counts.
-      if (Date.now() >= until - 250) setReached(until);
-    };
-  }, [until]);
-  const over = !props.wait && reached !== undefined && reached === lastUntil;
-
-  const text = props.wait ? waitText(props.wait.until === undefined ? undefined : left) : undefined;
-  const spoken: Text | undefined = over
-    ? { key: 'common:wait.over' }
-    : spokenWait(props.wait, left);
+  const [spoken, setSpoken] = useState('');
+  // From the first wait on, the timer stays: it is the one that says when a wait is over.
+  const [waited, setWaited] = useState(props.wait !== undefined);
+  if (props.wait !== undefined && !waited) setWaited(true);
   return (
     <>
-      {text && (
-        <p className="muted wait-notice" role="timer" data-wait={props.wait?.until ?? 'unknown'}>
-          {t.text(text)}
-        </p>
+      {waited && (
+        <Suspense fallback={null}>
+          <WaitTimer wait={props.wait} onSpoken={setSpoken} />
+        </Suspense>
       )}
       <p className="visually-hidden wait-spoken" role="status">
-        {spoken ? t.text(spoken) : ''}
+        {spoken}
       </p>
     </>
   );
