@@ -297,7 +297,7 @@ const CHUNK_GROUPS = [
     }),
   },
   // What the pages that sign in or up share (login, sign-up, one-click): the browser's deps of
-  // their flows and the server errors' messages, loaded later.
+  // their flows and the loader of the server errors' messages.
   {
     name: 'signin',
     test: chunkOf({

@@ -103,3 +103,14 @@ export function madeLater<M, T>(module: Later<M>, make: (module: M) => T): MadeL
     },
   };
 }
+
+/**
+ * A function of a module loaded later, callable now (a call handed to a flow as a dep): each call
+ * waits for the module, then runs.
+ */
+export function laterCall<M, A extends unknown[], R>(
+  module: Later<M>,
+  pick: (module: M) => (...args: A) => R | Promise<R>,
+): (...args: A) => Promise<R> {
+  return async (...args) => pick(await module.load())(...args);
+}

@@ -5,8 +5,6 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { appleLogin, emailLogin, googleLogin, phoneLogin } from '../../api/login.ts';
-import { sendOtp, verifyOtp } from '../../api/otp.ts';
 import type { Locale } from '../../i18n/config.ts';
 import type { Messages } from '../../i18n/types.ts';
 import { pageAnalytics } from '../../api/analytics.ts';
@@ -32,6 +30,7 @@ import { useErrorMessages } from '../../i18n/error-messages.ts';
 import { island, useFlow } from '../../ui/island.tsx';
 import { FlagsCard } from '../../ui/FlagsCard.tsx';
 import { lazyView, ViewSuspense } from '../../ui/lazy-view.tsx';
+import { later, laterCall } from '../../lib/later.ts';
 
 // The start views (phone, e-mail, social: the presets pick the first) come with the page; the
 // others load when the browser is idle, or when the flow opens them (src/ui/lazy-view.tsx).
@@ -51,15 +50,17 @@ export type LoginMessages = Pick<
   'common' | 'error' | 'fields' | 'login' | 'login_otp' | 'otp' | 'recaptcha' | 'redirect'
 >;
 
+const calls = later(() => import('./login-calls.ts'));
+
 function browserDeps(locale: Locale): LoginDeps {
   return {
     locale,
-    phoneLogin,
-    emailLogin,
-    appleLogin,
-    googleLogin,
-    sendOtp,
-    verifyOtp,
+    phoneLogin: laterCall(calls, (m) => m.phoneLogin),
+    emailLogin: laterCall(calls, (m) => m.emailLogin),
+    appleLogin: laterCall(calls, (m) => m.appleLogin),
+    googleLogin: laterCall(calls, (m) => m.googleLogin),
+    sendOtp: laterCall(calls, (m) => m.sendOtp),
+    verifyOtp: laterCall(calls, (m) => m.verifyOtp),
     socialSignIn,
     oneTap: googleOneTap,
     validatePhone,
