@@ -37,8 +37,10 @@ import { ApiError, toFailure } from './errors.ts';
 const withCalls: (() => Promise<unknown>)[] = [];
 
 /**
- * Loads `load` with the page's calls: every call waits for it (a load that fails does not fail
- * the call, and is tried again by the next one), so what an answer needs is here before it.
+ * Loads `load` with the page's calls: it starts with each call (once loaded, it is not loaded
+ * again), and a call that fails waits for it before it fails (a load that fails does not change
+ * the failure, and is tried again by the next call), so what a failure's answer needs (its
+ * message) is here before it; a call that succeeds never waits for it.
  */
 export function loadWithCalls(load: () => Promise<unknown>): void {
   withCalls.push(load);
@@ -134,11 +136,10 @@ export async function request<T>(
   const caller = options.signal;
   let attempt: Deadline | undefined;
   let asHttpError = (error: unknown) => error;
+  // Started with the call, waited for only if it fails.
+  const extras = withCalls.map((load) => load().catch(() => undefined));
   try {
-    const [ofetch] = await Promise.all([
-      transport.load(),
-      ...withCalls.map((load) => load().catch(() => undefined)),
-    ]);
+    const ofetch = await transport.load();
     asHttpError = ofetch.asHttpError;
     return await ofetch.send<T>(backend, path, {
       method,
@@ -157,6 +158,8 @@ export async function request<T>(
       },
     });
   } catch (error) {
+    // Only a failure needs what `loadWithCalls` brings (its message): a success never waits.
+    await Promise.all(extras);
     throw new ApiError(toFailure(asHttpError(error)));
   } finally {
     attempt?.clear();

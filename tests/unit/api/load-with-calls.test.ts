@@ -1,4 +1,4 @@
-/** `loadWithCalls`: what an answer needs loads with the page's calls (src/api/client.ts). */
+/** `loadWithCalls`: what a failure's answer needs loads with the page's calls (src/api/client.ts). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 afterEach(() => {
@@ -17,23 +17,38 @@ function answer(body: unknown) {
 }
 
 describe('loadWithCalls', () => {
-  it('makes a call wait for what is loaded with it', async () => {
+  it('starts with a call; a failing call waits for it, a succeeding one does not', async () => {
     const { loadWithCalls, request } = await import('../../../src/api/client.ts');
-    answer({ ok: true });
     let release = () => {};
     const messages = new Promise<void>((resolve) => (release = resolve));
     const load = vi.fn(() => messages);
     loadWithCalls(load);
-    let settled = false;
-    const call = request('identityApi', '/v1/thing').then((body) => {
-      settled = true;
-      return body;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    answer({ ok: true });
+    await expect(request('identityApi', '/v1/thing')).resolves.toEqual({ ok: true });
     expect(load).toHaveBeenCalledTimes(1);
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(JSON.stringify({ error: 'nope' }), {
+            status: 400,
+            headers: { 'content-type': 'application/json' },
+          }),
+        ),
+      ),
+    );
+    let settled = false;
+    const failing = request('identityApi', '/v1/thing', { method: 'POST' }).catch(
+      (error: unknown) => {
+        settled = true;
+        throw error;
+      },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(settled).toBe(false);
     release();
-    await expect(call).resolves.toEqual({ ok: true });
+    await expect(failing).rejects.toMatchObject({ failure: { kind: 'http', status: 400 } });
   });
 
   it('does not fail a call when what it loads fails, and tries again with the next', async () => {
