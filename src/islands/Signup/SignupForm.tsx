@@ -121,7 +121,7 @@ function MoreFields(props: SignupViewProps & { visible: VisibleFields; busy: boo
           disabled={busy}
           error={fieldErrors.email ? t.text(fieldErrors.email) : undefined}
           onChange={(event) => flow.change('email', event.target.value)}
-          onBlur={() => flow.blur('email')}
+          onBlur={() => void flow.blur('email')}
         />
       )}
       {visible.password && (
@@ -155,7 +155,7 @@ function MoreFields(props: SignupViewProps & { visible: VisibleFields; busy: boo
           disabled={busy}
           error={fieldErrors.invitationCode ? t.text(fieldErrors.invitationCode) : undefined}
           onChange={(event) => flow.change('invitationCode', event.target.value)}
-          onBlur={() => flow.blur('invitationCode')}
+          onBlur={() => void flow.blur('invitationCode')}
         />
       )}
     </>
@@ -199,13 +199,13 @@ export function SignupForm(props: SignupViewProps) {
           hint={enhanced ? t('signup:fullName.hint') : undefined}
           error={fieldErrors.fullName ? t.text(fieldErrors.fullName) : undefined}
           onChange={(event) => flow.change('fullName', event.target.value)}
-          onBlur={() => flow.blur('fullName')}
+          onBlur={() => void flow.blur('fullName')}
         />
       )}
       <div
         className="signup-phone"
         onBlur={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget)) flow.blur('phone');
+          if (!event.currentTarget.contains(event.relatedTarget)) void flow.blur('phone');
         }}
       >
         <PhoneInput
