@@ -35,6 +35,9 @@ import {
   type SignupState,
 } from './state.ts';
 
+/** The whole transition, the failures' table with it: the flow's once the effects are here. */
+export { transition } from './failures.ts';
+
 type SignupCore = Flow<SignupState, SignupEvent>;
 type Context = { clientId?: string | undefined };
 

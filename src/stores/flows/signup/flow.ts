@@ -27,9 +27,17 @@ import {
   type SignupState,
   type TextField,
 } from './state.ts';
-import { transition } from './transition.ts';
+import { formTransition } from './transition.ts';
 
 const effectsCode = later(() => import('./effects.ts'), { patient: true });
+
+/**
+ * The flow's transition: the whole transition (failures.ts) once the effects are here, which
+ * bring it; until then, the form's, which is all of it but a failure, and a failure is the answer
+ * of one of the effects' calls.
+ */
+const transition = (state: SignupState, event: SignupEvent): SignupState =>
+  (effectsCode.loaded()?.transition ?? formTransition)(state, event);
 
 type Context = { clientId?: string | undefined };
 

@@ -1,9 +1,9 @@
 /**
  * The sign-up page's flow (`/signup/`): see README.md in src/stores/flows for the shape. What the
- * calls need (effects.ts, requests.ts) is not re-exported: the flow loads it later, and a
- * re-export here would put it back in /signup/'s first load.
+ * calls and their answers need (effects.ts, requests.ts, failures.ts with the whole transition)
+ * is not re-exported: the flow loads it later, and a re-export here would put it back in
+ * /signup/'s first load.
  */
-export * from './failures.ts';
 export * from './flow.ts';
 export * from './presets.ts';
 export * from './state.ts';

@@ -1,6 +1,10 @@
-/** The sign-up page's transition: where each event leads from each view (failures: failures.ts). */
+/**
+ * The sign-up page's transition: where each event leads from each view, but for a failed call,
+ * which the table of failures.ts routes (`transition` there is the whole transition). That table
+ * is no part of /signup/'s first load: a failure is the answer of a call, and the calls come with
+ * the flow's effects (effects.ts), which bring it.
+ */
 import { socialMessage } from '../../../lib/social/types.ts';
-import { failed } from './failures.ts';
 import {
   common,
   initialState,
@@ -54,8 +58,8 @@ function socialTransition(
   }
 }
 
-/** Every branch of the sign-up page: pure, the only way its state changes. */
-export function transition(state: SignupState, event: SignupEvent): SignupState {
+/** Every branch of the sign-up page but a failure's: pure; a failure leaves the state as it is. */
+export function formTransition(state: SignupState, event: SignupEvent): SignupState {
   switch (event.type) {
     case 'initialized': {
       const presets = event.presets;
@@ -143,7 +147,7 @@ export function transition(state: SignupState, event: SignupEvent): SignupState 
         registered: event.registered,
       };
     case 'failed':
-      return failed(state, event.failure, event.wait);
+      return state;
     case 'waitRestored':
       if (state.view !== 'signup_form') return state;
       return {

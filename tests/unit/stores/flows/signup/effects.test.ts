@@ -5,6 +5,7 @@
  * does nothing.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from '../failures.ts';
 import { fakeDeps } from './deps.ts';
 import { PHONE } from './states.ts';
 
@@ -49,6 +50,30 @@ describe('sign-up: the effects, loaded later', () => {
     expect(flow.$state.get().social).toBe('google');
     await signedIn;
     expect(flow.$state.get()).toMatchObject({ view: 'redirect_to_idp', flow: 'google' });
+    flow.destroy();
+  });
+
+  it('bring the failures: before them a failure changes nothing, with them the table routes it', async () => {
+    const { createSignupFlow, DEFAULT_SIGNUP_PRESETS, formTransition, initialState } =
+      await fresh();
+    const challenge = http(400, {
+      error: 'challenge_required',
+      additional_information: { challenge: 'email' },
+    });
+    const state = initialState();
+    expect(formTransition(state, { type: 'failed', failure: challenge })).toBe(state);
+    const { deps } = fakeDeps();
+    const flow = createSignupFlow(deps);
+    await flow.init(DEFAULT_SIGNUP_PRESETS);
+    const before = flow.$state.get();
+    flow.dispatch({ type: 'failed', failure: challenge });
+    expect(flow.$state.get()).toBe(before);
+    await flow.blur('fullName');
+    flow.dispatch({ type: 'failed', failure: challenge });
+    expect(flow.$state.get()).toMatchObject({
+      view: 'signup_form',
+      error: { key: 'signup:error.provide', params: { challenge: 'email' } },
+    });
     flow.destroy();
   });
 
