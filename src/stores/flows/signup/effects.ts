@@ -17,7 +17,7 @@ import {
   fullNameProblem,
   invitationCodeProblem,
   phoneProblem,
-} from '../../../lib/signup-rules.ts';
+} from '../../../lib/signup-checks.ts';
 import type { SocialProvider, SocialResult } from '../../../lib/social/types.ts';
 import type { Flow } from '../create-flow.ts';
 import { openSocial, wireOneTap } from '../social.ts';
