@@ -1,6 +1,5 @@
 /**
- * The sign-up form, in its classic and enhanced layouts (the `enhancedForm` flag), and the
- * corporate sign-up error. Fields follow the presets: e-mail with showEmail, invitation code with
+ * The sign-up form, in its classic and enhanced layouts (the `enhancedForm` flag). Fields follow the presets: e-mail with showEmail, invitation code with
  * hideInvitationCode=false; a social token hides name, password and the social buttons; a
  * corporate token also hides e-mail and invitation code. A rate limit of the onboarding says how
  * long under the form's message and holds the button until then.
@@ -244,22 +243,5 @@ export function SignupForm(props: SignupViewProps) {
         {t('signup:haveAccount')} <a href={props.loginHref}>{t('signup:login')}</a>
       </p>
     </Form>
-  );
-}
-
-export function CorporateError({ flow, state }: SignupViewProps) {
-  const t = useT();
-  if (state.view !== 'corporate_error') return null;
-  return (
-    <div className="stack center signup-corporate-error">
-      <ViewHeading>{t('signup:error.corporateTitle')}</ViewHeading>
-      <div className="alert-error" role="alert">
-        <p>{state.error ? t.text(state.error) : ''}</p>
-        <p>{t('signup:error.corporateBody')}</p>
-      </div>
-      <Button variant="secondary" onClick={() => flow.back()}>
-        {t('signup:error.tryAgain')}
-      </Button>
-    </div>
   );
 }
