@@ -11,15 +11,7 @@ import type { Wait } from '../../../api/waits.ts';
 import { ERROR } from '../../../contract/errors.ts';
 import type { Text } from '../../../i18n/types.ts';
 import type { SignupField, VisibleFields } from '../../../lib/signup-rules.ts';
-import {
-  common,
-  isCorporate,
-  visibleOf,
-  type SignupCommon,
-  type SignupEvent,
-  type SignupState,
-} from './state.ts';
-import { formTransition } from './transition.ts';
+import { common, isCorporate, visibleOf, type SignupCommon, type SignupState } from './state.ts';
 
 /** What a rule reads of a failure. */
 export interface FailureFacts {
@@ -167,15 +159,4 @@ export function failed(state: SignupState, failure: ApiFailure, wait?: Wait): Si
   };
   const rule = SIGNUP_FAILURES.find((candidate) => candidate.when(state, facts));
   return rule ? rule.then(state, facts) : state;
-}
-
-/**
- * Every branch of the sign-up page: pure, the only way its state changes. A failure is routed by
- * `SIGNUP_FAILURES`, every other event by `formTransition` (transition.ts). The flow uses it once
- * its effects are here, which bring this module; before them, no call has been made.
- */
-export function transition(state: SignupState, event: SignupEvent): SignupState {
-  return event.type === 'failed'
-    ? failed(state, event.failure, event.wait)
-    : formTransition(state, event);
 }

@@ -32,9 +32,8 @@ import { formTransition } from './transition.ts';
 const effectsCode = later(() => import('./effects.ts'), { patient: true });
 
 /**
- * The flow's transition: the whole transition (failures.ts) once the effects are here, which
- * bring it; until then, the form's, which is all of it but a failure, and a failure is the answer
- * of one of the effects' calls.
+ * The flow's transition: the whole one (answers.ts) once the effects are here, which bring it;
+ * until then, the first view's (the presets, the typing), as every other event comes from them.
  */
 const transition = (state: SignupState, event: SignupEvent): SignupState =>
   (effectsCode.loaded()?.transition ?? formTransition)(state, event);

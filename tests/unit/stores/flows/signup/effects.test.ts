@@ -53,7 +53,7 @@ describe('sign-up: the effects, loaded later', () => {
     flow.destroy();
   });
 
-  it('bring the failures: before them a failure changes nothing, with them the table routes it', async () => {
+  it('bring the transition past the typing: before them such an event changes nothing', async () => {
     const { createSignupFlow, DEFAULT_SIGNUP_PRESETS, formTransition, initialState } =
       await fresh();
     const challenge = http(400, {
@@ -62,11 +62,15 @@ describe('sign-up: the effects, loaded later', () => {
     });
     const state = initialState();
     expect(formTransition(state, { type: 'failed', failure: challenge })).toBe(state);
+    expect(formTransition(state, { type: 'submitted', phone: '971500000003' })).toBe(state);
     const { deps } = fakeDeps();
     const flow = createSignupFlow(deps);
     await flow.init(DEFAULT_SIGNUP_PRESETS);
+    flow.change('fullName', 'Mona Saeed');
     const before = flow.$state.get();
+    expect(before.values.fullName).toBe('Mona Saeed');
     flow.dispatch({ type: 'failed', failure: challenge });
+    flow.dispatch({ type: 'fieldChecked', field: 'email', error: { key: 'fields:required' } });
     expect(flow.$state.get()).toBe(before);
     await flow.blur('fullName');
     flow.dispatch({ type: 'failed', failure: challenge });
