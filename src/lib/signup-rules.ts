@@ -1,13 +1,13 @@
 /**
  * Sign-up validation and which fields the form shows (a social or corporate token hides what it
  * already gave). Pure: no DOM, no network. The flow (src/stores/flows/signup) and the island use
- * the same rules, so what disables the button is what the submit checks.
+ * the same rules, so what disables the button is what the submit checks. The checks of a field
+ * left and of the submit are in signup-checks.ts, which comes with the flow's effects.
  */
 import type { Text } from '../i18n/types.ts';
-import { isEmailAddress } from './patterns.ts';
 
 /** The flag that lists the passwords refused at sign-up (lower-cased). */
-type WeakPasswords = { weakPasswords: readonly string[] };
+export type WeakPasswords = { weakPasswords: readonly string[] };
 
 /** A sign-up password needs at least 6 characters, at submit and in the typing check. */
 export const MIN_PASSWORD_LENGTH = 6;
@@ -71,32 +71,8 @@ export function passwordProblem(password: string, flags: WeakPasswords): Text | 
   return undefined;
 }
 
-export function fullNameProblem(value: string): Text | undefined {
-  return value.trim() === '' ? { key: 'fields:required' } : undefined;
-}
-
-export function emailProblem(value: string): Text | undefined {
-  if (value.trim() === '') return { key: 'fields:required' };
-  return isEmailAddress(value) ? undefined : { key: 'fields:email.invalid' };
-}
-
 export function isWeakPassword(password: string, flags: WeakPasswords): boolean {
   return flags.weakPasswords.includes(password.trim().toLowerCase());
-}
-
-/** 'Please enter correct phone number.' for a number that is typed but not valid. */
-export function phoneProblem(input: string, digits: string | undefined): Text | undefined {
-  if (input.trim() === '') return { key: 'fields:phone.invalid' };
-  return digits ? undefined : { key: 'fields:phone.invalid' };
-}
-
-/** An invitation (promotion) code is optional; when typed it is letters and digits only. */
-export function invitationCodeProblem(value: string): Text | undefined {
-  const code = value.trim();
-  if (code === '') return undefined;
-  return /^[\p{L}\p{N}_-]{1,32}$/u.test(code)
-    ? undefined
-    : { key: 'signup:invitationCode.invalid' };
 }
 
 export interface SignupValues {
@@ -108,37 +84,6 @@ export interface SignupValues {
   phoneInput: string;
   /** The phone in international digits when it is valid. */
   phoneDigits: string | undefined;
-}
-
-/** Every problem of the visible fields, for the submit (field by field). */
-export function formProblems(
-  values: SignupValues,
-  visible: VisibleFields,
-  flags: WeakPasswords,
-): Partial<Record<SignupField, Text>> {
-  const problems: Partial<Record<SignupField, Text>> = {};
-  if (visible.fullName) {
-    const problem = fullNameProblem(values.fullName);
-    if (problem) problems.fullName = problem;
-  }
-  const phone = phoneProblem(values.phoneInput, values.phoneDigits);
-  if (phone) problems.phone = phone;
-  if (visible.email) {
-    const problem = emailProblem(values.email);
-    if (problem) problems.email = problem;
-  }
-  if (visible.password) {
-    const problem =
-      values.password === ''
-        ? { key: 'fields:required' as const }
-        : passwordProblem(values.password, flags);
-    if (problem) problems.password = problem;
-  }
-  if (visible.invitationCode) {
-    const problem = invitationCodeProblem(values.invitationCode);
-    if (problem) problems.invitationCode = problem;
-  }
-  return problems;
 }
 
 /**

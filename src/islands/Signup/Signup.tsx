@@ -8,12 +8,12 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { appleLogin, googleLogin } from '../../api/login.ts';
 import { sendOtp, verifyOtp } from '../../api/otp.ts';
-import { onboard } from '../../api/signup.ts';
 import { pageAnalytics } from '../../api/analytics.ts';
 import type { Locale } from '../../i18n/config.ts';
 import type { Messages } from '../../i18n/types.ts';
 import { currentQuery, takeQueryParams } from '../../lib/address.ts';
 import { takeCsrf } from '../../lib/csrf.ts';
+import { later } from '../../lib/later.ts';
 import { deviceIdentity } from '../../lib/device.ts';
 import { reportError } from '../../lib/error-reporting.ts';
 import { loginHref } from '../../lib/hrefs.ts';
@@ -37,7 +37,7 @@ import {
   visibleOf,
   type SignupDeps,
 } from '../../stores/flows/signup/index.ts';
-import { CorporateError, SignupForm, type SignupViewProps } from './SignupForm.tsx';
+import { SignupForm, type SignupViewProps } from './SignupForm.tsx';
 import { useErrorMessages } from '../../i18n/error-messages.ts';
 import { island, useFlow } from '../../ui/island.tsx';
 import { FlagsCard } from '../../ui/FlagsCard.tsx';
@@ -50,6 +50,12 @@ const BlockedNotice = lazyView(() =>
   import('../../ui/BlockedNotice.tsx').then((m) => m.BlockedNotice),
 );
 const IdpRedirect = lazyView(() => import('../../ui/IdpRedirect.tsx').then((m) => m.IdpRedirect));
+const CorporateError = lazyView(() => import('./CorporateError.tsx').then((m) => m.CorporateError));
+
+// The onboarding call, made only by the flow's effects: fetched when the browser is idle, like
+// them (a module that could not load fails the call as a lost connection does, and is asked for
+// again by the next one).
+const signupApi = later(() => import('../../api/signup.ts'));
 
 export type SignupMessages = Pick<
   Messages,
@@ -63,8 +69,14 @@ function browserDeps(locale: Locale): SignupDeps {
   let fallbackReported = false;
   return {
     locale,
-    onboard: (body, context) =>
-      onboard(body, { clientId: context.clientId, language: locale, device: deviceIdentity() }),
+    onboard: async (body, context) => {
+      const { onboard } = await signupApi.load();
+      return onboard(body, {
+        clientId: context.clientId,
+        language: locale,
+        device: deviceIdentity(),
+      });
+    },
     appleLogin,
     googleLogin,
     sendOtp,

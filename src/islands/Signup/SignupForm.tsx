@@ -1,6 +1,5 @@
 /**
- * The sign-up form, in its classic and enhanced layouts (the `enhancedForm` flag), and the
- * corporate sign-up error. Fields follow the presets: e-mail with showEmail, invitation code with
+ * The sign-up form, in its classic and enhanced layouts (the `enhancedForm` flag). Fields follow the presets: e-mail with showEmail, invitation code with
  * hideInvitationCode=false; a social token hides name, password and the social buttons; a
  * corporate token also hides e-mail and invitation code. A rate limit of the onboarding says how
  * long under the form's message and holds the button until then.
@@ -121,7 +120,7 @@ function MoreFields(props: SignupViewProps & { visible: VisibleFields; busy: boo
           disabled={busy}
           error={fieldErrors.email ? t.text(fieldErrors.email) : undefined}
           onChange={(event) => flow.change('email', event.target.value)}
-          onBlur={() => flow.blur('email')}
+          onBlur={() => void flow.blur('email')}
         />
       )}
       {visible.password && (
@@ -155,7 +154,7 @@ function MoreFields(props: SignupViewProps & { visible: VisibleFields; busy: boo
           disabled={busy}
           error={fieldErrors.invitationCode ? t.text(fieldErrors.invitationCode) : undefined}
           onChange={(event) => flow.change('invitationCode', event.target.value)}
-          onBlur={() => flow.blur('invitationCode')}
+          onBlur={() => void flow.blur('invitationCode')}
         />
       )}
     </>
@@ -199,13 +198,13 @@ export function SignupForm(props: SignupViewProps) {
           hint={enhanced ? t('signup:fullName.hint') : undefined}
           error={fieldErrors.fullName ? t.text(fieldErrors.fullName) : undefined}
           onChange={(event) => flow.change('fullName', event.target.value)}
-          onBlur={() => flow.blur('fullName')}
+          onBlur={() => void flow.blur('fullName')}
         />
       )}
       <div
         className="signup-phone"
         onBlur={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget)) flow.blur('phone');
+          if (!event.currentTarget.contains(event.relatedTarget)) void flow.blur('phone');
         }}
       >
         <PhoneInput
@@ -244,22 +243,5 @@ export function SignupForm(props: SignupViewProps) {
         {t('signup:haveAccount')} <a href={props.loginHref}>{t('signup:login')}</a>
       </p>
     </Form>
-  );
-}
-
-export function CorporateError({ flow, state }: SignupViewProps) {
-  const t = useT();
-  if (state.view !== 'corporate_error') return null;
-  return (
-    <div className="stack center signup-corporate-error">
-      <ViewHeading>{t('signup:error.corporateTitle')}</ViewHeading>
-      <div className="alert-error" role="alert">
-        <p>{state.error ? t.text(state.error) : ''}</p>
-        <p>{t('signup:error.corporateBody')}</p>
-      </div>
-      <Button variant="secondary" onClick={() => flow.back()}>
-        {t('signup:error.tryAgain')}
-      </Button>
-    </div>
   );
 }

@@ -5,15 +5,17 @@ import { createT } from '../../../src/i18n/t.ts';
 import { isEmailAddress } from '../../../src/lib/patterns.ts';
 import { DEFAULT_FLAGS, parseWeakPasswords } from '../../../src/stores/flags.ts';
 import {
-  characterCount,
   emailProblem,
   formProblems,
   fullNameProblem,
   invitationCodeProblem,
+  phoneProblem,
+} from '../../../src/lib/signup-checks.ts';
+import {
+  characterCount,
   isSubmitDisabled,
   MIN_PASSWORD_LENGTH,
   passwordProblem,
-  phoneProblem,
   visibleFields,
   type SignupValues,
   type VisibleFields,

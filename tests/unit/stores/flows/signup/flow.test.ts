@@ -93,13 +93,14 @@ describe('signup flow (actions with fake deps)', () => {
     const { deps } = fakeDeps();
     const flow = createSignupFlow(deps);
     await flow.init(DEFAULT_SIGNUP_PRESETS);
-    flow.blur('fullName');
-    flow.blur('phone'); // empty: nothing to say yet
+    // The checks come with the flow's effects (effects.ts): a blur waits for them if need be.
+    await flow.blur('fullName');
+    await flow.blur('phone'); // empty: nothing to say yet
     flow.changePhone({ country: 'AE', input: '12' });
-    flow.blur('phone');
+    await flow.blur('phone');
     flow.change('invitationCode', '??');
-    flow.blur('invitationCode');
-    flow.blur('password');
+    await flow.blur('invitationCode');
+    await flow.blur('password');
     expect(flow.$state.get().fieldErrors).toEqual({
       fullName: { key: 'fields:required' },
       phone: { key: 'fields:phone.invalid' },

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_SIGNUP_PRESETS,
-  flowOf,
   normalizedFullName,
   onboardBody,
+} from '../../../../../src/stores/flows/signup/requests.ts';
+import {
+  DEFAULT_SIGNUP_PRESETS,
+  flowOf,
   pageOf,
   parseSignupPresets,
   SIGNUP_VIEWS,

@@ -3,11 +3,11 @@ import type { ErrorBody } from '../../../../../src/api/errors.ts';
 import {
   DEFAULT_SIGNUP_PRESETS,
   initialState,
-  transition,
   type SignupEvent,
   type SignupPresets,
   type SignupState,
 } from '../../../../../src/stores/flows/signup/index.ts';
+import { transition } from '../../../../../src/stores/flows/signup/answers.ts';
 import { http } from '../failures.ts';
 
 /** A 400 answer with the error code in both places the back end puts it. */

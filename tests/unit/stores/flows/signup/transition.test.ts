@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { proofFor, transition, visibleOf } from '../../../../../src/stores/flows/signup/index.ts';
+import { transition } from '../../../../../src/stores/flows/signup/answers.ts';
+import { proofFor, visibleOf } from '../../../../../src/stores/flows/signup/index.ts';
 import { code, PHONE, run, init, onOtp, onboarding } from './states.ts';
 
 describe('signup transition: the form', () => {

@@ -8,9 +8,9 @@ import { ApiError, type ApiFailure } from '../../../../../src/api/errors.ts';
 import {
   isRateLimited,
   signupWaitScope,
-  transition,
   type SignupFlow,
 } from '../../../../../src/stores/flows/signup/index.ts';
+import { transition } from '../../../../../src/stores/flows/signup/answers.ts';
 import { http } from '../failures.ts';
 import { waitClock } from '../wait-clock.ts';
 import { fakeDeps, filledFlow } from './deps.ts';

@@ -1,0 +1,207 @@
+/**
+ * The sign-up's effects: the checks of the form (a field left, the submit), the onboarding and its
+ * answer (a rate limit kept for the number, src/stores/flows/waits.ts), and Apple, Google and One
+ * Tap (a social login, or the social sign-up when the account does not exist yet). Not in
+ * /signup/'s first load: the flow (flow.ts) loads them when the browser is idle, and an action
+ * taken before they are here waits for them.
+ */
+import { catalogue } from '../../../api/catalogue.ts';
+import { toFailure } from '../../../api/errors.ts';
+import { waitOf } from '../../../api/waits.ts';
+import { ERROR } from '../../../contract/errors.ts';
+import type { Text } from '../../../i18n/types.ts';
+import type { FlowName } from '../../../lib/analytics.ts';
+import {
+  emailProblem,
+  formProblems,
+  fullNameProblem,
+  invitationCodeProblem,
+  phoneProblem,
+} from '../../../lib/signup-checks.ts';
+import type { SocialProvider, SocialResult } from '../../../lib/social/types.ts';
+import type { Flow } from '../create-flow.ts';
+import { openSocial, wireOneTap } from '../social.ts';
+import { waitTask } from '../waits.ts';
+import type { SignupDeps } from './flow.ts';
+import { onboardBody } from './requests.ts';
+import {
+  flowOf,
+  isRateLimited,
+  rulesValues,
+  signupWaitScope,
+  visibleOf,
+  type SignupEvent,
+  type SignupField,
+  type SignupState,
+} from './state.ts';
+
+/** The whole transition, the failures' table with it: the flow's once the effects are here. */
+export { transition } from './answers.ts';
+
+type SignupCore = Flow<SignupState, SignupEvent>;
+type Context = { clientId?: string | undefined };
+
+/** A token: analytics are flushed, then (unless the answer is late) the redirect. */
+type Finish = (
+  token: string,
+  name: FlowName,
+  signal: AbortSignal,
+  registered: boolean,
+) => Promise<void>;
+
+/** What is wrong with a field when it loses focus (the password speaks while it is typed). */
+function fieldProblem(state: SignupState, field: SignupField): Text | undefined {
+  const { values } = state;
+  switch (field) {
+    case 'fullName':
+      return fullNameProblem(values.fullName);
+    case 'email':
+      return emailProblem(values.email);
+    case 'phone':
+      return values.phone.input.trim() === ''
+        ? undefined
+        : phoneProblem(values.phone.input, state.phoneDigits);
+    case 'invitationCode':
+      return invitationCodeProblem(values.invitationCode);
+    case 'password':
+      return undefined;
+  }
+}
+
+/** Apple or Google: a login when the account exists, else the form turns into its sign-up. */
+function socialAction(flow: SignupCore, deps: SignupDeps, context: () => Context, finish: Finish) {
+  const { dispatch } = flow;
+  /** `given`: the result of Google's own button or One Tap (nothing to open). */
+  return async (provider: SocialProvider, given?: SocialResult): Promise<void> => {
+    const before = flow.get();
+    if (before.submitting || before.social || before.view !== 'signup_form') return;
+    dispatch({ type: 'socialStarted', provider });
+    const signal = flow.begin();
+    const result = await openSocial(
+      provider,
+      deps,
+      (reason) => dispatch({ type: 'socialFailed', provider, reason }),
+      signal,
+      given,
+    );
+    if (!result) return;
+    dispatch({ type: 'socialSubmitted' });
+    deps.analytics.track(`${provider}_submitted`, { flow: provider, page: 'signup_form' });
+    try {
+      const login = provider === 'apple' ? deps.appleLogin : deps.googleLogin;
+      const token = await login(result.idToken, context());
+      if (signal.aborted) return;
+      // Already registered: the social proof token goes straight to the redirect.
+      await finish(token, provider, signal, false);
+    } catch (error) {
+      if (signal.aborted) return;
+      const failure = toFailure(error);
+      const unregistered =
+        failure.kind === 'http' &&
+        failure.status === 400 &&
+        failure.body?.error === ERROR.unregisteredUser;
+      if (!unregistered) {
+        dispatch({ type: 'failed', failure });
+        return;
+      }
+      const { idToken, email, fullName } = result;
+      dispatch({ type: 'socialUnregistered', prefill: { provider, idToken, email, fullName } });
+    }
+  };
+}
+
+/**
+ * The effects of one sign-up flow; `clientId` is the client the calls are for. Everything they
+ * bind (the wait's timer, One Tap) ends with the flow.
+ */
+export function signupEffects(
+  flow: SignupCore,
+  deps: SignupDeps,
+  clientId: () => string | undefined,
+) {
+  const { dispatch } = flow;
+  const context = (): Context => ({ clientId: clientId() });
+  const waits = waitTask(flow, deps.wait ?? {}, () => dispatch({ type: 'waitOver' }));
+
+  /** A token: analytics are flushed, then the identity-service redirect. */
+  const finish: Finish = async (token, name, signal, registered) => {
+    deps.analytics.track(registered ? 'signup_succeeded' : 'login_succeeded', { flow: name });
+    await deps.analytics.flush();
+    if (signal.aborted) return;
+    dispatch({ type: 'succeeded', token, flow: name, registered });
+  };
+
+  async function runOnboarding(): Promise<void> {
+    const signal = flow.begin();
+    const state = flow.get();
+    const name = flowOf(state);
+    try {
+      const body = onboardBody(state, {
+        deviceId: deps.deviceId(),
+        clientId: clientId(),
+        profiling: deps.profiling(),
+      });
+      const token = await deps.onboard(body, context());
+      if (signal.aborted) return;
+      await finish(token, name, signal, true);
+    } catch (error) {
+      if (signal.aborted) return;
+      const failure = toFailure(error);
+      deps.analytics.track('signup_failed', {
+        flow: name,
+        page: 'signup_form',
+        properties: { reason: catalogue().errorName(failure) ?? failure.kind },
+      });
+      // A rate limit: kept for the number, so that a reload still waits.
+      const wait = waitOf(failure, waits.now());
+      if (wait) waits.hold(state.phone ? signupWaitScope(state.phone) : undefined, wait);
+      dispatch({ type: 'failed', failure, wait });
+    }
+  }
+
+  const socialSignIn = socialAction(flow, deps, context, finish);
+
+  // One Tap belongs to an untouched form: a typed number, another view or a call ends it.
+  const oneTap = wireOneTap(
+    flow,
+    deps,
+    (state) => state.view === 'signup_form' && state.values.phone.input === '' && !state.submitting,
+    (result) => void socialSignIn('google', result),
+  );
+
+  return {
+    runOnboarding,
+    socialSignIn,
+    offerOneTap: (enabled: boolean): void => oneTap.offer(enabled),
+
+    /** A field lost focus: say what is wrong with it (required, format, phone). */
+    blur(field: SignupField): void {
+      const state = flow.get();
+      if (state.view !== 'signup_form' || state.submitting) return;
+      dispatch({ type: 'fieldChecked', field, error: fieldProblem(state, field) });
+    },
+
+    /** Checks the form, then goes to the code step, or onboards at once with a proof. */
+    async submit(): Promise<void> {
+      const state = flow.get();
+      if (state.submitting || state.social || state.view !== 'signup_form') return;
+      if (isRateLimited(state)) return;
+      const problems = formProblems(rulesValues(state), visibleOf(state), deps.flags());
+      if (Object.keys(problems).length > 0 || !state.phoneDigits) {
+        dispatch({ type: 'invalid', errors: problems });
+        return;
+      }
+      // A rate limit kept from an earlier load for this number: nothing is sent, not even a code.
+      const kept = waits.restore(signupWaitScope(state.phoneDigits));
+      if (kept) {
+        dispatch({ type: 'waitRestored', wait: kept });
+        return;
+      }
+      deps.analytics.track('signup_submitted', { flow: flowOf(state), page: 'signup_form' });
+      dispatch({ type: 'submitted', phone: state.phoneDigits });
+      if (flow.get().submitting) await runOnboarding();
+    },
+  };
+}
+
+export type SignupEffects = ReturnType<typeof signupEffects>;
