@@ -6,14 +6,12 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { appleLogin, googleLogin } from '../../api/login.ts';
-import { sendOtp, verifyOtp } from '../../api/otp.ts';
 import { pageAnalytics } from '../../api/analytics.ts';
 import type { Locale } from '../../i18n/config.ts';
 import type { Messages } from '../../i18n/types.ts';
 import { currentQuery, takeQueryParams } from '../../lib/address.ts';
 import { takeCsrf } from '../../lib/csrf.ts';
-import { later } from '../../lib/later.ts';
+import { later, laterCall } from '../../lib/later.ts';
 import { deviceIdentity } from '../../lib/device.ts';
 import { reportError } from '../../lib/error-reporting.ts';
 import { loginHref } from '../../lib/hrefs.ts';
@@ -52,10 +50,10 @@ const BlockedNotice = lazyView(() =>
 const IdpRedirect = lazyView(() => import('../../ui/IdpRedirect.tsx').then((m) => m.IdpRedirect));
 const CorporateError = lazyView(() => import('./CorporateError.tsx').then((m) => m.CorporateError));
 
-// The onboarding call, made only by the flow's effects: fetched when the browser is idle, like
-// them (a module that could not load fails the call as a lost connection does, and is asked for
-// again by the next one).
-const signupApi = later(() => import('../../api/signup.ts'));
+// The calls, made only by the flow's effects and its code step: fetched when the browser is idle,
+// like them (a module that could not load fails the call as a lost connection does, and is asked
+// for again by the next one).
+const calls = later(() => import('./signup-calls.ts'));
 
 export type SignupMessages = Pick<
   Messages,
@@ -70,17 +68,17 @@ function browserDeps(locale: Locale): SignupDeps {
   return {
     locale,
     onboard: async (body, context) => {
-      const { onboard } = await signupApi.load();
+      const { onboard } = await calls.load();
       return onboard(body, {
         clientId: context.clientId,
         language: locale,
         device: deviceIdentity(),
       });
     },
-    appleLogin,
-    googleLogin,
-    sendOtp,
-    verifyOtp,
+    appleLogin: laterCall(calls, (m) => m.appleLogin),
+    googleLogin: laterCall(calls, (m) => m.googleLogin),
+    sendOtp: laterCall(calls, (m) => m.sendOtp),
+    verifyOtp: laterCall(calls, (m) => m.verifyOtp),
     socialSignIn,
     oneTap: googleOneTap,
     parsePhone: (value) => {

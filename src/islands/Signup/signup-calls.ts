@@ -1,0 +1,7 @@
+/**
+ * The sign-up's calls: the onboarding, the Apple and Google logins (the flow's effects make them)
+ * and the code step's. None is made on the first view: Signup.tsx loads them later.
+ */
+export { appleLogin, googleLogin } from '../../api/login.ts';
+export { sendOtp, verifyOtp } from '../../api/otp.ts';
+export { onboard } from '../../api/signup.ts';
