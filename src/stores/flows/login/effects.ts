@@ -12,6 +12,8 @@ import type { Flow } from '../create-flow.ts';
 import { openSocial, wireOneTap } from '../social.ts';
 import { waitTask } from '../waits.ts';
 import type { LoginDeps } from './flow.ts';
+
+export { transition } from './answers.ts';
 import { answerError, emailLoginBody, phoneLoginBody } from './requests.ts';
 import type { Attempt, LoginEvent, LoginState } from './state.ts';
 

@@ -25,9 +25,16 @@ import {
   type LoginEvent,
   type LoginState,
 } from './state.ts';
-import { transition } from './transition.ts';
+import { formTransition } from './transition.ts';
 
 const effectsCode = later(() => import('./effects.ts'), { patient: true });
+
+/**
+ * The flow's transition: the whole one (answers.ts) once the effects are here, which bring it;
+ * until then, the first view's (transition.ts), as every other event comes from them.
+ */
+const transition = (state: LoginState, event: LoginEvent): LoginState =>
+  (effectsCode.loaded()?.transition ?? formTransition)(state, event);
 
 type Context = { clientId?: string | undefined };
 

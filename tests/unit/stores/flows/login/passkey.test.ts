@@ -3,10 +3,10 @@ import { ApiError } from '../../../../../src/api/errors.ts';
 import {
   createLoginFlow,
   DEFAULT_PRESETS,
-  transition,
   initialState,
   type LoginDeps,
 } from '../../../../../src/stores/flows/login/index.ts';
+import { transition } from '../../../../../src/stores/flows/login/answers.ts';
 import type { PasskeyDeps, PasskeySupport } from '../../../../../src/stores/flows/passkey.ts';
 import { http } from '../failures.ts';
 

@@ -12,13 +12,13 @@ import {
   flowOf,
   initialState,
   LOGIN_VIEWS,
-  transition,
   pageOf,
   parsePresets,
   signupHref,
   sortChallenges,
   startState,
 } from '../../../../../src/stores/flows/login/index.ts';
+import { transition } from '../../../../../src/stores/flows/login/answers.ts';
 
 describe('presets', () => {
   it('reads every preset of spec section 2', () => {

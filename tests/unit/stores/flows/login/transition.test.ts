@@ -4,10 +4,10 @@ import {
   EMPTY_ANSWERS,
   initialState,
   isTryAnotherWayVisible,
-  transition,
   type LoginState,
   isWaiting,
 } from '../../../../../src/stores/flows/login/index.ts';
+import { transition } from '../../../../../src/stores/flows/login/answers.ts';
 import { http } from '../failures.ts';
 import { challenge, DETAILS } from './answers.ts';
 
