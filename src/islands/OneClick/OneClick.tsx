@@ -3,6 +3,8 @@
  * (src/stores/flows/one-click/). The island reads the flow with `useStore` and writes only
  * through its actions; the first paint is the empty phone form.
  */
+import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
 import { useEffect } from 'react';
 import { pageAnalytics } from '../../api/analytics.ts';
 import type { Locale } from '../../i18n/config.ts';
@@ -18,11 +20,11 @@ import { readOneClickPresets } from '../../stores/flows/one-click/presets.ts';
 import type { PageVisibility } from '../../stores/flows/one-click/timers.ts';
 import { useHydrated } from '../../ui/use-query.ts';
 import { ViewFocus } from '../../ui/ViewHeading.tsx';
+import type * as Calls from './calls.ts';
 import { PhoneForm, type ViewProps } from './Views.tsx';
 import { useErrorMessages } from '../../i18n/error-messages.ts';
 import { island, useFlow } from '../../ui/island.tsx';
 import { lazyView, ViewSuspense } from '../../ui/lazy-view.tsx';
-import { waitNoticeHere } from '../../ui/LaterWaitNotice.tsx';
 
 // The phone form comes with the page; the other views load when the browser is idle, or when the
 // flow opens them (src/ui/lazy-view.tsx).
@@ -30,9 +32,18 @@ const laterViews = () => import('./LaterViews.tsx');
 const LaterView = lazyView(() => laterViews().then((m) => m.LaterView));
 const Redirect = lazyView(() => laterViews().then((m) => m.Redirect));
 
-// What the flow calls once the shopper submits (./calls.ts): when the browser is idle, or with
-// the first call, which waits for it.
-const calls = later(() => import('./calls.ts'), { patient: true });
+// What the flow calls once the shopper submits, and the notice of its waits (./calls.ts): when
+// the browser is idle, or with the first call, which waits for it. The island draws again when it
+// arrives (`$calls`): the phone form's wait notice takes the place of its empty live region.
+const $calls = atom<typeof Calls | undefined>(undefined);
+const calls = later(
+  () =>
+    import('./calls.ts').then((module) => {
+      $calls.set(module);
+      return module;
+    }),
+  { patient: true },
+);
 
 export type OneClickMessages = Pick<
   Messages,
@@ -60,10 +71,7 @@ function browserDeps(locale: Locale): OneClickDeps {
     profiling,
     newKey: () => crypto.randomUUID(),
     // The flow's effects wait for these: no wait reaches the phone form before its notice.
-    wait: async () => {
-      const [{ sessionWaits }] = await Promise.all([calls.load(), waitNoticeHere()]);
-      return { waits: sessionWaits };
-    },
+    wait: async () => ({ waits: (await calls.load()).sessionWaits }),
     visibility: pageVisibility,
     device: { userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints },
   };
@@ -76,6 +84,7 @@ export const OneClick = island<OneClickMessages>(OneClickScreen, {
 function OneClickScreen({ locale }: { locale: Locale }) {
   const { flow, state, focus } = useFlow(() => createOneClickFlow(browserDeps(locale)));
   const hydrated = useHydrated();
+  const WaitNotice = useStore($calls)?.WaitNotice;
 
   useEffect(() => {
     // The csrf leaves the address at once and waits in session storage for the final form post.
@@ -96,7 +105,7 @@ function OneClickScreen({ locale }: { locale: Locale }) {
     );
   }
 
-  const view: ViewProps = { flow, state, locale };
+  const view: ViewProps = { flow, state, locale, WaitNotice };
   return (
     <section className="card one-click" data-view={state.view} aria-busy={!hydrated || undefined}>
       <ViewFocus focus={focus} view={state.view}>
