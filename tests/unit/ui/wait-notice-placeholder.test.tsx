@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { EmptyWaitNotice as OneClickEmpty } from '../../../src/islands/OneClick/Views.tsx';
+import { EmptyWaitNotice as RecoveryEmpty } from '../../../src/islands/RecoveryForm/RecoveryForm.tsx';
 import { I18nProvider } from '../../../src/ui/i18n.tsx';
 import { WaitNotice } from '../../../src/ui/WaitNotice.tsx';
 
@@ -23,5 +24,9 @@ describe("a form's wait notice before its code is here", () => {
 
   it('one-click checkout', () => {
     expect(markup(<OneClickEmpty />)).toBe(notice);
+  });
+
+  it('the recovery form', () => {
+    expect(markup(<RecoveryEmpty />)).toBe(notice);
   });
 });
