@@ -58,16 +58,18 @@ export interface OneClickDeps {
   wait?: (() => Promise<WaitDeps>) | undefined;
 }
 
+/** The effects' module (with the whole transition): when the browser is idle, or when needed. */
 const effectsModule = later(() => import('./effects.ts'), { patient: true });
 
+/**
+ * The transition: the whole one once the effects are here; until then the phone form's own part
+ * (phone-form.ts), since only the effects send the other events.
+ */
+const step = (state: OneClickState, event: OneClickEvent): OneClickState =>
+  (effectsModule.loaded()?.transition ?? phoneFormTransition)(state, event);
+
 export function createOneClickFlow(deps: OneClickDeps) {
-  // Until the effects are here, only the phone form's own events are sent (phone-form.ts); they
-  // bring the whole transition (transition.ts) with the events they send.
-  let step: (state: OneClickState, event: OneClickEvent) => OneClickState = phoneFormTransition;
-  const flow = createFlow<OneClickState, OneClickEvent>({
-    initial: initialState(),
-    transition: (state, event) => step(state, event),
-  });
+  const flow = createFlow({ initial: initialState(), transition: step });
   const { dispatch } = flow;
   let init: OneClickInit = { checkout: flow.get().checkout };
   let attaching: Promise<OneClickEffects> | undefined;
@@ -76,7 +78,6 @@ export function createOneClickFlow(deps: OneClickDeps) {
   /** The effects, attached once (the first action that needs them waits for them). */
   function effects(): Promise<OneClickEffects> {
     attaching ??= Promise.all([effectsModule.load(), deps.wait?.()]).then(([module, wait]) => {
-      step = module.transition;
       attached = module.attachOneClickEffects(flow, deps, wait, () => init);
       return attached;
     });
