@@ -32,16 +32,19 @@ const laterViews = () => import('./LaterViews.tsx');
 const LaterView = lazyView(() => laterViews().then((m) => m.LaterView));
 const Redirect = lazyView(() => laterViews().then((m) => m.Redirect));
 
-// What the flow calls once the shopper submits, and the notice of its waits (./calls.ts): when
-// the browser is idle, or with the first call, which waits for it. The island draws again when it
-// arrives (`$calls`): the phone form's wait notice takes the place of its empty live region.
+// What the flow calls once the shopper submits and the notice of its waits (./calls.ts), with
+// the views that show the answers: when the browser is idle, or with the first call, which waits
+// for them (an answer never waits for its view). The island draws again when they arrive
+// (`$calls`): the phone form's wait notice takes the place of its empty live region.
 const $calls = atom<typeof Calls | undefined>(undefined);
 const calls = later(
   () =>
-    import('./calls.ts').then((module) => {
-      $calls.set(module);
-      return module;
-    }),
+    Promise.all([import('./calls.ts'), LaterView.preload(), Redirect.preload()]).then(
+      ([module]) => {
+        $calls.set(module);
+        return module;
+      },
+    ),
   { patient: true },
 );
 

@@ -45,13 +45,19 @@ const CodeStep = lazyView(() => laterSteps().then((m) => m.CodeStep));
 const PasswordStep = lazyView(() => laterSteps().then((m) => m.PasswordStep));
 const Done = lazyView(() => laterSteps().then((m) => m.Done));
 
-// What the flow calls once the details are sent, and the notice of its waits (./calls.ts): when
-// the browser is idle, or with the first call, which waits for it. The details draw again when it
-// arrives (`$calls`): their wait notice takes the place of its empty live region.
+// What the flow calls once the details are sent and the notice of its waits (./calls.ts), with
+// the steps that show the answers: when the browser is idle, or with the first call, which waits
+// for them (an answer never waits for its step). The details draw again when they arrive
+// (`$calls`): their wait notice takes the place of its empty live region.
 const $calls = atom<typeof Calls | undefined>(undefined);
 const calls = later(
   () =>
-    import('./calls.ts').then((module) => {
+    Promise.all([
+      import('./calls.ts'),
+      CodeStep.preload(),
+      PasswordStep.preload(),
+      Done.preload(),
+    ]).then(([module]) => {
       $calls.set(module);
       return module;
     }),
