@@ -5,6 +5,7 @@
  * later (src/lib/later.ts): when the browser is idle, or by the first action that needs it,
  * which waits for it.
  */
+import { isOffline } from '../../../api/errors.ts';
 import type { OneClickAnswer } from '../../../api/one-click.ts';
 import type { ApproveStatus, OneClickLoginBody } from '../../../contract/identity-api.ts';
 import type { Locale } from '../../../i18n/config.ts';
@@ -116,6 +117,11 @@ export function createOneClickFlow(deps: OneClickDeps) {
       if (flow.isDestroyed()) return;
       if (!phone) {
         dispatch({ type: 'invalid', error: { key: 'fields:phone.invalidMobile' } });
+        return;
+      }
+      // Offline before the code of the login is here: said at once, as a login sent offline is.
+      if (!attached && isOffline()) {
+        dispatch({ type: 'unsent', failure: { kind: 'offline' } });
         return;
       }
       const ready = await effects();

@@ -1,9 +1,10 @@
 /**
  * The phone form's own events, before anything is sent: what the page read, what is typed, a
- * number refused before any call. The part of one-click's transition that comes with the page;
+ * number refused before any call, a Continue offline before the login's code was here. The part of one-click's transition that comes with the page;
  * transition.ts, the whole of it, comes with the effects (flow.ts), the only code that sends the
  * other events.
  */
+import { catalogue } from '../../../api/catalogue.ts';
 import { initialState, type OneClickEvent, type OneClickState } from './state.ts';
 
 /** The phone form's events (pure); any other event leaves the state as it is. */
@@ -32,6 +33,9 @@ export function phoneFormTransition(state: OneClickState, event: OneClickEvent):
     case 'invalid':
       if (state.view !== 'phone_form') return state;
       return { ...state, submitting: false, fieldError: event.error };
+    case 'unsent':
+      if (state.view !== 'phone_form' || state.submitting) return state;
+      return { ...state, error: catalogue().oneClickErrorMessage(event.failure) };
     default:
       return state;
   }

@@ -113,6 +113,11 @@ export type OneClickEvent =
    * wait (the phone form, or the push wait after a resend); any other answer is the error view.
    */
   | { type: 'failed'; failure: ApiFailure; wait?: Wait | undefined }
+  /**
+   * Continue while offline before the code of the login was here: nothing was sent, and the form
+   * says so at once, as a login sent offline would.
+   */
+  | { type: 'unsent'; failure: ApiFailure }
   /** A rate limit kept from an earlier load of the page holds for the number: nothing was sent. */
   | { type: 'waitRestored'; wait: Wait }
   /** The rate limit's deadline has passed. */

@@ -106,6 +106,7 @@ export function transition(state: OneClickState, event: OneClickEvent): OneClick
     case 'phoneChanged':
     case 'rememberChanged':
     case 'invalid':
+    case 'unsent':
       return phoneFormTransition(state, event);
     case 'submitted':
       if (state.view !== 'phone_form' || state.submitting || isRateLimited(state)) return state;

@@ -1,9 +1,10 @@
 /**
- * The details' own events, before anything is sent: what is typed and chosen, and the details
- * checked when sent. The part of the recovery form's transition that comes with the page;
+ * The details' own events: what is typed and chosen, the details checked when sent, and a code
+ * that could not be sent for them (the calls' answer, or offline before their code was here). The part of the recovery form's transition that comes with the page;
  * transition.ts, the whole of it, comes with the effects (flow.ts), the only code that sends the
  * events of the later steps.
  */
+import { catalogue } from '../../../api/catalogue.ts';
 import {
   answerError,
   detailsWith,
@@ -47,6 +48,21 @@ export function detailsTransition(
       const phoneNumber = event.phone.fullPhoneNumber;
       const verified = state.verified?.phoneNumber === phoneNumber ? state.verified : undefined;
       return { ...detailsWith(details, {}, verified), submitting: true, phoneNumber };
+    }
+    case 'codeSendFailed': {
+      if (state.view !== 'details' || !state.submitting) return state;
+      const invalidPhone =
+        event.failure.kind === 'http' &&
+        catalogue().recoveryCode(event.failure) === 'INVALID_PHONE_NUMBER';
+      if (invalidPhone) {
+        return detailsWith(
+          state.details,
+          { phone: { key: 'fields:phone.invalidMobile' } },
+          state.verified,
+        );
+      }
+      const message = catalogue().otpErrorKey(event.failure);
+      return detailsWith(state.details, {}, state.verified, message, event.wait);
     }
     default:
       return state;

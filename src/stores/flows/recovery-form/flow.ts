@@ -4,6 +4,7 @@
  * (src/lib/later.ts): when the browser is idle, or by the first action that needs it, which waits
  * for it.
  */
+import { isOffline } from '../../../api/errors.ts';
 import type { RecoveryPasswordBody, RecoveryTokenBody } from '../../../contract/identity-api.ts';
 import { later } from '../../../lib/later.ts';
 import type { CountryCode } from '../../../lib/phone.ts';
@@ -50,11 +51,15 @@ export function createRecoveryFormFlow(deps: RecoveryFormDeps, initial = initial
   const flow = createFlow({ initial, transition: step });
   const { dispatch } = flow;
   let attaching: Promise<RecoveryFormEffects> | undefined;
+  let attached: RecoveryFormEffects | undefined;
 
   /** The effects, attached once (the first action that needs them waits for them). */
   function effects(): Promise<RecoveryFormEffects> {
-    attaching ??= Promise.all([recoveryFormEffects.load(), deps.wait?.()]).then(([module, wait]) =>
-      module.attachRecoveryFormEffects(flow, deps, wait),
+    attaching ??= Promise.all([recoveryFormEffects.load(), deps.wait?.()]).then(
+      ([module, wait]) => {
+        attached = module.attachRecoveryFormEffects(flow, deps, wait);
+        return attached;
+      },
     );
     return attaching;
   }
@@ -83,6 +88,11 @@ export function createRecoveryFormFlow(deps: RecoveryFormDeps, initial = initial
       dispatch({ type: 'detailsSubmitted', phone });
       const next = flow.get();
       if (next.view !== 'details' || !next.submitting || !next.phoneNumber) return;
+      // Offline before the code of the calls is here: said at once, as a code sent offline is.
+      if (!attached && isOffline()) {
+        dispatch({ type: 'codeSendFailed', failure: { kind: 'offline' } });
+        return;
+      }
       await (await effects()).detailsSent();
     },
     setCode: (code: string): void => afterDetails({ type: 'codeChanged', code }),

@@ -67,25 +67,13 @@ function codeEvent(
         };
       }
       return state;
-    case 'codeSendFailed': {
-      const message = catalogue().otpErrorKey(event.failure);
-      if (state.view === 'details' && state.submitting) {
-        const invalidPhone =
-          event.failure.kind === 'http' &&
-          catalogue().recoveryCode(event.failure) === 'INVALID_PHONE_NUMBER';
-        return invalidPhone
-          ? detailsWith(
-              state.details,
-              { phone: { key: 'fields:phone.invalidMobile' } },
-              state.verified,
-            )
-          : detailsWith(state.details, {}, state.verified, message, event.wait);
-      }
+    case 'codeSendFailed':
+      if (state.view === 'details') return detailsTransition(state, event);
       if (state.view === 'code' && state.submitting) {
+        const message = catalogue().otpErrorKey(event.failure);
         return { ...state, submitting: false, wait: event.wait, ...serverError(message, false) };
       }
       return state;
-    }
     case 'codeChanged':
       if (state.view !== 'code' || state.submitting) return state;
       return { ...state, code: digitsOnly(event.code, CODE_LENGTH), ...NO_SERVER_ERROR };

@@ -270,6 +270,33 @@ describe('one-click: what runs once the shopper submits comes later', () => {
     flow.destroy();
   });
 
+  it('offline before the effects are here: said at once, nothing sent, then sent once online', async () => {
+    const h = harness();
+    const load = vi.fn(() => Promise.resolve(waitClock(memoryStorage()).deps));
+    h.deps.wait = load;
+    const flow = createOneClickFlow(h.deps);
+    flow.init({ checkout });
+    flow.changePhone({ country: 'AE', input: '500000011' });
+    vi.stubGlobal('navigator', { onLine: false });
+    try {
+      await flow.submit();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(flow.$state.get()).toMatchObject({
+      view: 'phone_form',
+      submitting: false,
+      phoneInput: { input: '500000011' },
+      error: { key: 'common:offline' },
+    });
+    expect(h.logins).toEqual([]);
+    expect(load).not.toHaveBeenCalled();
+    await flow.submit();
+    expect(h.logins).toHaveLength(1);
+    expect(waitingState(flow)).toMatchObject({ view: 'push_notification', error: undefined });
+    flow.destroy();
+  });
+
   it('a flow destroyed while its effects load sends nothing', async () => {
     const h = harness();
     const waits = deferred<ReturnType<typeof waitClock>['deps']>();
@@ -293,6 +320,7 @@ describe('one-click: what runs once the shopper submits comes later', () => {
       { type: 'phoneChanged', value: { country: 'AE', input: '500000011' } },
       { type: 'rememberChanged', value: true },
       { type: 'invalid', error: { key: 'fields:phone.empty' } },
+      { type: 'unsent', failure: { kind: 'offline' } },
     ];
     for (const event of events) {
       expect(phoneFormTransition(form, event)).toEqual(transition(form, event));

@@ -44,6 +44,27 @@ describe('recovery form: what runs once the details are sent comes later', () =>
     expect(flow.$state.get()).toMatchObject({ view: 'code', phoneNumber: PHONE });
   });
 
+  it('offline before the effects are here: said at once, nothing sent, then sent once online', async () => {
+    const d = deps();
+    const flow = fresh.createRecoveryFormFlow(d, fresh.initialState(details));
+    vi.stubGlobal('navigator', { onLine: false });
+    try {
+      await flow.submitDetails();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(flow.$state.get()).toMatchObject({
+      view: 'details',
+      submitting: false,
+      details,
+      error: { key: 'common:offline' },
+    });
+    expect(d.sendCode).not.toHaveBeenCalled();
+    await flow.submitDetails();
+    expect(d.sendCode).toHaveBeenCalledWith(PHONE);
+    expect(flow.$state.get()).toMatchObject({ view: 'code' });
+  });
+
   it("a later step's event sent before the effects are here waits for them (never dropped)", async () => {
     const flow = fresh.createRecoveryFormFlow(deps(), code);
     flow.back();
@@ -58,6 +79,12 @@ describe('recovery form: what runs once the details are sent comes later', () =>
       { type: 'detailsSubmitted', phone: valid },
       { type: 'detailsSubmitted', phone: { ...valid, isValid: false } },
     ];
+    const sending = fresh.transition(filled, { type: 'detailsSubmitted', phone: valid });
+    const failed: Flows.RecoveryFormEvent = {
+      type: 'codeSendFailed',
+      failure: { kind: 'offline' },
+    };
+    expect(fresh.detailsTransition(sending, failed)).toEqual(fresh.transition(sending, failed));
     for (const event of events) {
       expect(fresh.detailsTransition(filled, event)).toEqual(fresh.transition(filled, event));
     }
