@@ -5,13 +5,9 @@
  * digits in WebKit and Firefox), the language's own words from the catalog, never English.
  */
 
-/** A `NumberFormat` with Latin digits, whatever the language's default numbering system. */
-export function numberFormat(
-  intlLocale: string,
-  options: Intl.NumberFormatOptions = {},
-): Intl.NumberFormat {
-  return new Intl.NumberFormat(intlLocale, { ...options, numberingSystem: 'latn' });
-}
+// Numbers on their own (./numbers.ts): a page that formats only numbers (one-click's promo) does
+// not load the dates'.
+export { numberFormat } from './numbers.ts';
 
 /** A date in a language's own words, from its catalog (`common.date`). */
 export interface DateWords {

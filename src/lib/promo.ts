@@ -3,7 +3,7 @@
  * merchant, the invoice id and the promo (value, type '%' or a currency label with AED by
  * default, outcome CASHBACK or otherwise discount), and the promo amount formatted per language.
  */
-import { numberFormat } from '../i18n/format.ts';
+import { numberFormat } from '../i18n/numbers.ts';
 import { parseAcrValues, type AcrValues } from './acr-values.ts';
 import { normalizeDigits } from './digits.ts';
 

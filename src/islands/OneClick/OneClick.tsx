@@ -4,43 +4,49 @@
  * through its actions; the first paint is the empty phone form.
  */
 import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
 import { useEffect } from 'react';
-import { approvalStatus, oneClickLogin, oneClickProof } from '../../api/one-click.ts';
 import { pageAnalytics } from '../../api/analytics.ts';
 import type { Locale } from '../../i18n/config.ts';
 import type { Messages } from '../../i18n/types.ts';
 import { currentQuery } from '../../lib/address.ts';
 import { csrfForAddress, takeCsrf } from '../../lib/csrf.ts';
 import { readPersisted } from '../../lib/persisted.ts';
-import { recaptchaMode } from '../../lib/recaptcha-mode.ts';
-import { $flags, loadFlags } from '../../stores/flags.ts';
+import { loadFlags } from '../../stores/flags.ts';
 import { profiling, validatePhone } from '../../stores/flows/browser-deps.ts';
-import { sessionWaits } from '../../lib/wait-store.ts';
-import {
-  createOneClickFlow,
-  readOneClickPresets,
-  type OneClickDeps,
-  type PageVisibility,
-} from '../../stores/flows/one-click/index.ts';
+import { later } from '../../lib/later.ts';
+import { createOneClickFlow, type OneClickDeps } from '../../stores/flows/one-click/flow.ts';
+import { readOneClickPresets } from '../../stores/flows/one-click/presets.ts';
+import type { PageVisibility } from '../../stores/flows/one-click/timers.ts';
 import { useHydrated } from '../../ui/use-query.ts';
 import { ViewFocus } from '../../ui/ViewHeading.tsx';
-import {
-  ErrorView,
-  MaxTriesView,
-  PhoneForm,
-  RedirectToOtp,
-  RejectedView,
-  SignupInApp,
-  type ViewProps,
-} from './Views.tsx';
+import type * as Calls from './calls.ts';
+import { PhoneForm, type ViewProps } from './Views.tsx';
 import { useErrorMessages } from '../../i18n/error-messages.ts';
 import { island, useFlow } from '../../ui/island.tsx';
 import { lazyView, ViewSuspense } from '../../ui/lazy-view.tsx';
 
-// The waiting views and the redirect load when the browser is idle, or when the flow opens them
-// (src/ui/lazy-view.tsx); the phone form and the short outcome views come with the page.
-const WaitingView = lazyView(() => import('./Waiting.tsx').then((m) => m.WaitingView));
-const IdpRedirect = lazyView(() => import('../../ui/IdpRedirect.tsx').then((m) => m.IdpRedirect));
+// The phone form comes with the page; the other views load when the browser is idle, or when the
+// flow opens them (src/ui/lazy-view.tsx).
+const laterViews = () => import('./LaterViews.tsx');
+const LaterView = lazyView(() => laterViews().then((m) => m.LaterView));
+const Redirect = lazyView(() => laterViews().then((m) => m.Redirect));
+
+// What the flow calls once the shopper submits and the notice of its waits (./calls.ts), with
+// the views that show the answers: when the browser is idle, or with the first call, which waits
+// for them (an answer never waits for its view). The island draws again when they arrive
+// (`$calls`): the phone form's wait notice takes the place of its empty live region.
+const $calls = atom<typeof Calls | undefined>(undefined);
+const calls = later(
+  () =>
+    Promise.all([import('./calls.ts'), LaterView.preload(), Redirect.preload()]).then(
+      ([module]) => {
+        $calls.set(module);
+        return module;
+      },
+    ),
+  { patient: true },
+);
 
 export type OneClickMessages = Pick<
   Messages,
@@ -58,16 +64,17 @@ const pageVisibility: PageVisibility = {
 function browserDeps(locale: Locale): OneClickDeps {
   return {
     locale,
-    login: oneClickLogin,
-    status: approvalStatus,
-    proof: oneClickProof,
+    login: async (body, context) => (await calls.load()).oneClickLogin(body, context),
+    status: async (id, signal) => (await calls.load()).approvalStatus(id, signal),
+    proof: async (id, profile, context) => (await calls.load()).oneClickProof(id, profile, context),
     validatePhone,
     oneClickSignup: async () => (await loadFlags()).oneClickSignup,
     navigate: (href) => location.assign(href),
     analytics: pageAnalytics,
     profiling,
     newKey: () => crypto.randomUUID(),
-    wait: { waits: sessionWaits },
+    // The flow's effects wait for these: no wait reaches the phone form before its notice.
+    wait: async () => ({ waits: (await calls.load()).sessionWaits }),
     visibility: pageVisibility,
     device: { userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints },
   };
@@ -79,8 +86,8 @@ export const OneClick = island<OneClickMessages>(OneClickScreen, {
 
 function OneClickScreen({ locale }: { locale: Locale }) {
   const { flow, state, focus } = useFlow(() => createOneClickFlow(browserDeps(locale)));
-  const { flags } = useStore($flags);
   const hydrated = useHydrated();
+  const WaitNotice = useStore($calls)?.WaitNotice;
 
   useEffect(() => {
     // The csrf leaves the address at once and waits in session storage for the final form post.
@@ -96,17 +103,12 @@ function OneClickScreen({ locale }: { locale: Locale }) {
   if (state.view === 'redirect_to_idp') {
     return (
       <ViewSuspense>
-        <IdpRedirect
-          token={state.token}
-          kind="welcome"
-          remember={state.remember}
-          recaptcha={recaptchaMode(flags.recaptchaV2)}
-        />
+        <Redirect token={state.token} remember={state.remember} />
       </ViewSuspense>
     );
   }
 
-  const view: ViewProps = { flow, state, locale };
+  const view: ViewProps = { flow, state, locale, WaitNotice };
   return (
     <section className="card one-click" data-view={state.view} aria-busy={!hydrated || undefined}>
       <ViewFocus focus={focus} view={state.view}>
@@ -119,23 +121,6 @@ function OneClickScreen({ locale }: { locale: Locale }) {
 }
 
 function View(props: ViewProps) {
-  switch (props.state.view) {
-    case 'phone_form':
-      return <PhoneForm {...props} />;
-    case 'push_notification':
-    case 'confirm_via_app':
-      return <WaitingView key={props.state.view} {...props} />;
-    case 'redirect_to_otp':
-      return <RedirectToOtp {...props} />;
-    case 'redirect_to_signup':
-      return <SignupInApp {...props} />;
-    case 'rejected_user':
-      return <RejectedView {...props} />;
-    case 'max_tries_reached':
-      return <MaxTriesView {...props} />;
-    case 'error':
-      return <ErrorView {...props} />;
-    case 'redirect_to_idp':
-      return null;
-  }
+  if (props.state.view === 'phone_form') return <PhoneForm {...props} />;
+  return <LaterView {...props} />;
 }

@@ -1,32 +1,35 @@
-/** The one-click phone form and the views where a checkout ends without a sign-in. */
-import { STORES } from '../../config.ts';
+/** The one-click phone form, the first view (the others load later: Waiting.tsx, Endings.tsx). */
+import type { ComponentType } from 'react';
+import type { Wait } from '../../api/waits.ts';
 import { INTL_LOCALE, type Locale } from '../../i18n/config.ts';
 import { formatPromoAmount } from '../../lib/promo.ts';
-import {
-  isRateLimited,
-  type OneClickFlow,
-  type OneClickState,
-} from '../../stores/flows/one-click/index.ts';
+import type { OneClickFlow } from '../../stores/flows/one-click/flow.ts';
+import { isRateLimited, type OneClickState } from '../../stores/flows/one-click/state.ts';
 import { Button } from '../../ui/Button.tsx';
-import { ErrorAlert, FormError } from '../../ui/ErrorAlert.tsx';
-import { Ltr, RichText, useT } from '../../ui/i18n.tsx';
+import { FormError } from '../../ui/ErrorAlert.tsx';
+import { RichText, useT } from '../../ui/i18n.tsx';
 import { PhoneInput } from '../../ui/PhoneInput.tsx';
 import { ViewHeading } from '../../ui/ViewHeading.tsx';
 import { Form } from '../../ui/Form.tsx';
-import { WaitNotice } from '../../ui/WaitNotice.tsx';
 
 export interface ViewProps {
   flow: OneClickFlow;
   state: OneClickState;
   locale: Locale;
+  /** The notice of a wait (src/ui/WaitNotice.tsx), once its code is here (./calls.ts). */
+  WaitNotice?: ComponentType<{ wait: Wait | undefined }> | undefined;
 }
 
-/** The shopper's number, left-to-right inside any sentence. */
-export function ShownPhone(props: { digits: string }) {
-  return <Ltr className="one-click-phone">+{props.digits}</Ltr>;
+/**
+ * What WaitNotice draws without a wait, until its code is here: its polite live region, empty.
+ * The code comes with the calls, which the flow waits for before it sends anything, so the region
+ * is in the page before a wait is said in it.
+ */
+export function EmptyWaitNotice() {
+  return <p className="visually-hidden wait-spoken" role="status" />;
 }
 
-export function PhoneForm({ flow, state, locale }: ViewProps) {
+export function PhoneForm({ flow, state, locale, WaitNotice }: ViewProps) {
   const t = useT();
   if (state.view !== 'phone_form') return null;
   const { merchant, promo } = state.checkout;
@@ -83,7 +86,7 @@ export function PhoneForm({ flow, state, locale }: ViewProps) {
         <span>{t('one_click:phone.remember')}</span>
       </label>
       <FormError error={state.error} />
-      <WaitNotice wait={state.wait} />
+      {WaitNotice ? <WaitNotice wait={state.wait} /> : <EmptyWaitNotice />}
       <Button
         type="submit"
         pending={state.submitting}
@@ -93,136 +96,5 @@ export function PhoneForm({ flow, state, locale }: ViewProps) {
         {t('one_click:phone.continue')}
       </Button>
     </Form>
-  );
-}
-
-/** Both stores: getting or updating the app is how these endings are resolved. */
-export function StoreLinks() {
-  const t = useT();
-  return (
-    <nav className="one-click-stores" aria-label={t('one_click:stores.title')}>
-      <a
-        className="button button-secondary"
-        href={STORES.android}
-        rel="noopener noreferrer"
-        target="_blank"
-        data-store="android"
-      >
-        {t('one_click:stores.googlePlay')}
-      </a>
-      <a
-        className="button button-secondary"
-        href={STORES.ios}
-        rel="noopener noreferrer"
-        target="_blank"
-        data-store="ios"
-      >
-        {t('one_click:stores.appStore')}
-      </a>
-    </nav>
-  );
-}
-
-function Ending(props: {
-  title: string;
-  body: string;
-  image: 'phone' | 'stop' | 'alert';
-  alert?: string | undefined;
-  onRetry?: (() => void) | undefined;
-}) {
-  const t = useT();
-  return (
-    <div className="stack center one-click-ending">
-      <img
-        className="one-click-illustration"
-        src={`/images/one-click-${props.image}.svg`}
-        alt=""
-        width={160}
-        height={120}
-      />
-      <ViewHeading>{props.title}</ViewHeading>
-      {props.alert && <ErrorAlert>{props.alert}</ErrorAlert>}
-      <p>{props.body}</p>
-      <StoreLinks />
-      {props.onRetry && (
-        <Button variant="link" onClick={props.onRetry}>
-          {t('one_click:tryAgain')}
-        </Button>
-      )}
-    </div>
-  );
-}
-
-/** invalid_user with the one-click sign-up flag off: sign up in the app, then retry. */
-export function SignupInApp({ flow }: ViewProps) {
-  const t = useT();
-  return (
-    <Ending
-      image="phone"
-      title={t('one_click:signup.title')}
-      body={t('one_click:signup.body')}
-      onRetry={flow.restart}
-    />
-  );
-}
-
-export function RejectedView({ flow }: ViewProps) {
-  const t = useT();
-  return (
-    <Ending
-      image="stop"
-      title={t('one_click:rejected.title')}
-      body={t('one_click:rejected.body')}
-      onRetry={flow.restart}
-    />
-  );
-}
-
-export function MaxTriesView(_: ViewProps) {
-  const t = useT();
-  return (
-    <Ending
-      image="stop"
-      title={t('one_click:maxTries.title')}
-      body={t('one_click:maxTries.body')}
-    />
-  );
-}
-
-export function ErrorView({ flow, state }: ViewProps) {
-  const t = useT();
-  if (state.view !== 'error') return null;
-  return (
-    <Ending
-      image="alert"
-      title={t('one_click:error.title')}
-      alert={t.text(state.error)}
-      body={t('one_click:error.body')}
-      onRetry={flow.restart}
-    />
-  );
-}
-
-/** The login page's OTP view takes over (an OTP challenge, or sign-up with the flag on). */
-export function RedirectToOtp({ state }: ViewProps) {
-  const t = useT();
-  if (state.view !== 'redirect_to_otp') return null;
-  const signup = state.reason === 'signup';
-  return (
-    <div className="stack center">
-      <ViewHeading>
-        {signup ? t('one_click:otp.signupTitle') : t('one_click:otp.title')}
-      </ViewHeading>
-      <div className="spinner" aria-hidden="true" />
-      <p className="muted" role="status">
-        <RichText
-          k={signup ? 'one_click:otp.signupBody' : 'one_click:otp.body'}
-          slots={{ phone: <ShownPhone digits={state.phone} /> }}
-        />
-      </p>
-      <a className="button button-secondary" href={state.href}>
-        {t('one_click:otp.link')}
-      </a>
-    </div>
   );
 }

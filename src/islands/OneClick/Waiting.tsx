@@ -6,20 +6,25 @@
  * in the app, large and left-to-right, with the merchant; 'Use a code by SMS instead'. The flow
  * owns every timer; this only reads the clock it keeps in the state.
  */
+import { isWaiting } from '../../stores/flows/one-click/state.ts';
 import {
   canResend,
   challengeNumber,
-  isWaiting,
   noticeIn,
   resendIn,
   showsSentTick,
-} from '../../stores/flows/one-click/index.ts';
+} from '../../stores/flows/one-click/waiting.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/ErrorAlert.tsx';
-import { RichText, useT } from '../../ui/i18n.tsx';
+import { Ltr, RichText, useT } from '../../ui/i18n.tsx';
 import { ViewHeading } from '../../ui/ViewHeading.tsx';
 import { WaitNotice } from '../../ui/WaitNotice.tsx';
-import { ShownPhone, type ViewProps } from './Views.tsx';
+import type { ViewProps } from './Views.tsx';
+
+/** The shopper's number, left-to-right inside any sentence. */
+export function ShownPhone(props: { digits: string }) {
+  return <Ltr className="one-click-phone">+{props.digits}</Ltr>;
+}
 
 export function WaitingView({ flow, state }: ViewProps) {
   const t = useT();

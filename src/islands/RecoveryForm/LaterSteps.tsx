@@ -3,7 +3,7 @@
  * wait after it): lazy views of the island (src/ui/lazy-view.tsx), not in the first load.
  */
 import { useState } from 'react';
-import { isWaiting, RESEND_AFTER_S } from '../../stores/flows/recovery-form/index.ts';
+import { isWaiting, RESEND_AFTER_S } from '../../stores/flows/recovery-form/state.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ltr, useT } from '../../ui/i18n.tsx';
 import { NewPasswordField, NewPasswordRecaptcha } from '../../ui/NewPasswordField.tsx';

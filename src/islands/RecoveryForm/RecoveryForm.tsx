@@ -3,32 +3,30 @@
  * one fact, then the code sent by SMS, then a new password). The order of the steps is explained
  * in src/stores/flows/recovery-form/state.ts.
  */
+import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
 import { useEffect, useId } from 'react';
 import { pageAnalytics } from '../../api/analytics.ts';
-import {
-  createRecoveryToken,
-  resetPassword,
-  sendRecoveryCode,
-  verifyRecoveryCode,
-} from '../../api/recovery.ts';
 import { localizedPath, type Locale } from '../../i18n/config.ts';
 import type { Messages } from '../../i18n/types.ts';
 import { currentQuery, queryClientId } from '../../lib/address.ts';
 import { deviceIdentity } from '../../lib/device.ts';
 import { loginHref } from '../../lib/hrefs.ts';
 import { readPersisted, writePersisted } from '../../lib/persisted.ts';
-import { sessionWaits } from '../../lib/wait-store.ts';
+import { later } from '../../lib/later.ts';
 import { loadPhoneMetadata, presetField, toPhone } from '../../lib/phone.ts';
 import { loadFlags } from '../../stores/flags.ts';
 import {
   createRecoveryFormFlow,
-  isWaiting,
-  RECOVERY_METHODS,
   type RecoveryFormDeps,
   type RecoveryFormFlow,
+} from '../../stores/flows/recovery-form/flow.ts';
+import {
+  isWaiting,
+  RECOVERY_METHODS,
   type RecoveryFormState,
   type RecoveryMethod,
-} from '../../stores/flows/recovery-form/index.ts';
+} from '../../stores/flows/recovery-form/state.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField, type TextFieldProps } from '../../ui/Field.tsx';
 import { useT } from '../../ui/i18n.tsx';
@@ -36,8 +34,8 @@ import { PhoneInput } from '../../ui/PhoneInput.tsx';
 import { useHydrated, usePageClientId } from '../../ui/use-query.ts';
 import { ViewFocus, ViewHeading } from '../../ui/ViewHeading.tsx';
 import { island, useFlow } from '../../ui/island.tsx';
-import { WaitNotice } from '../../ui/WaitNotice.tsx';
 import { lazyView, ViewSuspense } from '../../ui/lazy-view.tsx';
+import type * as Calls from './calls.ts';
 import { BackToLogin, HEADING_ID, StepCard, type StepProps } from './StepCard.tsx';
 
 // The first step comes with the page; the others load when the browser is idle, or when the flow
@@ -46,6 +44,25 @@ const laterSteps = () => import('./LaterSteps.tsx');
 const CodeStep = lazyView(() => laterSteps().then((m) => m.CodeStep));
 const PasswordStep = lazyView(() => laterSteps().then((m) => m.PasswordStep));
 const Done = lazyView(() => laterSteps().then((m) => m.Done));
+
+// What the flow calls once the details are sent and the notice of its waits (./calls.ts), with
+// the steps that show the answers: when the browser is idle, or with the first call, which waits
+// for them (an answer never waits for its step). The details draw again when they arrive
+// (`$calls`): their wait notice takes the place of its empty live region.
+const $calls = atom<typeof Calls | undefined>(undefined);
+const calls = later(
+  () =>
+    Promise.all([
+      import('./calls.ts'),
+      CodeStep.preload(),
+      PasswordStep.preload(),
+      Done.preload(),
+    ]).then(([module]) => {
+      $calls.set(module);
+      return module;
+    }),
+  { patient: true },
+);
 
 export type RecoveryFormMessages = Pick<
   Messages,
@@ -63,17 +80,19 @@ function browserDeps(locale: Locale, clientId: string): RecoveryFormDeps {
       const phone = toPhone(input, country, await loadPhoneMetadata());
       return { fullPhoneNumber: phone.fullPhoneNumber, isValid: phone.isValid };
     },
-    sendCode: (phoneNumber) => {
+    sendCode: async (phoneNumber) => {
       const { deviceId, sessionId } = deviceIdentity();
-      return sendRecoveryCode(phoneNumber, clientId, { deviceId, sessionId });
+      return (await calls.load()).sendRecoveryCode(phoneNumber, clientId, { deviceId, sessionId });
     },
-    verifyCode: (phoneNumber, code) => verifyRecoveryCode(phoneNumber, code, clientId),
-    createToken: (body) => createRecoveryToken(clientId, body),
-    resetPassword,
+    verifyCode: async (phoneNumber, code) =>
+      (await calls.load()).verifyRecoveryCode(phoneNumber, code, clientId),
+    createToken: async (body) => (await calls.load()).createRecoveryToken(clientId, body),
+    resetPassword: async (body) => (await calls.load()).resetPassword(body),
     now: () => Date.now(),
     go: (path) => location.replace(localizedPath(locale, path)),
     track: (event) => pageAnalytics.track(`recovery_form_${event}`, { page: 'forgot_password' }),
-    wait: { waits: sessionWaits },
+    // The flow's effects wait for these: no wait reaches the details before their notice.
+    wait: async () => ({ waits: (await calls.load()).sessionWaits }),
   };
 }
 
@@ -147,6 +166,7 @@ function DetailsStep(props: StepProps<'details'>) {
   // A choice made before the island runs would be undone by it: the choice waits for it.
   const hydrated = useHydrated();
   const groupId = useId();
+  const WaitNotice = useStore($calls)?.WaitNotice;
   const answerError = fieldErrors.answer ? t.text(fieldErrors.answer) : undefined;
   const setMethod = (method: RecoveryMethod) => flow.setDetails({ method, answer: '' });
   const setAnswer = (answer: string) => flow.setDetails({ answer });
@@ -193,7 +213,7 @@ function DetailsStep(props: StepProps<'details'>) {
         error={answerError}
         onChange={(event) => setAnswer(event.target.value)}
       />
-      <WaitNotice wait={state.wait} />
+      {WaitNotice ? <WaitNotice wait={state.wait} /> : <EmptyWaitNotice />}
       <Button
         type="submit"
         pending={submitting}
@@ -204,6 +224,15 @@ function DetailsStep(props: StepProps<'details'>) {
       </Button>
     </StepCard>
   );
+}
+
+/**
+ * What WaitNotice draws without a wait, until its code is here: its polite live region, empty.
+ * The code comes with the calls, which the flow waits for before it sends anything, so the region
+ * is in the page before a wait is said in it.
+ */
+export function EmptyWaitNotice() {
+  return <p className="visually-hidden wait-spoken" role="status" />;
 }
 
 /** Opened without a client (not from a login page): recovery cannot start here. */

@@ -4,10 +4,8 @@
  */
 import type { ReactNode } from 'react';
 import type { Text } from '../../i18n/types.ts';
-import type {
-  RecoveryFormFlow,
-  RecoveryFormState,
-} from '../../stores/flows/recovery-form/index.ts';
+import type { RecoveryFormFlow } from '../../stores/flows/recovery-form/flow.ts';
+import type { RecoveryFormState } from '../../stores/flows/recovery-form/state.ts';
 import { FormError } from '../../ui/ErrorAlert.tsx';
 import { Form } from '../../ui/Form.tsx';
 import { useT } from '../../ui/i18n.tsx';

@@ -1,38 +1,18 @@
 /**
  * One-click checkout's views and state: the phone form, then the push wait (or, on a phone, its
- * open-the-app variant) with its countdowns read from one clock, then the identity service, the
- * login page's code step, or an ending (rejected, max tries, sign up in the app, an error).
+ * open-the-app variant) with its countdowns read from one clock (waiting.ts), then the identity
+ * service, the login page's code step, or an ending (rejected, max tries, sign up in the app, an
+ * error).
  */
 import type { ApiFailure } from '../../../api/errors.ts';
 import type { Wait } from '../../../api/waits.ts';
-import { APP_LINK_SCHEME } from '../../../config.ts';
-import type { ApprovalToken, Guard } from '../../../contract/identity-api.ts';
+import type { ApprovalToken } from '../../../contract/identity-api.ts';
 import type { Text } from '../../../i18n/types.ts';
-import type { FlowName, PageName } from '../../../lib/analytics.ts';
+import type { FlowName } from '../../../lib/analytics.ts';
 import { DEFAULT_COUNTRY, type PhoneInputValue } from '../../../lib/phone.ts';
 import { parseCheckout, type Checkout } from '../../../lib/promo.ts';
-import { commonOf } from '../create-flow.ts';
 
-/** 'Resend notification' is held back this long after each push. */
-export const PUSH_RESEND_SECONDS = 90;
-/** The sent-notification line counts down from this. */
-export const SENT_NOTICE_SECONDS = 92;
-/** How long the 'notification sent' tick shows. */
-export const SENT_TICK_MS = 2000;
-export const POLL_FAST_MS = 1000;
-/** Polls of a request that wait POLL_FAST_MS; the rest wait POLL_SLOW_MS. */
-export const POLL_FAST_COUNT = 2;
-export const POLL_SLOW_MS = 5000;
-/** Retries (re-issued logins) before the flow rejects with max tries. */
-export const MAX_PUSH_RETRIES = 5;
-/** The guard of the one-click login. */
-export const ONE_CLICK_GUARD: Guard = { attempts: 3 };
 export const FLOW: FlowName = 'one_click';
-
-/** The wait before poll number `pollsDone + 1` of one request. */
-export function pollDelay(pollsDone: number): number {
-  return pollsDone < POLL_FAST_COUNT ? POLL_FAST_MS : POLL_SLOW_MS;
-}
 
 export const ONE_CLICK_VIEWS = [
   'phone_form',
@@ -133,6 +113,11 @@ export type OneClickEvent =
    * wait (the phone form, or the push wait after a resend); any other answer is the error view.
    */
   | { type: 'failed'; failure: ApiFailure; wait?: Wait | undefined }
+  /**
+   * Continue while offline before the code of the login was here: nothing was sent, and the form
+   * says so at once, as a login sent offline would.
+   */
+  | { type: 'unsent'; failure: ApiFailure }
   /** A rate limit kept from an earlier load of the page holds for the number: nothing was sent. */
   | { type: 'waitRestored'; wait: Wait }
   /** The rate limit's deadline has passed. */
@@ -171,77 +156,6 @@ export function initialState(checkout: Checkout = parseCheckout(null)): OneClick
 export const isRateLimited = (state: OneClickState): boolean =>
   (state.view === 'phone_form' || isWaiting(state)) && state.wait?.until !== undefined;
 
-/** Where a rate limit of the one-click login (a resend's too) is kept: per number. */
-export const oneClickWaitScope = (phone: string): string => `one-click:${phone}`;
-
 export function isWaiting(state: OneClickState): state is WaitingState {
   return state.view === 'push_notification' || state.view === 'confirm_via_app';
-}
-
-const COMMON_FIELDS: Record<keyof OneClickCommon, true> = {
-  checkout: true,
-  phoneInput: true,
-  remember: true,
-  prefersApp: true,
-  attempt: true,
-};
-
-/** What every view keeps of `state`, without the fields of its view. */
-export const common = (state: OneClickState): OneClickCommon =>
-  commonOf<OneClickCommon>(state, COMMON_FIELDS);
-
-const secondsUntil = (deadline: number, now: number) =>
-  Math.max(0, Math.ceil((deadline - now) / 1000));
-
-/** Seconds until 'Resend notification' is enabled (90 after each push). */
-export function resendIn(state: Waiting): number {
-  return secondsUntil(state.sentAt + PUSH_RESEND_SECONDS * 1000, state.now);
-}
-
-/** The sent-notification line's seconds (92 after each push). */
-export function noticeIn(state: Waiting): number {
-  return secondsUntil(state.sentAt + SENT_NOTICE_SECONDS * 1000, state.now);
-}
-
-/** Whether the 'notification sent' tick shows (the first 2 s after each push). */
-export function showsSentTick(state: Waiting): boolean {
-  return state.now - state.sentAt < SENT_TICK_MS;
-}
-
-export function canResend(state: OneClickState): boolean {
-  return (
-    isWaiting(state) &&
-    !state.submitting &&
-    !state.confirming &&
-    resendIn(state) === 0 &&
-    !isRateLimited(state)
-  );
-}
-
-/** The moment of the next visible change of the countdowns, or undefined when all are over. */
-export function nextTickAt(state: Waiting): number | undefined {
-  const end = state.sentAt + SENT_NOTICE_SECONDS * 1000;
-  if (state.now >= end) return undefined;
-  const elapsed = Math.max(0, state.now - state.sentAt);
-  return state.sentAt + (Math.floor(elapsed / 1000) + 1) * 1000;
-}
-
-/**
- * The number the person picks in the app (number matching), when the push carries one: two
- * digits, anything else the server sends is not shown (the wait stays as without one).
- */
-export function challengeNumber(approval: ApprovalToken | undefined): string | undefined {
-  const value = approval?.number_challenge;
-  return typeof value === 'string' && /^\d{2}$/.test(value) ? value : undefined;
-}
-
-/** Only the app's own scheme is opened; anything else the server sends is ignored. */
-export function appLink(approval: ApprovalToken | undefined): string | undefined {
-  const link = approval?.web_deeplink;
-  return link?.toLowerCase().startsWith(APP_LINK_SCHEME) ? link : undefined;
-}
-
-/** The analytics page name of each view (the phone form is a welcome page). */
-export function pageOf(view: OneClickView): PageName | undefined {
-  return view === 'phone_form' ? 'welcome' : undefined;
 }

@@ -9,14 +9,8 @@
  */
 import type { ApproveStatus } from '../../../contract/identity-api.ts';
 import { OPEN_APP_DELAY_MS } from '../../../lib/open-app.ts';
-import {
-  isWaiting,
-  nextTickAt,
-  pollDelay,
-  type OneClickEvent,
-  type OneClickState,
-  type OneClickView,
-} from './state.ts';
+import { isWaiting, type OneClickEvent, type OneClickState, type OneClickView } from './state.ts';
+import { nextTickAt, pollDelay } from './waiting.ts';
 
 export interface Scheduler {
   now: () => number;

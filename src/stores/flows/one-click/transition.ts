@@ -1,5 +1,6 @@
 /**
- * One-click checkout's transition. A login that got no answer at all keeps the view, what was
+ * One-click checkout's transition. The phone form's own events are phone-form.ts's (which comes
+ * with the page); the others come with the effects, which send them (flow.ts). A login that got no answer at all keeps the view, what was
  * typed and the idempotency key (the retry sends the same one); a rate limit keeps the view and
  * says how long (the phone form's Continue, or the push wait's resend, held until then); any
  * other failure is the error view. Answers only count in the view that waits for them.
@@ -7,10 +8,9 @@
 import { catalogue } from '../../../api/catalogue.ts';
 import type { ApiFailure } from '../../../api/errors.ts';
 import type { Wait } from '../../../api/waits.ts';
+import { commonOf } from '../create-flow.ts';
+import { phoneFormTransition } from './phone-form.ts';
 import {
-  canResend,
-  common,
-  initialState,
   isRateLimited,
   isWaiting,
   type OneClickCommon,
@@ -19,6 +19,19 @@ import {
   type RejectReason,
   type WaitingState,
 } from './state.ts';
+import { canResend } from './waiting.ts';
+
+const COMMON_FIELDS: Record<keyof OneClickCommon, true> = {
+  checkout: true,
+  phoneInput: true,
+  remember: true,
+  prefersApp: true,
+  attempt: true,
+};
+
+/** What every view keeps of `state`, without the fields of its view. */
+export const common = (state: OneClickState): OneClickCommon =>
+  commonOf<OneClickCommon>(state, COMMON_FIELDS);
 
 /** Back to the phone form, keeping what every view keeps. */
 function phoneForm(state: OneClickState, patch: Partial<OneClickCommon> = {}): OneClickState {
@@ -90,28 +103,11 @@ function toLoginOtp(
 export function transition(state: OneClickState, event: OneClickEvent): OneClickState {
   switch (event.type) {
     case 'initialized':
-      return {
-        ...initialState(event.checkout),
-        phoneInput: state.phoneInput,
-        remember: state.remember,
-        prefersApp: event.prefersApp,
-      };
     case 'phoneChanged':
-      if (state.view !== 'phone_form' || state.submitting) return state;
-      // Another number: the last one's wait no longer holds here (a kept one is checked on submit).
-      return {
-        ...state,
-        phoneInput: event.value,
-        fieldError: undefined,
-        error: undefined,
-        wait: undefined,
-      };
     case 'rememberChanged':
-      if (state.view !== 'phone_form' || state.submitting) return state;
-      return { ...state, remember: event.value };
     case 'invalid':
-      if (state.view !== 'phone_form') return state;
-      return { ...state, submitting: false, fieldError: event.error };
+    case 'unsent':
+      return phoneFormTransition(state, event);
     case 'submitted':
       if (state.view !== 'phone_form' || state.submitting || isRateLimited(state)) return state;
       return {

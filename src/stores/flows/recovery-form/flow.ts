@@ -1,26 +1,24 @@
 /**
- * The recovery form's effects: the code sent and checked, the reset token asked for with the
- * verified code and the fact, the new password put; each step reached is tracked.
+ * The recovery form's flow: what the details need comes with the page; what runs once they are
+ * sent (the calls, their answers, the kept waits, the steps tracked: effects.ts) is loaded later
+ * (src/lib/later.ts): when the browser is idle, or by the first action that needs it, which waits
+ * for it.
  */
-import type { ApiFailure } from '../../../api/errors.ts';
-import { toFailure } from '../../../api/errors.ts';
-import { waitOf } from '../../../api/waits.ts';
+import { isOffline } from '../../../api/errors.ts';
 import type { RecoveryPasswordBody, RecoveryTokenBody } from '../../../contract/identity-api.ts';
+import { later } from '../../../lib/later.ts';
 import type { CountryCode } from '../../../lib/phone.ts';
-import { createFlow, type Flow } from '../create-flow.ts';
-import { waitTask, type WaitDeps } from '../waits.ts';
+import { createFlow } from '../create-flow.ts';
+import type { WaitDeps } from '../waits.ts';
+import { detailsTransition } from './details.ts';
+import type { RecoveryFormEffects } from './effects.ts';
 import {
   initialState,
-  METHOD_CHALLENGE,
-  normalizeAnswer,
-  RESEND_AFTER_S,
   type ParsedPhone,
   type RecoveryDetails,
   type RecoveryFormEvent,
   type RecoveryFormState,
-  type Verified,
 } from './state.ts';
-import { transition } from './transition.ts';
 
 export interface RecoveryFormDeps {
   parsePhone: (country: CountryCode, input: string) => Promise<ParsedPhone>;
@@ -32,96 +30,48 @@ export interface RecoveryFormDeps {
   /** Leaves for an unlocalized path (`/password_success`). */
   go: (path: string) => void;
   track?: (event: 'code_sent' | 'token' | 'changed') => void;
-  /** Rate limits on codes kept across a reload, per number (src/stores/flows/waits.ts). */
-  wait?: WaitDeps | undefined;
+  /**
+   * Rate limits on codes kept across a reload, per number (src/stores/flows/waits.ts): loaded
+   * with the effects, which wait for them.
+   */
+  wait?: (() => Promise<WaitDeps>) | undefined;
 }
 
-/** Where a rate limit on the recovery codes of a number is kept. */
-export const recoveryWaitScope = (phoneNumber: string): string => `recovery:${phoneNumber}`;
+/** The effects' module (with the whole transition): when the browser is idle, or when needed. */
+export const recoveryFormEffects = later(() => import('./effects.ts'), { patient: true });
 
-type RecoveryFormCore = Flow<RecoveryFormState, RecoveryFormEvent>;
-type Waits = ReturnType<typeof waitTask>;
-
-/** The failure's wait, if it is a rate limit: kept for `scope` and ended at its deadline. */
-function held(waits: Waits, scope: string, failure: ApiFailure) {
-  const wait = waitOf(failure, waits.now());
-  if (wait) waits.hold(scope, wait);
-  return wait;
-}
-
-/** The calls of the form: each dispatches what it answers, unless the answer is late. */
-function calls(flow: RecoveryFormCore, deps: RecoveryFormDeps, waits: Waits) {
-  async function run(
-    call: () => Promise<RecoveryFormEvent>,
-    failed: (failure: ApiFailure) => RecoveryFormEvent,
-  ): Promise<void> {
-    const signal = flow.begin();
-    let event: RecoveryFormEvent;
-    try {
-      event = await call();
-    } catch (error) {
-      event = failed(toFailure(error));
-    }
-    if (!signal.aborted) flow.dispatch(event);
-  }
-
-  return {
-    run,
-    /** The reset token for the verified code and the fact. */
-    requestToken: (verified: Verified, details: RecoveryDetails) =>
-      run(
-        async () => ({
-          type: 'tokenReceived',
-          token: await deps.createToken({
-            phoneNumber: verified.phoneNumber,
-            verificationId: verified.verificationId,
-            challenges: [
-              {
-                challengeIdentifier: METHOD_CHALLENGE[details.method],
-                challengeAnswer: normalizeAnswer(details.method, details.answer),
-              },
-            ],
-          }),
-        }),
-        (failure) => ({ type: 'tokenRefused', failure, verified }),
-      ),
-    /** A code to the number, unless a rate limit kept from an earlier load still holds. */
-    sendCode: async (phoneNumber: string) => {
-      const scope = recoveryWaitScope(phoneNumber);
-      const kept = waits.restore(scope);
-      if (kept) {
-        flow.dispatch({ type: 'waitRestored', wait: kept });
-        return;
-      }
-      await run(
-        async () => {
-          await deps.sendCode(phoneNumber);
-          return { type: 'codeSent', at: deps.now() };
-        },
-        (failure) => ({ type: 'codeSendFailed', failure, wait: held(waits, scope, failure) }),
-      );
-    },
-  };
-}
+/**
+ * The transition: the whole one once the effects are here; until then the details' own part
+ * (details.ts), since only the effects send the other events.
+ */
+const step = (state: RecoveryFormState, event: RecoveryFormEvent): RecoveryFormState =>
+  (recoveryFormEffects.loaded()?.transition ?? detailsTransition)(state, event);
 
 export function createRecoveryFormFlow(deps: RecoveryFormDeps, initial = initialState()) {
-  const flow = createFlow({ initial, transition });
+  const flow = createFlow({ initial, transition: step });
   const { dispatch } = flow;
-  const waits = waitTask(flow, { now: deps.now, ...deps.wait }, () =>
-    dispatch({ type: 'waitOver' }),
-  );
-  const { run, requestToken, sendCode } = calls(flow, deps, waits);
+  let attaching: Promise<RecoveryFormEffects> | undefined;
+  let attached: RecoveryFormEffects | undefined;
 
-  // Reactions: each step reached is tracked; done leaves for the success page.
-  flow.onChange((state, previous) => {
-    if (state.view === previous.view) return;
-    if (state.view === 'code') deps.track?.('code_sent');
-    if (state.view === 'password') deps.track?.('token');
-    if (state.view === 'done') {
-      deps.track?.('changed');
-      deps.go('/password_success');
-    }
-  });
+  /** The effects, attached once (the first action that needs them waits for them). */
+  function effects(): Promise<RecoveryFormEffects> {
+    attaching ??= Promise.all([recoveryFormEffects.load(), deps.wait?.()]).then(
+      ([module, wait]) => {
+        attached = module.attachRecoveryFormEffects(flow, deps, wait);
+        return attached;
+      },
+    );
+    return attaching;
+  }
+
+  /**
+   * An event of a step after the details: sent at once when the effects are here (they opened
+   * the step), or once they are.
+   */
+  function afterDetails(event: RecoveryFormEvent): void {
+    if (recoveryFormEffects.loaded()) dispatch(event);
+    else void recoveryFormEffects.load().then(() => dispatch(event));
+  }
 
   return {
     ...flow.surface,
@@ -138,56 +88,28 @@ export function createRecoveryFormFlow(deps: RecoveryFormDeps, initial = initial
       dispatch({ type: 'detailsSubmitted', phone });
       const next = flow.get();
       if (next.view !== 'details' || !next.submitting || !next.phoneNumber) return;
-      if (next.verified) await requestToken(next.verified, next.details);
-      else await sendCode(next.phoneNumber);
-    },
-    setCode: (code: string): void => dispatch({ type: 'codeChanged', code }),
-    async submitCode(): Promise<void> {
-      dispatch({ type: 'codeSubmitted' });
-      const state = flow.get();
-      if (state.view !== 'code' || !state.submitting) return;
-      const signal = flow.begin();
-      let verificationId: string;
-      try {
-        verificationId = await deps.verifyCode(state.phoneNumber, state.code);
-      } catch (error) {
-        if (signal.aborted) return;
-        const failure = toFailure(error);
-        const wait = held(waits, recoveryWaitScope(state.phoneNumber), failure);
-        dispatch({ type: 'codeRejected', failure, wait });
+      // Offline before the code of the calls is here: said at once, as a code sent offline is.
+      if (!attached && isOffline()) {
+        dispatch({ type: 'codeSendFailed', failure: { kind: 'offline' } });
         return;
       }
-      if (signal.aborted) return;
-      await requestToken({ phoneNumber: state.phoneNumber, verificationId }, state.details);
+      await (await effects()).detailsSent();
+    },
+    setCode: (code: string): void => afterDetails({ type: 'codeChanged', code }),
+    async submitCode(): Promise<void> {
+      await (await effects()).submitCode();
     },
     async resend(): Promise<void> {
-      const state = flow.get();
-      if (state.view !== 'code' || state.submitting) return;
-      if (deps.now() - state.sentAt < RESEND_AFTER_S * 1000) return;
-      dispatch({ type: 'resendRequested' });
-      await sendCode(state.phoneNumber);
+      await (await effects()).resend();
     },
-    back: (): void => dispatch({ type: 'backToDetails' }),
-    setPassword: (password: string): void => dispatch({ type: 'passwordChanged', password }),
-    setConfirm: (confirm: string): void => dispatch({ type: 'confirmChanged', confirm }),
+    back: (): void => afterDetails({ type: 'backToDetails' }),
+    setPassword: (password: string): void => afterDetails({ type: 'passwordChanged', password }),
+    setConfirm: (confirm: string): void => afterDetails({ type: 'confirmChanged', confirm }),
     requireRecaptcha: (required: boolean): void =>
-      dispatch({ type: 'recaptchaRequired', required }),
-    passRecaptcha: (token: string): void => dispatch({ type: 'recaptchaPassed', token }),
+      afterDetails({ type: 'recaptchaRequired', required }),
+    passRecaptcha: (token: string): void => afterDetails({ type: 'recaptchaPassed', token }),
     async submitPassword(): Promise<void> {
-      dispatch({ type: 'passwordSubmitted' });
-      const state = flow.get();
-      if (state.view !== 'password' || !state.submitting) return;
-      await run(
-        async () => {
-          await deps.resetPassword({
-            token: state.token,
-            password: state.password,
-            ...(state.recaptchaToken ? { recaptchaToken: state.recaptchaToken } : {}),
-          });
-          return { type: 'passwordChangedOnServer' };
-        },
-        (failure) => ({ type: 'passwordRejected', failure }),
-      );
+      await (await effects()).submitPassword();
     },
   };
 }

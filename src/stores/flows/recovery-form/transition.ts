@@ -1,23 +1,26 @@
 /**
  * The recovery form's transition, by the step each family of events belongs to: the details,
- * the code, the token (the verified code and the fact checked together), the new password.
+ * the code, the token (the verified code and the fact checked together), the new password. The
+ * details' own events are details.ts's (which comes with the page); the others come with the
+ * effects, which send them (flow.ts).
  */
 import { catalogue } from '../../../api/catalogue.ts';
 import { digitsOnly } from '../../../lib/digits.ts';
+import { detailsTransition } from './details.ts';
 import {
-  answerError,
   CODE_LENGTH,
   detailsWith,
   isWaiting,
+  type RecoveryFormEvent,
+  type RecoveryFormState,
+} from './state.ts';
+import {
   METHOD_MISMATCH,
   MISMATCH_CODES,
   NO_SERVER_ERROR,
   passwordStep,
   serverError,
-  type DetailErrors,
-  type RecoveryFormEvent,
-  type RecoveryFormState,
-} from './state.ts';
+} from './steps.ts';
 
 type EventOf<T extends RecoveryFormEvent['type']> = Extract<RecoveryFormEvent, { type: T }>;
 
@@ -25,40 +28,9 @@ function detailsEvent(
   state: RecoveryFormState,
   event: EventOf<'detailsChanged' | 'detailsSubmitted' | 'backToDetails'>,
 ): RecoveryFormState {
-  switch (event.type) {
-    case 'detailsChanged': {
-      if (state.view !== 'details' || state.submitting) return state;
-      const before = state.details;
-      const after = event.details;
-      const errors: DetailErrors = {};
-      const kept = state.fieldErrors;
-      // A field keeps its error until it changes; the form error goes with any change.
-      if (kept.phone && before.phoneInput === after.phoneInput && before.country === after.country)
-        errors.phone = kept.phone;
-      if (kept.answer && before.answer === after.answer && before.method === after.method)
-        errors.answer = kept.answer;
-      // A wait holds for the number (and its message stays); another number is another person.
-      const sameNumber = before.phoneInput === after.phoneInput && before.country === after.country;
-      const wait = sameNumber ? state.wait : undefined;
-      return detailsWith(after, errors, state.verified, wait ? state.error : undefined, wait);
-    }
-    case 'detailsSubmitted': {
-      if (state.view !== 'details' || state.submitting || isWaiting(state)) return state;
-      const { details } = state;
-      const errors: DetailErrors = {};
-      if (details.phoneInput.trim() === '') errors.phone = { key: 'fields:phone.empty' };
-      else if (!event.phone.isValid) errors.phone = { key: 'fields:phone.invalid' };
-      const answer = answerError(details.method, details.answer);
-      if (answer) errors.answer = answer;
-      if (errors.phone || errors.answer) return detailsWith(details, errors, state.verified);
-      const phoneNumber = event.phone.fullPhoneNumber;
-      const verified = state.verified?.phoneNumber === phoneNumber ? state.verified : undefined;
-      return { ...detailsWith(details, {}, verified), submitting: true, phoneNumber };
-    }
-    case 'backToDetails':
-      if (state.view !== 'code' || state.submitting) return state;
-      return detailsWith(state.details, {}, undefined);
-  }
+  if (event.type !== 'backToDetails') return detailsTransition(state, event);
+  if (state.view !== 'code' || state.submitting) return state;
+  return detailsWith(state.details, {}, undefined);
 }
 
 function codeEvent(
@@ -95,25 +67,13 @@ function codeEvent(
         };
       }
       return state;
-    case 'codeSendFailed': {
-      const message = catalogue().otpErrorKey(event.failure);
-      if (state.view === 'details' && state.submitting) {
-        const invalidPhone =
-          event.failure.kind === 'http' &&
-          catalogue().recoveryCode(event.failure) === 'INVALID_PHONE_NUMBER';
-        return invalidPhone
-          ? detailsWith(
-              state.details,
-              { phone: { key: 'fields:phone.invalidMobile' } },
-              state.verified,
-            )
-          : detailsWith(state.details, {}, state.verified, message, event.wait);
-      }
+    case 'codeSendFailed':
+      if (state.view === 'details') return detailsTransition(state, event);
       if (state.view === 'code' && state.submitting) {
+        const message = catalogue().otpErrorKey(event.failure);
         return { ...state, submitting: false, wait: event.wait, ...serverError(message, false) };
       }
       return state;
-    }
     case 'codeChanged':
       if (state.view !== 'code' || state.submitting) return state;
       return { ...state, code: digitsOnly(event.code, CODE_LENGTH), ...NO_SERVER_ERROR };
