@@ -177,6 +177,9 @@ const clientChunks = {
     if (name !== 'client') return null;
     return {
       build: {
+        // Also here: the top-level `build.modulePreload` does not reach the client environment,
+        // whose chunks then carried a list of dependency paths for every `import()`.
+        modulePreload: false,
         rolldownOptions: {
           preserveEntrySignatures: 'allow-extension',
           output: { codeSplitting: { includeDependenciesRecursively: false } },

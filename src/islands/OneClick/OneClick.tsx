@@ -3,8 +3,6 @@
  * (src/stores/flows/one-click/). The island reads the flow with `useStore` and writes only
  * through its actions; the first paint is the empty phone form.
  */
-import { useStore } from '@nanostores/react';
-import { atom } from 'nanostores';
 import { useEffect } from 'react';
 import { pageAnalytics } from '../../api/analytics.ts';
 import type { Locale } from '../../i18n/config.ts';
@@ -20,7 +18,6 @@ import { readOneClickPresets } from '../../stores/flows/one-click/presets.ts';
 import type { PageVisibility } from '../../stores/flows/one-click/timers.ts';
 import { useHydrated } from '../../ui/use-query.ts';
 import { ViewFocus } from '../../ui/ViewHeading.tsx';
-import type * as Calls from './calls.ts';
 import { PhoneForm, type ViewProps } from './Views.tsx';
 import { useErrorMessages } from '../../i18n/error-messages.ts';
 import { island, useFlow } from '../../ui/island.tsx';
@@ -32,18 +29,13 @@ const laterViews = () => import('./LaterViews.tsx');
 const LaterView = lazyView(() => laterViews().then((m) => m.LaterView));
 const Redirect = lazyView(() => laterViews().then((m) => m.Redirect));
 
-// What the flow calls once the shopper submits and the notice of its waits (./calls.ts), with
-// the views that show the answers: when the browser is idle, or with the first call, which waits
-// for them (an answer never waits for its view). The island draws again when they arrive
-// (`$calls`): the phone form's wait notice takes the place of its empty live region.
-const $calls = atom<typeof Calls | undefined>(undefined);
+// What the flow calls once the shopper submits (./calls.ts), with the views that show the
+// answers: when the browser is idle, or with the first call, which waits for them (an answer never
+// waits for its view).
 const calls = later(
   () =>
     Promise.all([import('./calls.ts'), LaterView.preload(), Redirect.preload()]).then(
-      ([module]) => {
-        $calls.set(module);
-        return module;
-      },
+      ([module]) => module,
     ),
   { patient: true },
 );
@@ -87,7 +79,6 @@ export const OneClick = island<OneClickMessages>(OneClickScreen, {
 function OneClickScreen({ locale }: { locale: Locale }) {
   const { flow, state, focus } = useFlow(() => createOneClickFlow(browserDeps(locale)));
   const hydrated = useHydrated();
-  const WaitNotice = useStore($calls)?.WaitNotice;
 
   useEffect(() => {
     // The csrf leaves the address at once and waits in session storage for the final form post.
@@ -108,7 +99,7 @@ function OneClickScreen({ locale }: { locale: Locale }) {
     );
   }
 
-  const view: ViewProps = { flow, state, locale, WaitNotice };
+  const view: ViewProps = { flow, state, locale };
   return (
     <section className="card one-click" data-view={state.view} aria-busy={!hydrated || undefined}>
       <ViewFocus focus={focus} view={state.view}>

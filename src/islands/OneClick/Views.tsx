@@ -1,6 +1,4 @@
 /** The one-click phone form, the first view (the others load later: Waiting.tsx, Endings.tsx). */
-import type { ComponentType } from 'react';
-import type { Wait } from '../../api/waits.ts';
 import { INTL_LOCALE, type Locale } from '../../i18n/config.ts';
 import { formatPromoAmount } from '../../lib/promo.ts';
 import type { OneClickFlow } from '../../stores/flows/one-click/flow.ts';
@@ -11,25 +9,15 @@ import { RichText, useT } from '../../ui/i18n.tsx';
 import { PhoneInput } from '../../ui/PhoneInput.tsx';
 import { ViewHeading } from '../../ui/ViewHeading.tsx';
 import { Form } from '../../ui/Form.tsx';
+import { WaitNotice } from '../../ui/WaitNotice.tsx';
 
 export interface ViewProps {
   flow: OneClickFlow;
   state: OneClickState;
   locale: Locale;
-  /** The notice of a wait (src/ui/WaitNotice.tsx), once its code is here (./calls.ts). */
-  WaitNotice?: ComponentType<{ wait: Wait | undefined }> | undefined;
 }
 
-/**
- * What WaitNotice draws without a wait, until its code is here: its polite live region, empty.
- * The code comes with the calls, which the flow waits for before it sends anything, so the region
- * is in the page before a wait is said in it.
- */
-export function EmptyWaitNotice() {
-  return <p className="visually-hidden wait-spoken" role="status" />;
-}
-
-export function PhoneForm({ flow, state, locale, WaitNotice }: ViewProps) {
+export function PhoneForm({ flow, state, locale }: ViewProps) {
   const t = useT();
   if (state.view !== 'phone_form') return null;
   const { merchant, promo } = state.checkout;
@@ -86,7 +74,7 @@ export function PhoneForm({ flow, state, locale, WaitNotice }: ViewProps) {
         <span>{t('one_click:phone.remember')}</span>
       </label>
       <FormError error={state.error} />
-      {WaitNotice ? <WaitNotice wait={state.wait} /> : <EmptyWaitNotice />}
+      <WaitNotice wait={state.wait} />
       <Button
         type="submit"
         pending={state.submitting}

@@ -3,8 +3,6 @@
  * one fact, then the code sent by SMS, then a new password). The order of the steps is explained
  * in src/stores/flows/recovery-form/state.ts.
  */
-import { useStore } from '@nanostores/react';
-import { atom } from 'nanostores';
 import { useEffect, useId } from 'react';
 import { pageAnalytics } from '../../api/analytics.ts';
 import { localizedPath, type Locale } from '../../i18n/config.ts';
@@ -35,7 +33,7 @@ import { useHydrated, usePageClientId } from '../../ui/use-query.ts';
 import { ViewFocus, ViewHeading } from '../../ui/ViewHeading.tsx';
 import { island, useFlow } from '../../ui/island.tsx';
 import { lazyView, ViewSuspense } from '../../ui/lazy-view.tsx';
-import type * as Calls from './calls.ts';
+import { WaitNotice } from '../../ui/WaitNotice.tsx';
 import { BackToLogin, HEADING_ID, StepCard, type StepProps } from './StepCard.tsx';
 
 // The first step comes with the page; the others load when the browser is idle, or when the flow
@@ -45,11 +43,9 @@ const CodeStep = lazyView(() => laterSteps().then((m) => m.CodeStep));
 const PasswordStep = lazyView(() => laterSteps().then((m) => m.PasswordStep));
 const Done = lazyView(() => laterSteps().then((m) => m.Done));
 
-// What the flow calls once the details are sent and the notice of its waits (./calls.ts), with
-// the steps that show the answers: when the browser is idle, or with the first call, which waits
-// for them (an answer never waits for its step). The details draw again when they arrive
-// (`$calls`): their wait notice takes the place of its empty live region.
-const $calls = atom<typeof Calls | undefined>(undefined);
+// What the flow calls once the details are sent (./calls.ts), with the steps that show the
+// answers: when the browser is idle, or with the first call, which waits for them (an answer
+// never waits for its step).
 const calls = later(
   () =>
     Promise.all([
@@ -57,10 +53,7 @@ const calls = later(
       CodeStep.preload(),
       PasswordStep.preload(),
       Done.preload(),
-    ]).then(([module]) => {
-      $calls.set(module);
-      return module;
-    }),
+    ]).then(([module]) => module),
   { patient: true },
 );
 
@@ -166,7 +159,6 @@ function DetailsStep(props: StepProps<'details'>) {
   // A choice made before the island runs would be undone by it: the choice waits for it.
   const hydrated = useHydrated();
   const groupId = useId();
-  const WaitNotice = useStore($calls)?.WaitNotice;
   const answerError = fieldErrors.answer ? t.text(fieldErrors.answer) : undefined;
   const setMethod = (method: RecoveryMethod) => flow.setDetails({ method, answer: '' });
   const setAnswer = (answer: string) => flow.setDetails({ answer });
@@ -213,7 +205,7 @@ function DetailsStep(props: StepProps<'details'>) {
         error={answerError}
         onChange={(event) => setAnswer(event.target.value)}
       />
-      {WaitNotice ? <WaitNotice wait={state.wait} /> : <EmptyWaitNotice />}
+      <WaitNotice wait={state.wait} />
       <Button
         type="submit"
         pending={submitting}
@@ -224,15 +216,6 @@ function DetailsStep(props: StepProps<'details'>) {
       </Button>
     </StepCard>
   );
-}
-
-/**
- * What WaitNotice draws without a wait, until its code is here: its polite live region, empty.
- * The code comes with the calls, which the flow waits for before it sends anything, so the region
- * is in the page before a wait is said in it.
- */
-export function EmptyWaitNotice() {
-  return <p className="visually-hidden wait-spoken" role="status" />;
 }
 
 /** Opened without a client (not from a login page): recovery cannot start here. */

@@ -1,7 +1,6 @@
 /**
- * The browser's side of what the recovery form does once the details are sent: its calls, the
- * waits this tab keeps, and the notice that says how long a wait lasts (the details draw its
- * empty live region until this is here). Not in the first load: RecoveryForm.tsx loads it with
+ * The browser's side of what the recovery form does once the details are sent: its calls and the
+ * waits this tab keeps. Not in the first load: RecoveryForm.tsx loads it with
  * `later`.
  */
 export {
@@ -11,4 +10,3 @@ export {
   verifyRecoveryCode,
 } from '../../api/recovery.ts';
 export { sessionWaits } from '../../lib/wait-store.ts';
-export { WaitNotice } from '../../ui/WaitNotice.tsx';

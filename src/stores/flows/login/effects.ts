@@ -13,7 +13,7 @@ import { openSocial, wireOneTap } from '../social.ts';
 import { waitTask } from '../waits.ts';
 import type { LoginDeps } from './flow.ts';
 
-export { transition } from './answers.ts';
+export { transition } from './transition.ts';
 import { answerError, emailLoginBody, phoneLoginBody } from './requests.ts';
 import type { Attempt, LoginEvent, LoginState } from './state.ts';
 

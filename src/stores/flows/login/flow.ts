@@ -25,16 +25,16 @@ import {
   type LoginEvent,
   type LoginState,
 } from './state.ts';
-import { formTransition } from './transition.ts';
+import { firstViewTransition } from './first-view.ts';
 
 const effectsCode = later(() => import('./effects.ts'), { patient: true });
 
 /**
- * The flow's transition: the whole one (answers.ts) once the effects are here, which bring it;
- * until then, the first view's (transition.ts), as every other event comes from them.
+ * The flow's transition: the whole one (transition.ts) once the effects are here, which bring it;
+ * until then, the first view's (first-view.ts), as every other event comes from them.
  */
 const transition = (state: LoginState, event: LoginEvent): LoginState =>
-  (effectsCode.loaded()?.transition ?? formTransition)(state, event);
+  (effectsCode.loaded()?.transition ?? firstViewTransition)(state, event);
 
 type Context = { clientId?: string | undefined };
 

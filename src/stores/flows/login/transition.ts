@@ -1,49 +1,221 @@
 /**
- * The login page's transition on its first view, before the flow's effects are here: the
- * presets, what is typed, the choice of phone or e-mail, and a passkey's sign-in. Every other
- * event comes from the effects (a check, a submit, an answer, Apple and Google) or from the views
- * they open, and so does its transition: `transition` in answers.ts, the whole one, which the
- * flow uses once they are here.
+ * The login page's whole transition: where each event leads from each view. A failed login is
+ * routed by its answer: `unregistered_user` to sign-up, `challenge_required` to the challenge it
+ * names (the code, the password, Apple, Google, the name, or the first of `try_another_way` by
+ * priority), a blocked account to its page, anything else to a message on the view. Not in
+ * /login's first load: it comes with the effects (effects.ts), whose calls send every event but
+ * the first view's (first-view.ts), and the flow uses it from then on.
  */
-import { common, flowOf, startState, type LoginEvent, type LoginState } from './state.ts';
+import { catalogue, errorKey } from '../../../api/catalogue.ts';
+import type { ApiFailure } from '../../../api/errors.ts';
+import type { Wait } from '../../../api/waits.ts';
+import { ERROR, LOGIN_CHALLENGES, type LoginChallenge } from '../../../contract/errors.ts';
+import { digitsOnly } from '../../../lib/digits.ts';
+import { socialMessage } from '../../../lib/social/types.ts';
+import {
+  carryOf,
+  CHALLENGE_DIGITS,
+  CHALLENGE_VIEWS,
+  common,
+  EMPTY_ANSWERS,
+  sortChallenges,
+  startState,
+  type LoginCommon,
+  type LoginEvent,
+  type LoginState,
+} from './state.ts';
+import { firstViewTransition, unwaited } from './first-view.ts';
 
-/** The wait and its message gone. */
-export function unwaited(state: LoginState): Pick<LoginState, 'wait' | 'error'> {
-  return state.wait
-    ? { wait: undefined, error: undefined }
-    : { wait: undefined, error: state.error };
+/**
+ * The unknown-400 handler: blocked accounts get their page (by reason), anything else a message,
+ * with its wait when it is a rate limit or lock.
+ */
+function unknownFailure(state: LoginState, failure: ApiFailure, wait?: Wait): LoginState {
+  const variant = catalogue().blockedVariant(failure);
+  if (variant) {
+    return {
+      ...common(state),
+      submitting: false,
+      social: undefined,
+      wait: undefined,
+      view: 'redirect_to_blocked_user',
+      variant,
+    };
+  }
+  return {
+    ...state,
+    submitting: false,
+    social: undefined,
+    error: catalogue().loginErrorMessage(failure),
+    wait,
+  };
 }
 
-/** The first view's events: pure; any other event leaves the state as it is. */
-export function formTransition(state: LoginState, event: LoginEvent): LoginState {
-  switch (event.type) {
-    case 'initialized':
-      return startState(event.presets, state);
-    // Another number or e-mail is another person: a wait of the last one no longer holds here.
-    case 'phoneChanged':
-      return { ...state, ...unwaited(state), phoneInput: event.value, fieldError: undefined };
-    case 'emailChanged':
-      return { ...state, ...unwaited(state), emailInput: event.value, fieldError: undefined };
-    case 'switchMethod':
-      if (state.view !== 'phone_form' && state.view !== 'email_form') return state;
+function challengeFailure(
+  state: LoginState,
+  challenge: LoginChallenge,
+  info: { name?: unknown; challenge_details?: unknown },
+  failure: ApiFailure,
+): LoginState {
+  const next: LoginCommon = {
+    ...common(state),
+    submitting: false,
+    social: undefined,
+    error: undefined,
+    fieldError: undefined,
+  };
+  switch (challenge) {
+    case 'otp':
+      if (state.view === 'otp') {
+        return {
+          ...state,
+          ...next,
+          otpId: undefined,
+          error: { key: errorKey('VERIFYING_OTP_ERROR') },
+        };
+      }
+      return { ...next, otpId: undefined, view: 'otp' };
+    case 'password':
+      return { ...next, challenges: undefined, answers: EMPTY_ANSWERS, view: 'password_form' };
+    case 'apple':
+      return { ...next, view: 'apple_form' };
+    case 'google':
+      return { ...next, view: 'google_form' };
+    case 'confirm_name':
       return {
-        ...common(state),
-        error: undefined,
-        fieldError: undefined,
-        view: event.method === 'email' ? 'email_form' : 'phone_form',
+        ...next,
+        nameConfirmed: undefined,
+        view: 'name_confirmation',
+        name: typeof info.name === 'string' ? info.name : '',
       };
-    // A login's success (the effects), or a passkey's sign-in from the first view.
-    case 'succeeded':
+    case 'try_another_way': {
+      const details = sortChallenges(info.challenge_details);
+      const first = details[0];
+      if (!first) return unknownFailure(state, failure);
+      return {
+        ...next,
+        answers: EMPTY_ANSWERS,
+        challenges: { details, current: first.priority },
+        view: CHALLENGE_VIEWS[first.challenge_name],
+      };
+    }
+  }
+}
+
+function failed(state: LoginState, failure: ApiFailure, wait?: Wait): LoginState {
+  if (failure.kind === 'http' && failure.status === 400) {
+    const body = failure.body;
+    if (body?.error === ERROR.unregisteredUser) {
       return {
         ...common(state),
         submitting: false,
         social: undefined,
-        error: undefined,
-        view: event.offerPasskey ? 'passkey_offer' : 'redirect_to_idp',
-        token: event.token,
-        flow: event.flow ?? flowOf(state),
+        view: 'redirect_to_signup',
+        carry: carryOf(state.attempt),
       };
-    default:
-      return state;
+    }
+    if (body?.error === ERROR.challengeRequired) {
+      const info: { challenge?: unknown; name?: unknown; challenge_details?: unknown } =
+        body.additional_information ?? {};
+      const challenge = info.challenge;
+      if ((LOGIN_CHALLENGES as readonly unknown[]).includes(challenge)) {
+        return challengeFailure(state, challenge as LoginChallenge, info, failure);
+      }
+    }
+  }
+  return unknownFailure(state, failure, wait);
+}
+
+/** Every branch of the login page: pure, the only way its state changes. */
+export function transition(state: LoginState, event: LoginEvent): LoginState {
+  switch (event.type) {
+    case 'initialized':
+    case 'phoneChanged':
+    case 'emailChanged':
+    case 'switchMethod':
+    case 'succeeded':
+      return firstViewTransition(state, event);
+    case 'answerChanged': {
+      const digits = event.field === 'pin' || event.field === 'card';
+      const value = digits ? digitsOnly(event.value, CHALLENGE_DIGITS) : event.value;
+      return {
+        ...state,
+        answers: { ...state.answers, [event.field]: value },
+        fieldError: undefined,
+      };
+    }
+    case 'invalid':
+      return { ...state, submitting: false, fieldError: event.error };
+    case 'submitted': {
+      if (state.submitting || state.wait?.until !== undefined) return state;
+      const fresh = event.attempt
+        ? {
+            attempt: event.attempt,
+            answers: EMPTY_ANSWERS,
+            nameConfirmed: undefined,
+            otpId: undefined,
+            challenges: undefined,
+          }
+        : {};
+      return {
+        ...state,
+        ...fresh,
+        submitting: true,
+        error: undefined,
+        fieldError: undefined,
+        wait: undefined,
+      };
+    }
+    case 'nameAnswered':
+      if (state.view !== 'name_confirmation' || state.wait?.until !== undefined) return state;
+      return {
+        ...state,
+        nameConfirmed: event.confirmed,
+        submitting: true,
+        error: undefined,
+        fieldError: undefined,
+      };
+    case 'otpVerified':
+      return { ...state, otpId: event.id, submitting: true, error: undefined };
+    case 'passkeyOfferClosed':
+      if (state.view !== 'passkey_offer') return state;
+      return { ...common(state), view: 'redirect_to_idp', token: state.token, flow: state.flow };
+    case 'failed':
+      return failed(state, event.failure, event.wait);
+    case 'waitRestored':
+      return { ...state, submitting: false, wait: event.wait, error: { key: 'common:wait.kept' } };
+    case 'waitOver':
+      return state.wait ? { ...state, ...unwaited(state) } : state;
+    case 'tryAnotherWay': {
+      const challenges = state.challenges;
+      if (!challenges || challenges.details.length < 2 || state.submitting) return state;
+      const next =
+        challenges.details.find((detail) => detail.priority > challenges.current) ??
+        challenges.details[0];
+      if (!next) return state;
+      return {
+        ...common(state),
+        answers: EMPTY_ANSWERS,
+        error: undefined,
+        fieldError: undefined,
+        challenges: { details: challenges.details, current: next.priority },
+        view: CHALLENGE_VIEWS[next.challenge_name],
+      };
+    }
+    case 'socialStarted':
+      if (state.submitting || state.social) return state;
+      return { ...state, social: event.provider, error: undefined, fieldError: undefined };
+    case 'socialFailed':
+      return {
+        ...state,
+        social: undefined,
+        submitting: false,
+        error: socialMessage(event.provider, event.reason),
+      };
+    case 'back':
+      return {
+        ...startState(state.presets, state),
+        view: state.attempt?.kind === 'email' ? 'email_form' : 'phone_form',
+      };
   }
 }

@@ -16,7 +16,7 @@ import type { PhoneInputValue } from '../../../lib/phone.ts';
 import { createFlow } from '../create-flow.ts';
 import type { WaitDeps } from '../waits.ts';
 import type { OneClickEffects } from './effects.ts';
-import { phoneFormTransition } from './phone-form.ts';
+import { firstViewTransition } from './first-view.ts';
 import type { OneClickInit } from './presets.ts';
 import {
   FLOW,
@@ -64,10 +64,10 @@ const effectsModule = later(() => import('./effects.ts'), { patient: true });
 
 /**
  * The transition: the whole one once the effects are here; until then the phone form's own part
- * (phone-form.ts), since only the effects send the other events.
+ * (first-view.ts), since only the effects send the other events.
  */
 const step = (state: OneClickState, event: OneClickEvent): OneClickState =>
-  (effectsModule.loaded()?.transition ?? phoneFormTransition)(state, event);
+  (effectsModule.loaded()?.transition ?? firstViewTransition)(state, event);
 
 export function createOneClickFlow(deps: OneClickDeps) {
   const flow = createFlow({ initial: initialState(), transition: step });

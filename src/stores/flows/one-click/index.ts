@@ -1,7 +1,7 @@
 /** One-click checkout's flow (`/login/one-click`): see README.md in src/stores/flows for the shape. */
 export * from './effects.ts';
 export * from './flow.ts';
-export * from './phone-form.ts';
+export * from './first-view.ts';
 export * from './presets.ts';
 export * from './requests.ts';
 export * from './state.ts';

@@ -1,5 +1,5 @@
 /**
- * One-click checkout's transition. The phone form's own events are phone-form.ts's (which comes
+ * One-click checkout's transition. The phone form's own events are first-view.ts's (which comes
  * with the page); the others come with the effects, which send them (flow.ts). A login that got no answer at all keeps the view, what was
  * typed and the idempotency key (the retry sends the same one); a rate limit keeps the view and
  * says how long (the phone form's Continue, or the push wait's resend, held until then); any
@@ -9,7 +9,7 @@ import { catalogue } from '../../../api/catalogue.ts';
 import type { ApiFailure } from '../../../api/errors.ts';
 import type { Wait } from '../../../api/waits.ts';
 import { commonOf } from '../create-flow.ts';
-import { phoneFormTransition } from './phone-form.ts';
+import { firstViewTransition } from './first-view.ts';
 import {
   isRateLimited,
   isWaiting,
@@ -107,7 +107,7 @@ export function transition(state: OneClickState, event: OneClickEvent): OneClick
     case 'rememberChanged':
     case 'invalid':
     case 'unsent':
-      return phoneFormTransition(state, event);
+      return firstViewTransition(state, event);
     case 'submitted':
       if (state.view !== 'phone_form' || state.submitting || isRateLimited(state)) return state;
       return {

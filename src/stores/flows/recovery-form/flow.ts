@@ -10,7 +10,7 @@ import { later } from '../../../lib/later.ts';
 import type { CountryCode } from '../../../lib/phone.ts';
 import { createFlow } from '../create-flow.ts';
 import type { WaitDeps } from '../waits.ts';
-import { detailsTransition } from './details.ts';
+import { firstViewTransition } from './first-view.ts';
 import type { RecoveryFormEffects } from './effects.ts';
 import {
   initialState,
@@ -42,10 +42,10 @@ export const recoveryFormEffects = later(() => import('./effects.ts'), { patient
 
 /**
  * The transition: the whole one once the effects are here; until then the details' own part
- * (details.ts), since only the effects send the other events.
+ * (first-view.ts), since only the effects send the other events.
  */
 const step = (state: RecoveryFormState, event: RecoveryFormEvent): RecoveryFormState =>
-  (recoveryFormEffects.loaded()?.transition ?? detailsTransition)(state, event);
+  (recoveryFormEffects.loaded()?.transition ?? firstViewTransition)(state, event);
 
 export function createRecoveryFormFlow(deps: RecoveryFormDeps, initial = initialState()) {
   const flow = createFlow({ initial, transition: step });

@@ -1,5 +1,5 @@
 /** The recovery form's flow (`/recovery`): see README.md in src/stores/flows for the shape. */
-export * from './details.ts';
+export * from './first-view.ts';
 export * from './effects.ts';
 export * from './flow.ts';
 export * from './state.ts';

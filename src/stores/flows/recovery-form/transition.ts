@@ -1,12 +1,12 @@
 /**
  * The recovery form's transition, by the step each family of events belongs to: the details,
  * the code, the token (the verified code and the fact checked together), the new password. The
- * details' own events are details.ts's (which comes with the page); the others come with the
+ * details' own events are first-view.ts's (which comes with the page); the others come with the
  * effects, which send them (flow.ts).
  */
 import { catalogue } from '../../../api/catalogue.ts';
 import { digitsOnly } from '../../../lib/digits.ts';
-import { detailsTransition } from './details.ts';
+import { firstViewTransition } from './first-view.ts';
 import {
   CODE_LENGTH,
   detailsWith,
@@ -28,7 +28,7 @@ function detailsEvent(
   state: RecoveryFormState,
   event: EventOf<'detailsChanged' | 'detailsSubmitted' | 'backToDetails'>,
 ): RecoveryFormState {
-  if (event.type !== 'backToDetails') return detailsTransition(state, event);
+  if (event.type !== 'backToDetails') return firstViewTransition(state, event);
   if (state.view !== 'code' || state.submitting) return state;
   return detailsWith(state.details, {}, undefined);
 }
@@ -68,7 +68,7 @@ function codeEvent(
       }
       return state;
     case 'codeSendFailed':
-      if (state.view === 'details') return detailsTransition(state, event);
+      if (state.view === 'details') return firstViewTransition(state, event);
       if (state.view === 'code' && state.submitting) {
         const message = catalogue().otpErrorKey(event.failure);
         return { ...state, submitting: false, wait: event.wait, ...serverError(message, false) };

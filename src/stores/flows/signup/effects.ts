@@ -36,7 +36,7 @@ import {
 } from './state.ts';
 
 /** The whole transition, the failures' table with it: the flow's once the effects are here. */
-export { transition } from './answers.ts';
+export { transition } from './transition.ts';
 
 type SignupCore = Flow<SignupState, SignupEvent>;
 type Context = { clientId?: string | undefined };

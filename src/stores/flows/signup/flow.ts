@@ -27,16 +27,16 @@ import {
   type SignupState,
   type TextField,
 } from './state.ts';
-import { formTransition } from './transition.ts';
+import { firstViewTransition } from './first-view.ts';
 
 const effectsCode = later(() => import('./effects.ts'), { patient: true });
 
 /**
- * The flow's transition: the whole one (answers.ts) once the effects are here, which bring it;
+ * The flow's transition: the whole one (transition.ts) once the effects are here, which bring it;
  * until then, the first view's (the presets, the typing), as every other event comes from them.
  */
 const transition = (state: SignupState, event: SignupEvent): SignupState =>
-  (effectsCode.loaded()?.transition ?? formTransition)(state, event);
+  (effectsCode.loaded()?.transition ?? firstViewTransition)(state, event);
 
 type Context = { clientId?: string | undefined };
 

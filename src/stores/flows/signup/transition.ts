@@ -1,56 +1,141 @@
 /**
- * The sign-up page's transition on its first view, before the flow's effects are here: the
- * presets and what is typed. Every other event comes from the effects (a check, the submit, an
- * answer, Apple and Google) or from the views they open (the code step, Back), and so does its
- * transition: `transition` in answers.ts, the whole one, which the flow uses once they are here.
+ * The sign-up page's whole transition: the presets and the typing (first-view.ts), and everything
+ * the flow's effects dispatch or the views they open: the checks, the submit, the calls' answers
+ * (a failure routed by the table of failures.ts), Apple and Google, the code step, Back. Not in
+ * /signup/'s first load: it comes with the effects (effects.ts), and the flow uses it from then on.
  */
-import { initialState, socialFromPresets, type SignupEvent, type SignupState } from './state.ts';
+import { socialMessage } from '../../../lib/social/types.ts';
+import { failed } from './failures.ts';
+import {
+  common,
+  isRateLimited,
+  proofFor,
+  type SignupCommon,
+  type SignupEvent,
+  type SignupState,
+} from './state.ts';
+import { firstViewTransition } from './first-view.ts';
 
-/** The presets and the typing: pure; any other event leaves the state as it is. */
-export function formTransition(state: SignupState, event: SignupEvent): SignupState {
+/** Apple and Google: the window, its login, or the form turned into the social sign-up. */
+function socialTransition(
+  state: SignupState,
+  event: Extract<
+    SignupEvent,
+    { type: 'socialStarted' | 'socialSubmitted' | 'socialFailed' | 'socialUnregistered' }
+  >,
+): SignupState {
   switch (event.type) {
-    case 'initialized': {
-      const presets = event.presets;
-      const start = initialState(presets);
-      return {
-        ...start,
-        values: { ...start.values, email: presets.email ?? '' },
-        prefill: socialFromPresets(presets, event.appleFullName),
-        proof: presets.otp
-          ? { phone: presets.fullMobileNumber, value: presets.otp, fromUrl: true }
-          : undefined,
-      };
-    }
-    case 'phoneChanged': {
-      if (state.view !== 'signup_form' || state.submitting) return state;
-      const { phone: _dropped, ...fieldErrors } = state.fieldErrors;
-      void _dropped;
-      // Another number: the last one's wait no longer holds here (a kept one is checked on submit).
-      const sameNumber = event.digits !== undefined && event.digits === state.phoneDigits;
+    case 'socialStarted':
+      if (state.view !== 'signup_form' || state.submitting || state.social) return state;
+      return { ...state, social: event.provider, error: undefined, contact: false };
+    case 'socialSubmitted':
+      if (!state.social) return state;
+      return { ...state, submitting: true };
+    case 'socialFailed':
       return {
         ...state,
-        values: { ...state.values, phone: event.value },
-        phoneDigits: event.digits,
-        fieldErrors,
-        ...(sameNumber && state.wait ? {} : { error: undefined, wait: undefined }),
+        social: undefined,
+        submitting: false,
+        error: socialMessage(event.provider, event.reason),
         contact: false,
       };
-    }
-    case 'valueChanged': {
-      if (state.view !== 'signup_form' || state.submitting) return state;
-      const fieldErrors = { ...state.fieldErrors };
-      delete fieldErrors[event.field];
-      // A new e-mail may not have an account: the contact message goes with it.
-      const emailFixed = event.field === 'email' && state.contact;
+    case 'socialUnregistered': {
+      // Not registered yet: the form turns into the social sign-up (no name, password, buttons).
+      const email =
+        state.values.email.trim() === '' ? (event.prefill.email ?? '') : state.values.email;
       return {
-        ...state,
-        values: { ...state.values, [event.field]: event.value },
-        fieldErrors,
-        error: emailFixed ? undefined : state.error,
-        contact: emailFixed ? false : state.contact,
+        ...common(state),
+        view: 'signup_form',
+        prefill: event.prefill,
+        values: { ...state.values, email, password: '' },
+        submitting: false,
+        social: undefined,
+        error: undefined,
+        contact: false,
+        fieldErrors: {},
       };
     }
-    default:
-      return state;
+  }
+}
+
+/** Every branch of the sign-up page: pure, the only way its state changes. */
+export function transition(state: SignupState, event: SignupEvent): SignupState {
+  switch (event.type) {
+    case 'initialized':
+    case 'phoneChanged':
+    case 'valueChanged':
+      return firstViewTransition(state, event);
+    case 'fieldChecked': {
+      const fieldErrors = { ...state.fieldErrors };
+      if (event.error) fieldErrors[event.field] = event.error;
+      else delete fieldErrors[event.field];
+      return { ...state, fieldErrors };
+    }
+    case 'invalid':
+      return { ...state, submitting: false, fieldErrors: event.errors };
+    case 'submitted': {
+      if (state.submitting || state.view !== 'signup_form' || isRateLimited(state)) return state;
+      const proof = proofFor(state.proof, event.phone);
+      const next: SignupCommon = {
+        ...common(state),
+        phone: event.phone,
+        proof,
+        error: undefined,
+        contact: false,
+        fieldErrors: {},
+      };
+      // A proof for this number (address OTP, or a code verified before a fixable error): onboard.
+      if (proof) return { ...next, view: 'signup_form', submitting: true };
+      return { ...next, view: 'otp', submitting: false };
+    }
+    case 'otpVerified':
+      if (state.view !== 'otp' || state.submitting) return state;
+      return {
+        ...state,
+        proof: { phone: state.phone, value: event.id, fromUrl: false },
+        submitting: true,
+        error: undefined,
+        contact: false,
+      };
+    case 'succeeded':
+      return {
+        ...common(state),
+        submitting: false,
+        social: undefined,
+        error: undefined,
+        contact: false,
+        view: 'redirect_to_idp',
+        token: event.token,
+        flow: event.flow,
+        registered: event.registered,
+      };
+    case 'failed':
+      return failed(state, event.failure, event.wait);
+    case 'waitRestored':
+      if (state.view !== 'signup_form') return state;
+      return {
+        ...state,
+        submitting: false,
+        error: { key: 'common:wait.kept' },
+        contact: false,
+        wait: event.wait,
+      };
+    case 'waitOver':
+      return state.wait ? { ...state, error: undefined, wait: undefined } : state;
+    case 'socialStarted':
+    case 'socialSubmitted':
+    case 'socialFailed':
+    case 'socialUnregistered':
+      return socialTransition(state, event);
+    case 'back':
+      if (state.view === 'redirect_to_idp') return state;
+      return {
+        ...common(state),
+        view: 'signup_form',
+        submitting: false,
+        social: undefined,
+        error: undefined,
+        contact: false,
+      };
   }
 }

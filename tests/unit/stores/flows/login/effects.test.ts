@@ -64,14 +64,14 @@ describe('login: the effects, loaded later', () => {
   });
 
   it('bring the transition past the first view: before them such an event changes nothing', async () => {
-    const { createLoginFlow, DEFAULT_PRESETS, formTransition, initialState } = await fresh();
+    const { createLoginFlow, DEFAULT_PRESETS, firstViewTransition, initialState } = await fresh();
     const password = http(400, {
       error: 'challenge_required',
       additional_information: { challenge: 'password' },
     });
     const state = initialState();
-    expect(formTransition(state, { type: 'failed', failure: password })).toBe(state);
-    expect(formTransition(state, { type: 'submitted' })).toBe(state);
+    expect(firstViewTransition(state, { type: 'failed', failure: password })).toBe(state);
+    expect(firstViewTransition(state, { type: 'submitted' })).toBe(state);
     const flow = createLoginFlow(fakeDeps());
     await flow.init(DEFAULT_PRESETS);
     flow.changePhone(PHONE);

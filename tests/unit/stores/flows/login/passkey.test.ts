@@ -6,7 +6,7 @@ import {
   initialState,
   type LoginDeps,
 } from '../../../../../src/stores/flows/login/index.ts';
-import { transition } from '../../../../../src/stores/flows/login/answers.ts';
+import { transition } from '../../../../../src/stores/flows/login/transition.ts';
 import type { PasskeyDeps, PasskeySupport } from '../../../../../src/stores/flows/passkey.ts';
 import { http } from '../failures.ts';
 

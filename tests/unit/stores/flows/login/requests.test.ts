@@ -18,7 +18,7 @@ import {
   sortChallenges,
   startState,
 } from '../../../../../src/stores/flows/login/index.ts';
-import { transition } from '../../../../../src/stores/flows/login/answers.ts';
+import { transition } from '../../../../../src/stores/flows/login/transition.ts';
 
 describe('presets', () => {
   it('reads every preset of spec section 2', () => {

@@ -7,7 +7,7 @@ import {
   type LoginState,
   isWaiting,
 } from '../../../../../src/stores/flows/login/index.ts';
-import { transition } from '../../../../../src/stores/flows/login/answers.ts';
+import { transition } from '../../../../../src/stores/flows/login/transition.ts';
 import { http } from '../failures.ts';
 import { challenge, DETAILS } from './answers.ts';
 

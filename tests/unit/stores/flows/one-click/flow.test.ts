@@ -4,7 +4,7 @@ import {
   initialState,
   MAX_PUSH_RETRIES,
   oneClickLoginBody,
-  phoneFormTransition,
+  firstViewTransition,
   PUSH_RESEND_SECONDS,
   resendIn,
   showsSentTick,
@@ -323,10 +323,10 @@ describe('one-click: what runs once the shopper submits comes later', () => {
       { type: 'unsent', failure: { kind: 'offline' } },
     ];
     for (const event of events) {
-      expect(phoneFormTransition(form, event)).toEqual(transition(form, event));
+      expect(firstViewTransition(form, event)).toEqual(transition(form, event));
     }
     const attempt = { key: 'k', phone: PHONE, isRetry: false };
-    expect(phoneFormTransition(form, { type: 'submitted', attempt })).toBe(form);
-    expect(phoneFormTransition(form, { type: 'restarted' })).toBe(form);
+    expect(firstViewTransition(form, { type: 'submitted', attempt })).toBe(form);
+    expect(firstViewTransition(form, { type: 'restarted' })).toBe(form);
   });
 });

@@ -84,11 +84,11 @@ describe('recovery form: what runs once the details are sent comes later', () =>
       type: 'codeSendFailed',
       failure: { kind: 'offline' },
     };
-    expect(fresh.detailsTransition(sending, failed)).toEqual(fresh.transition(sending, failed));
+    expect(fresh.firstViewTransition(sending, failed)).toEqual(fresh.transition(sending, failed));
     for (const event of events) {
-      expect(fresh.detailsTransition(filled, event)).toEqual(fresh.transition(filled, event));
+      expect(fresh.firstViewTransition(filled, event)).toEqual(fresh.transition(filled, event));
     }
-    expect(fresh.detailsTransition(code, { type: 'backToDetails' })).toBe(code);
-    expect(fresh.detailsTransition(code, { type: 'codeChanged', code: '1' })).toBe(code);
+    expect(fresh.firstViewTransition(code, { type: 'backToDetails' })).toBe(code);
+    expect(fresh.firstViewTransition(code, { type: 'codeChanged', code: '1' })).toBe(code);
   });
 });

@@ -54,15 +54,15 @@ describe('sign-up: the effects, loaded later', () => {
   });
 
   it('bring the transition past the typing: before them such an event changes nothing', async () => {
-    const { createSignupFlow, DEFAULT_SIGNUP_PRESETS, formTransition, initialState } =
+    const { createSignupFlow, DEFAULT_SIGNUP_PRESETS, firstViewTransition, initialState } =
       await fresh();
     const challenge = http(400, {
       error: 'challenge_required',
       additional_information: { challenge: 'email' },
     });
     const state = initialState();
-    expect(formTransition(state, { type: 'failed', failure: challenge })).toBe(state);
-    expect(formTransition(state, { type: 'submitted', phone: '971500000003' })).toBe(state);
+    expect(firstViewTransition(state, { type: 'failed', failure: challenge })).toBe(state);
+    expect(firstViewTransition(state, { type: 'submitted', phone: '971500000003' })).toBe(state);
     const { deps } = fakeDeps();
     const flow = createSignupFlow(deps);
     await flow.init(DEFAULT_SIGNUP_PRESETS);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // The whole transition, failures routed by their table (the flow's once its effects are here).
-import { transition } from '../../../../../src/stores/flows/signup/answers.ts';
+import { transition } from '../../../../../src/stores/flows/signup/transition.ts';
 import { http } from '../failures.ts';
 import { code, run, init, onboarding } from './states.ts';
 

@@ -7,7 +7,7 @@ import {
   type SignupPresets,
   type SignupState,
 } from '../../../../../src/stores/flows/signup/index.ts';
-import { transition } from '../../../../../src/stores/flows/signup/answers.ts';
+import { transition } from '../../../../../src/stores/flows/signup/transition.ts';
 import { http } from '../failures.ts';
 
 /** A 400 answer with the error code in both places the back end puts it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transition } from '../../../../../src/stores/flows/signup/answers.ts';
+import { transition } from '../../../../../src/stores/flows/signup/transition.ts';
 import { proofFor, visibleOf } from '../../../../../src/stores/flows/signup/index.ts';
 import { code, PHONE, run, init, onOtp, onboarding } from './states.ts';
 

@@ -10,7 +10,7 @@ import {
   signupWaitScope,
   type SignupFlow,
 } from '../../../../../src/stores/flows/signup/index.ts';
-import { transition } from '../../../../../src/stores/flows/signup/answers.ts';
+import { transition } from '../../../../../src/stores/flows/signup/transition.ts';
 import { http } from '../failures.ts';
 import { waitClock } from '../wait-clock.ts';
 import { fakeDeps, filledFlow } from './deps.ts';

@@ -15,7 +15,7 @@ import {
 } from './state.ts';
 
 /** The details' events (pure); any other event leaves the state as it is. */
-export function detailsTransition(
+export function firstViewTransition(
   state: RecoveryFormState,
   event: RecoveryFormEvent,
 ): RecoveryFormState {

@@ -8,7 +8,7 @@ import { catalogue } from '../../../api/catalogue.ts';
 import { initialState, type OneClickEvent, type OneClickState } from './state.ts';
 
 /** The phone form's events (pure); any other event leaves the state as it is. */
-export function phoneFormTransition(state: OneClickState, event: OneClickEvent): OneClickState {
+export function firstViewTransition(state: OneClickState, event: OneClickEvent): OneClickState {
   switch (event.type) {
     case 'initialized':
       return {
