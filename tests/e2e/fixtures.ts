@@ -118,7 +118,7 @@ export async function holdLoginRedirect(page: Page): Promise<void> {
  */
 export async function holdRequests(
   page: Page,
-  url: string,
+  url: string | RegExp,
   then: 'continue' | 'abort' = 'continue',
 ): Promise<() => void> {
   let release = () => {};
