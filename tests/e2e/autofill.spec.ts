@@ -3,7 +3,7 @@
  * life of a code step; password managers find the account's identifier beside every password
  * and never take a PIN or card digits for one. English and Arabic, axe on the views changed.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   expect,
   expectAccessible,
@@ -77,6 +77,19 @@ async function boundCode(
   return code?.slice(1) ?? '';
 }
 
+/**
+ * Moves the page's clock (installed before the page opened) a second at a time, `ticks` times,
+ * each time until the code step's resend countdown (`timer`) shows a new number: each tick
+ * re-rendered the step.
+ */
+async function tickCountdown(page: Page, timer: Locator, ticks: number): Promise<void> {
+  for (let tick = 0; tick < ticks; tick += 1) {
+    const before = (await timer.textContent()) ?? '';
+    await page.clock.runFor(1000);
+    await expect(timer).not.toHaveText(before);
+  }
+}
+
 for (const locale of FLOW_LOCALES) {
   test.describe(`${locale}: SMS code autofill`, () => {
     test('/recovery keeps one WebOTP request through the countdown, and the SMS fills the field', async ({
@@ -85,6 +98,7 @@ for (const locale of FLOW_LOCALES) {
       baseURL,
     }) => {
       await fakeWebOtp(page);
+      await page.clock.install();
       await openHydrated(page, localizedPath(locale, '/recovery?clientId=sandbox-web'));
       await page.locator('input[type=tel]').fill(LAYLA.national);
       await page
@@ -99,7 +113,7 @@ for (const locale of FLOW_LOCALES) {
       await expect(code).toHaveAttribute('name', 'one-time-code');
       await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
       // Three ticks of the resend countdown re-render the step: the request stays the same one.
-      await page.waitForTimeout(3500);
+      await tickCountdown(page, page.locator('p.muted[aria-live=off]'), 3);
       expect(await webOtp(page)).toEqual({ calls: 1, aborted: 0 });
 
       const host = new URL(baseURL ?? '').host;
@@ -125,11 +139,13 @@ for (const locale of FLOW_LOCALES) {
       baseURL,
     }) => {
       await fakeWebOtp(page);
+      await page.clock.install();
       await openLogin(page, locale);
       await submitPhone(page, '02');
       await expectView(page, 'otp', false);
       const sent = await boundCode(sandbox, e164('02'), new URL(baseURL ?? '').host);
-      await page.waitForTimeout(1500);
+      // Ticks of the resend countdown re-render the step: still the one request.
+      await tickCountdown(page, page.getByRole('timer'), 2);
       expect(await webOtp(page)).toEqual({ calls: 1, aborted: 0 });
       await page.evaluate((value) => {
         (window as unknown as { __webOtp: WebOtpProbe }).__webOtp.fill?.(value);

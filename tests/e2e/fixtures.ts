@@ -10,6 +10,7 @@ import {
   type APIRequestContext,
   type Locator,
   type Page,
+  type Request,
 } from '@playwright/test';
 import { LOCALES, localizedPath, type Locale } from '../../src/i18n/config.ts';
 import { createT, type Translate } from '../../src/i18n/t.ts';
@@ -61,7 +62,9 @@ export async function freezeTime(page: Page): Promise<void> {
  * until `done()` holds: a countdown on the screen (the redirect view's 5 seconds before the
  * hand-off) passes in a moment instead of in real seconds, through its own timers and renders.
  * From the first call on, the context's pages run on Playwright's clock (time still flows; a timer
- * set before the call runs in real time). For waits whose length is not what the test checks.
+ * set before the call runs in real time). The clock stands while one of the page's calls (fetch,
+ * XHR) is on its way: a call's own time limit is never run ahead of its answer. For waits whose
+ * length is not what the test checks.
  */
 export async function hurryTimers(page: Page, done: () => boolean, seconds = 15): Promise<void> {
   if (done()) return;
@@ -69,10 +72,27 @@ export async function hurryTimers(page: Page, done: () => boolean, seconds = 15)
   // The page is going away (what the test waits for, most likely): nothing left to hurry.
   if (faked === undefined) return;
   if (!faked) await page.clock.install();
-  for (let second = 0; second < seconds && !done(); second += 1) {
-    await page.clock.runFor(1000);
-    // The page renders what its timers changed and sets its next ones (a countdown's next tick).
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  const calls = new Set<Request>();
+  const onRequest = (request: Request) => {
+    if (['fetch', 'xhr'].includes(request.resourceType())) calls.add(request);
+  };
+  const onEnd = (request: Request) => calls.delete(request);
+  page.on('request', onRequest);
+  page.on('requestfinished', onEnd);
+  page.on('requestfailed', onEnd);
+  try {
+    for (let second = 0; second < seconds && !done() && !page.isClosed();) {
+      if (calls.size === 0) {
+        await page.clock.runFor(1000);
+        second += 1;
+      }
+      // The page renders what its timers changed and sets its next ones (a countdown's next tick).
+      await new Promise((resolve) => setTimeout(resolve, calls.size === 0 ? 100 : 20));
+    }
+  } finally {
+    page.off('request', onRequest);
+    page.off('requestfinished', onEnd);
+    page.off('requestfailed', onEnd);
   }
 }
 
@@ -98,7 +118,7 @@ export async function holdLoginRedirect(page: Page): Promise<void> {
  */
 export async function holdRequests(
   page: Page,
-  url: string,
+  url: string | RegExp,
   then: 'continue' | 'abort' = 'continue',
 ): Promise<() => void> {
   let release = () => {};

@@ -7,7 +7,14 @@
 import type { Page } from '@playwright/test';
 import { localizedPath } from '../../src/i18n/config.ts';
 import type { I18nKey } from '../../src/i18n/types.ts';
-import { expect, expectAccessible, expectNoRawKeys, FLOW_LOCALES, test } from './fixtures.ts';
+import {
+  expect,
+  expectAccessible,
+  expectNoRawKeys,
+  FLOW_LOCALES,
+  hurryTimers,
+  test,
+} from './fixtures.ts';
 import { linkT, shownCard } from './links-helpers.ts';
 
 interface TokenPage {
@@ -88,13 +95,15 @@ for (const locale of FLOW_LOCALES) {
         baseURL,
         page,
       }) => {
-        // The scanner: its own browser, loads the page, runs its scripts, waits, leaves.
+        // The scanner: its own browser, loads the page, runs its scripts, waits (2 s of the
+        // page's time, on Playwright's clock), leaves.
         const scanner = await browser.newContext(baseURL ? { baseURL } : {});
         const scan = await scanner.newPage();
+        await scan.clock.install();
         const scanned = countCalls(scan, link.call);
         await scan.goto(address(link.path), { waitUntil: 'networkidle' });
         await expect(scan.locator('[data-confirm]:visible')).toBeEnabled();
-        await scan.waitForTimeout(1500);
+        await hurryTimers(scan, () => scanned.length > 0, 2);
         expect(scanned).toEqual([]);
         await scanner.close();
 

@@ -1,6 +1,13 @@
 /** Helpers of the one-click specs (one-click.spec.ts and its views tour): language-independent. */
-import type { Page } from '@playwright/test';
-import { catalogT, expect, localizedPath, type Locale, type Sandbox } from './fixtures.ts';
+import type { Page, Response } from '@playwright/test';
+import {
+  catalogT,
+  expect,
+  hurryTimers,
+  localizedPath,
+  type Locale,
+  type Sandbox,
+} from './fixtures.ts';
 
 export const DESKTOP_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
@@ -42,6 +49,31 @@ export async function pause(page: Page) {
     } catch (error) {
       if (attempt === 5 || !String(error).includes('fast-forward to the past')) throw error;
     }
+  }
+}
+
+/**
+ * Runs the page's polls of its push ahead (hurryTimers) until one of them reads a decision: the
+ * sandbox decides in real time (the 'phone' of +971500000011 and 12 three seconds after the push,
+ * the control API when the test calls it), while the page polls at 1 s, 2 s, then every 5 s of its
+ * own time. At most 60 s of the page's time: past that, the test's own waits go on in real time.
+ */
+export async function hurryPolls(page: Page): Promise<void> {
+  let decided = false;
+  const onResponse = (response: Response) => {
+    if (!/\/approve-request\/[^/]+\/verify$/.test(new URL(response.url()).pathname)) return;
+    response.json().then(
+      (body: { data?: { status?: string } }) => {
+        if (body.data?.status !== undefined && body.data.status !== 'pending') decided = true;
+      },
+      () => undefined,
+    );
+  };
+  page.on('response', onResponse);
+  try {
+    await hurryTimers(page, () => decided, 60);
+  } finally {
+    page.off('response', onResponse);
   }
 }
 

@@ -21,6 +21,7 @@ import {
   ACR,
   catalogs,
   DESKTOP_UA,
+  hurryPolls,
   newPush,
   pushNumber,
   open,
@@ -148,7 +149,9 @@ for (const locale of FLOW_LOCALES) {
         await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
         await expect(section.locator('.one-click-phone')).toHaveText('+971500000011');
         await expectAccessible(page, 'push notification');
-        // The sandbox 'phone' approves after 3 s; polls at 1 s, 2 s, then 7 s find it.
+        // The sandbox 'phone' approves after 3 s; the page's polls (1 s, 2 s, then every 5 s of
+        // its time) run ahead until one finds it.
+        await hurryPolls(page);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.welcome, {
           timeout: 15_000,
         });
@@ -166,6 +169,8 @@ for (const locale of FLOW_LOCALES) {
         const section = await open(page, locale);
         await submitPhone(page, locale, '12');
         await expect(section).toHaveAttribute('data-view', 'push_notification');
+        // The sandbox 'phone' rejects after 3 s: the page's polls run ahead until one finds it.
+        await hurryPolls(page);
         await expect(section).toHaveAttribute('data-view', 'rejected_user', { timeout: 15_000 });
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.rejected);
         await expect(section).toContainText(text.update);
@@ -191,11 +196,22 @@ for (const locale of FLOW_LOCALES) {
         await expect(shown).toHaveText(number);
         await expect(shown).toHaveAttribute('dir', 'ltr');
         await sandbox.push(id, 'approve', number);
+        await hurryPolls(page);
         await expect(page.getByRole('heading', { level: 1 })).toContainText(text.welcomeAny, {
           timeout: 10_000,
         });
-        // The identity service finishes the sign-in, not remembered (the box was left unticked).
-        const form = await page.waitForRequest((r) => r.url().endsWith('/_be/idp/login'));
+        // The identity service finishes the sign-in, not remembered (the box was left unticked),
+        // once the redirect view's countdown (run ahead) hands off.
+        const posted = page.waitForRequest((r) => r.url().endsWith('/_be/idp/login'));
+        let handedOff = false;
+        posted.then(
+          () => {
+            handedOff = true;
+          },
+          () => undefined,
+        );
+        await hurryTimers(page, () => handedOff);
+        const form = await posted;
         expect(new URLSearchParams(form.postData() ?? '').get('remember')).toBe('false');
         await expect(page.locator('h1')).toHaveText('Signed in', { timeout: 10_000 });
         await expect(page.locator('body')).toContainText('Mona Fawzi');
