@@ -105,6 +105,19 @@ export function madeLater<M, T>(module: Later<M>, make: (module: M) => T): MadeL
 }
 
 /**
+ * Actions that need something made later (a flow's effects): `withMade(action)` gives a function
+ * that runs `action` with it, at once when it is made, else once it is, unless `cancelled()` by
+ * then (the flow destroyed meanwhile).
+ */
+export function withMade<T>(thing: MadeLater<T>, cancelled: () => boolean) {
+  return <A extends unknown[]>(action: (made: T, ...args: A) => void | Promise<void>) =>
+    async (...args: A): Promise<void> => {
+      const here = thing.now() ?? (await thing.load());
+      if (!cancelled()) await action(here, ...args);
+    };
+}
+
+/**
  * A function of a module loaded later, callable now (a call handed to a flow as a dep): each call
  * waits for the module, then runs.
  */

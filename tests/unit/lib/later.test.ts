@@ -1,6 +1,6 @@
 /** `later`: the one way a module is loaded after first paint (src/lib/later.ts). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { later, laterCall, madeLater } from '../../../src/lib/later.ts';
+import { later, laterCall, madeLater, withMade } from '../../../src/lib/later.ts';
 
 const failure = () => new TypeError('Failed to fetch dynamically imported module');
 
@@ -93,6 +93,24 @@ describe('later', () => {
       const next = madeLater(module, make);
       expect(next.now()).toEqual({ from: 'effects' });
       expect(make).toHaveBeenCalledTimes(2);
+    });
+  });
+
+  describe('withMade', () => {
+    it('runs an action with the thing once it is made, unless cancelled by then', async () => {
+      const thing = madeLater(
+        later(() => Promise.resolve({ name: 'effects' }), { when: 'demand' }),
+        (module) => ({ from: module.name }),
+      );
+      let cancelled = false;
+      const run = withMade(thing, () => cancelled);
+      const seen: string[] = [];
+      const act = run((made, suffix: string) => void seen.push(made.from + suffix));
+      await act('!');
+      expect(seen).toEqual(['effects!']);
+      cancelled = true;
+      await act('?');
+      expect(seen).toEqual(['effects!']);
     });
   });
 

@@ -6,7 +6,7 @@
 import type { EmailLoginBody, PhoneLoginBody } from '../../../contract/identity-api.ts';
 import type { Locale } from '../../../i18n/config.ts';
 import type { FlowAnalytics } from '../../../lib/analytics.ts';
-import { later, madeLater } from '../../../lib/later.ts';
+import { later, madeLater, withMade } from '../../../lib/later.ts';
 import type { PhoneInputValue } from '../../../lib/phone.ts';
 import type { SocialProvider, SocialResult } from '../../../lib/social/types.ts';
 import { createFlow, type Flow } from '../create-flow.ts';
@@ -14,7 +14,6 @@ import { laterOtp, type LaterOtp } from '../later-otp.ts';
 import type { OtpDeps } from '../otp.ts';
 import type { SocialDeps } from '../social.ts';
 import type { WaitDeps } from '../waits.ts';
-import type { LoginEffects } from './effects.ts';
 import { loginPasskeys, type LoginPasskeyDeps } from './passkeys.ts';
 import { signupHref, type LoginPresets } from './presets.ts';
 import {
@@ -129,13 +128,8 @@ export function createLoginFlow(deps: LoginDeps) {
   flow.onDestroy(passkey.destroy);
 
   const effects = madeLater(effectsCode, (code) => code.loginEffects(flow, deps, passkey));
-  /** Runs `action` with the effects, once they are here (at once when they are). */
-  const withEffects =
-    <A extends unknown[]>(action: (effects: LoginEffects, ...args: A) => void | Promise<void>) =>
-    async (...args: A): Promise<void> => {
-      const here = effects.now() ?? (await effects.load());
-      if (!flow.isDestroyed()) await action(here, ...args);
-    };
+  /** Runs an action with the effects, once they are here (at once when they are). */
+  const withEffects = withMade(effects, flow.isDestroyed);
 
   const otp = createLoginOtp(deps, flow, (id) => {
     dispatch({ type: 'otpVerified', id });

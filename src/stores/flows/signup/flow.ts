@@ -7,7 +7,7 @@
 import type { OnboardBody } from '../../../contract/onboarder.ts';
 import type { Locale } from '../../../i18n/config.ts';
 import type { FlowAnalytics } from '../../../lib/analytics.ts';
-import { later, madeLater } from '../../../lib/later.ts';
+import { later, madeLater, withMade } from '../../../lib/later.ts';
 import type { PhoneInputValue } from '../../../lib/phone.ts';
 import type { SocialProvider, SocialResult } from '../../../lib/social/types.ts';
 import type { Flags } from '../../flags.ts';
@@ -16,7 +16,6 @@ import { laterOtp, type LaterOtp } from '../later-otp.ts';
 import type { OtpDeps } from '../otp.ts';
 import type { SocialDeps } from '../social.ts';
 import type { WaitDeps } from '../waits.ts';
-import type { SignupEffects } from './effects.ts';
 import type { SignupPresets } from './presets.ts';
 import {
   flowOf,
@@ -113,13 +112,8 @@ export function createSignupFlow(deps: SignupDeps) {
   const clientId = () => flow.get().presets.clientId ?? deps.fallbackClientId?.();
 
   const effects = madeLater(effectsCode, (code) => code.signupEffects(flow, deps, clientId));
-  /** Runs `action` with the effects, once they are here (at once when they are). */
-  const withEffects =
-    <A extends unknown[]>(action: (effects: SignupEffects, ...args: A) => void | Promise<void>) =>
-    async (...args: A): Promise<void> => {
-      const here = effects.now() ?? (await effects.load());
-      if (!flow.isDestroyed()) await action(here, ...args);
-    };
+  /** Runs an action with the effects, once they are here (at once when they are). */
+  const withEffects = withMade(effects, flow.isDestroyed);
 
   const otp = laterOtp({
     sendOtp: deps.sendOtp,
