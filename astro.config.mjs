@@ -284,19 +284,11 @@ const CHUNK_GROUPS = [
       ],
     }),
   },
-  // The phone field (login, sign-up, one-click, recovery; its metadata loads after first paint)
-  // and the device identity the same pages send.
+  // The phone field (login, sign-up, one-click, recovery; its metadata loads after first paint).
   {
     name: 'phone',
     test: chunkOf({
-      src: [
-        'lib/digits',
-        'lib/phone',
-        'lib/last-country',
-        'ui/use-start-country',
-        'ui/PhoneInput',
-        'lib/device',
-      ],
+      src: ['lib/digits', 'lib/phone', 'lib/last-country', 'ui/use-start-country', 'ui/PhoneInput'],
     }),
   },
   // What the pages that sign in or up share (login, sign-up, one-click): the browser's deps of
@@ -304,7 +296,7 @@ const CHUNK_GROUPS = [
   {
     name: 'signin',
     test: chunkOf({
-      src: ['stores/flows/browser-deps', 'api/identity-headers', 'i18n/error-messages'],
+      src: ['stores/flows/browser-deps', 'i18n/error-messages'],
     }),
   },
   // The waits of a rate limit (src/stores/flows/waits.ts) and their countdown, there once a wait

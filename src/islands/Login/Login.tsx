@@ -16,9 +16,7 @@ import { $flags, loadFlags } from '../../stores/flags.ts';
 import {
   persistedName,
   presetPhone,
-  profiling,
   recaptchaRequired,
-  shieldParams,
   validatePhone,
 } from '../../stores/flows/browser-deps.ts';
 import { createLoginFlow, parsePresets, type LoginDeps } from '../../stores/flows/login/index.ts';
@@ -67,9 +65,9 @@ function browserDeps(locale: Locale): LoginDeps {
     presetPhone,
     navigate: (href) => location.assign(href),
     analytics: pageAnalytics,
-    profiling,
+    profiling: laterCall(calls, (m) => m.profiling),
     recaptchaRequired,
-    shieldParams,
+    shieldParams: laterCall(calls, (m) => m.shieldParams),
     persisted: persistedName,
     passkeys: browserPasskeys,
     wait: { waits: sessionWaits },

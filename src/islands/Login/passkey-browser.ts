@@ -5,7 +5,7 @@
 import * as api from '../../api/passkeys.ts';
 import { createPasskey, getPasskey } from '../../lib/passkey-ceremony.ts';
 import { passkeyDevice } from '../../lib/passkey-device.ts';
-import { profiling } from '../../stores/flows/browser-deps.ts';
+import { profiling } from '../../stores/flows/device-deps.ts';
 import type { PasskeyDeps, PasskeySupport } from '../../stores/flows/passkey.ts';
 
 type Helpers = typeof PublicKeyCredential & {

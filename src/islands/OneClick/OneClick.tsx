@@ -11,8 +11,8 @@ import { currentQuery } from '../../lib/address.ts';
 import { csrfForAddress, takeCsrf } from '../../lib/csrf.ts';
 import { readPersisted } from '../../lib/persisted.ts';
 import { loadFlags } from '../../stores/flags.ts';
-import { profiling, validatePhone } from '../../stores/flows/browser-deps.ts';
-import { later } from '../../lib/later.ts';
+import { validatePhone } from '../../stores/flows/browser-deps.ts';
+import { later, laterCall } from '../../lib/later.ts';
 import { createOneClickFlow, type OneClickDeps } from '../../stores/flows/one-click/flow.ts';
 import { readOneClickPresets } from '../../stores/flows/one-click/presets.ts';
 import type { PageVisibility } from '../../stores/flows/one-click/timers.ts';
@@ -63,7 +63,7 @@ function browserDeps(locale: Locale): OneClickDeps {
     oneClickSignup: async () => (await loadFlags()).oneClickSignup,
     navigate: (href) => location.assign(href),
     analytics: pageAnalytics,
-    profiling,
+    profiling: laterCall(calls, (m) => m.profiling),
     newKey: () => crypto.randomUUID(),
     // The flow's effects wait for these: no wait reaches the phone form before its notice.
     wait: async () => ({ waits: (await calls.load()).sessionWaits }),

@@ -21,13 +21,8 @@ import { loadPhoneMetadata, phoneMetadata, toPhone } from '../../lib/phone.ts';
 import { recaptchaMode } from '../../lib/recaptcha-mode.ts';
 import { googleOneTap, socialSignIn } from '../../lib/social/index.ts';
 import { $flags, loadFlags } from '../../stores/flags.ts';
-import {
-  persistedName,
-  presetPhone,
-  profiling,
-  recaptchaRequired,
-  shieldParams,
-} from '../../stores/flows/browser-deps.ts';
+import { persistedName, presetPhone, recaptchaRequired } from '../../stores/flows/browser-deps.ts';
+import { profiling, shieldParams } from '../../stores/flows/device-deps.ts';
 import {
   createSignupFlow,
   parseSignupPresets,

@@ -1,9 +1,8 @@
 /**
- * The browser's side of the deps the flows share (phone rules, the device record, the robot check
- * and device-intelligence flags, this tab's storage), for the islands that create the flows. Tests
+ * The browser's side of the deps the flows share (phone rules, the robot check flag, this tab's
+ * storage), for the islands that create the flows; the device record is ./device-deps.ts. Tests
  * hand the flows fakes instead.
  */
-import { collectDeviceRecord, deviceIdentity } from '../../lib/device.ts';
 import { writeLastCountry } from '../../lib/last-country.ts';
 import { readPersisted, writePersisted } from '../../lib/persisted.ts';
 import {
@@ -30,18 +29,9 @@ export async function presetPhone(digits: string): Promise<PhoneInputValue | und
   return phone ? { country: phone.countryCode, input: phone.nationalPhoneNumber } : undefined;
 }
 
-/** The device record sent as `profiling`. */
-export function profiling(): Record<string, unknown> {
-  return collectDeviceRecord(deviceIdentity()) as unknown as Record<string, unknown>;
-}
-
 /** Resends of a code pass the robot check first (the `recaptchaV2` flag). */
 export const recaptchaRequired = (): boolean =>
   recaptchaMode($flags.get().flags.recaptchaV2) !== 'off';
-
-/** The device record for device intelligence, when its flag is on. */
-export const shieldParams = (): Record<string, unknown> | undefined =>
-  $flags.get().flags.shieldEnabled ? profiling() : undefined;
 
 /** Apple's name in this tab's session storage. */
 export const persistedName: PersistedName = {

@@ -187,7 +187,8 @@ export interface OtpDeps {
   /** Whether resends need the reCAPTCHA v2 check first (the `recaptchaV2` flag). */
   recaptchaRequired?: () => boolean;
   /** Device-intelligence parameters, when the shield flag is on. */
-  shieldParams?: () => Record<string, unknown> | undefined;
+  shieldParams?: () =>
+    Record<string, unknown> | undefined | Promise<Record<string, unknown> | undefined>;
   setInterval?: (fn: () => void, ms: number) => unknown;
   clearInterval?: (handle: unknown) => void;
   /** Rate limits kept across a reload, and their end (src/stores/flows/waits.ts). */
@@ -230,12 +231,14 @@ export function createOtpFlow(deps: OtpDeps) {
     const { identifier } = flow.get();
     dispatch({ type: 'sendStarted', channel });
     try {
+      const shieldParams = deps.shieldParams ? await deps.shieldParams() : undefined;
+      if (signal.aborted) return;
       const answer = await deps.sendOtp({
         identifier,
         type: channel,
         guard,
         clientId: deps.clientId?.(),
-        shieldParams: deps.shieldParams?.(),
+        shieldParams,
       });
       if (signal.aborted) return;
       dispatch({ type: 'sendSucceeded', channel, resendIn: answer.data.resend_in });

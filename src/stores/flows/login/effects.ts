@@ -27,13 +27,18 @@ export function loginWaitScope(attempt: Attempt): string | undefined {
 }
 
 /** The call that signs `attempt` in, with what the state holds (answers, verified code). */
-function callLogin(deps: LoginDeps, state: LoginState, attempt: Attempt): Promise<string> {
+function callLogin(
+  deps: LoginDeps,
+  state: LoginState,
+  attempt: Attempt,
+  profiling: Record<string, unknown> | undefined,
+): Promise<string> {
   const context = { clientId: state.presets.clientId };
   switch (attempt.kind) {
     case 'phone':
-      return deps.phoneLogin(phoneLoginBody(state, attempt.phone, deps.profiling()), context);
+      return deps.phoneLogin(phoneLoginBody(state, attempt.phone, profiling), context);
     case 'email':
-      return deps.emailLogin(emailLoginBody(state, attempt.email, deps.profiling()), context);
+      return deps.emailLogin(emailLoginBody(state, attempt.email, profiling), context);
     case 'apple':
       return deps.appleLogin(attempt.idToken, context);
     case 'google':
@@ -144,7 +149,9 @@ export function loginEffects(
     }
     const signal = flow.begin();
     try {
-      const token = await callLogin(deps, state, attempt);
+      const profiling = await deps.profiling();
+      if (signal.aborted) return;
+      const token = await callLogin(deps, state, attempt, profiling);
       if (signal.aborted) return;
       // After a code login, a device that can add a passkey is offered one first.
       const offerPasskey =

@@ -51,9 +51,11 @@ export interface LoginDeps extends SocialDeps {
   presetPhone?: (digits: string) => Promise<PhoneInputValue | undefined>;
   navigate: (href: string) => void;
   analytics: FlowAnalytics;
-  profiling: () => Record<string, unknown> | undefined;
+  /** The device record (its module may come later, with the calls). */
+  profiling: () =>
+    Record<string, unknown> | undefined | Promise<Record<string, unknown> | undefined>;
   recaptchaRequired?: () => boolean;
-  shieldParams?: () => Record<string, unknown> | undefined;
+  shieldParams?: OtpDeps['shieldParams'];
   /** Passkey sign-in and enrolment (none where it is not given). */
   passkeys?: LoginPasskeyDeps;
   /** Waits kept across a reload and their end (src/stores/flows/waits.ts). */

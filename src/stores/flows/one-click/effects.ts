@@ -134,7 +134,9 @@ function endings(
       stopTimers();
       const signal = flow.begin();
       try {
-        const token = await deps.proof(id, deps.profiling(), context());
+        const profiling = await deps.profiling();
+        if (signal.aborted) return;
+        const token = await deps.proof(id, profiling, context());
         if (signal.aborted) return;
         deps.analytics.track('one_click_confirmed', { flow: FLOW });
         await deps.analytics.flush();

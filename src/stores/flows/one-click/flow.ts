@@ -45,7 +45,9 @@ export interface OneClickDeps {
   oneClickSignup: () => Promise<boolean>;
   navigate: (href: string) => void;
   analytics: FlowAnalytics;
-  profiling: () => Record<string, unknown> | undefined;
+  /** The device record (its module may come later, with the calls). */
+  profiling: () =>
+    Record<string, unknown> | undefined | Promise<Record<string, unknown> | undefined>;
   /** A new idempotency key (a UUID). */
   newKey: () => string;
   scheduler?: Scheduler;

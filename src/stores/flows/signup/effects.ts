@@ -136,10 +136,12 @@ export function signupEffects(
     const state = flow.get();
     const name = flowOf(state);
     try {
+      const profiling = await deps.profiling();
+      if (signal.aborted) return;
       const body = onboardBody(state, {
         deviceId: deps.deviceId(),
         clientId: clientId(),
-        profiling: deps.profiling(),
+        profiling,
       });
       const token = await deps.onboard(body, context());
       if (signal.aborted) return;

@@ -55,11 +55,13 @@ export interface SignupDeps extends SocialDeps {
   flags: () => Pick<Flags, 'weakPasswords'>;
   analytics: FlowAnalytics;
   deviceId: () => string;
-  profiling: () => Record<string, unknown> | undefined;
+  /** The device record (its module may come later, with the calls). */
+  profiling: () =>
+    Record<string, unknown> | undefined | Promise<Record<string, unknown> | undefined>;
   /** The client id when the address has none (kept by the shell from an earlier page). */
   fallbackClientId?: () => string | undefined;
   recaptchaRequired?: () => boolean;
-  shieldParams?: () => Record<string, unknown> | undefined;
+  shieldParams?: OtpDeps['shieldParams'];
   /** Rate limits of the code step and the onboarding kept across a reload (flows/waits.ts). */
   wait?: WaitDeps | undefined;
 }

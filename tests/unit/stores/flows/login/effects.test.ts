@@ -89,6 +89,25 @@ describe('login: the effects, loaded later', () => {
     flow.destroy();
   });
 
+  it('reads the device record before the call, and sends nothing if the person left meanwhile', async () => {
+    const { createLoginFlow, DEFAULT_PRESETS } = await fresh();
+    let record: (value: Record<string, unknown>) => void = () => {};
+    const deps = {
+      ...fakeDeps(),
+      profiling: vi.fn(() => new Promise<Record<string, unknown>>((resolve) => (record = resolve))),
+    };
+    const flow = createLoginFlow(deps);
+    await flow.init(DEFAULT_PRESETS);
+    flow.changePhone(PHONE);
+    const submitted = flow.submitPhone();
+    await vi.waitFor(() => expect(deps.profiling).toHaveBeenCalled());
+    flow.back();
+    record({ platform: 'web' });
+    await submitted;
+    expect(deps.phoneLogin).not.toHaveBeenCalled();
+    flow.destroy();
+  });
+
   it('a flow destroyed before they arrive does nothing', async () => {
     const { createLoginFlow, DEFAULT_PRESETS } = await fresh();
     const deps = fakeDeps();
