@@ -194,8 +194,10 @@ export async function startWebKit(): Promise<Driver> {
         'WebKitWebDriver, a script',
         SCRIPT_ANSWER_MS,
       );
+    // The document's identity and state. Its address too: before the first navigation commits,
+    // the blank start page (whose identity the first read may not get) also reads 'complete'.
     const documentNow = () =>
-      script<string>(() => `${performance.timeOrigin} ${document.readyState}`);
+      script<string>(() => `${performance.timeOrigin} ${location.href} ${document.readyState}`);
     return {
       name: 'webkit',
       navigate: async (target) => {
@@ -204,7 +206,7 @@ export async function startWebKit(): Promise<Driver> {
         await waitFor(
           `${target} to load`,
           documentNow,
-          (now) => now !== before && now.endsWith(' complete'),
+          (now) => now !== before && now.endsWith(' complete') && !now.includes(' about:'),
           NAVIGATION_MS,
         );
       },
