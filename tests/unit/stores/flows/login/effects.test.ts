@@ -5,28 +5,11 @@
  * only its own events until they bring the whole one, and a flow destroyed meanwhile does nothing.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LoginDeps } from '../../../../../src/stores/flows/login/index.ts';
 import { http } from '../failures.ts';
+import { fakeLoginDeps as fakeDeps } from './deps.ts';
 
 // A fresh module graph per test: the effects' code has not loaded yet.
 const fresh = () => import('../../../../../src/stores/flows/login/index.ts');
-
-function fakeDeps(): LoginDeps {
-  return {
-    locale: 'en',
-    phoneLogin: vi.fn(() => Promise.resolve('proof')),
-    emailLogin: vi.fn(() => Promise.resolve('proof')),
-    appleLogin: vi.fn(() => Promise.resolve('proof')),
-    googleLogin: vi.fn(() => Promise.resolve('proof')),
-    sendOtp: vi.fn(() => Promise.resolve({ data: { resend_in: 60 } })),
-    verifyOtp: vi.fn(() => Promise.resolve('otpv_1')),
-    socialSignIn: vi.fn(() => Promise.resolve({ idToken: 'tok', email: 'a@b.co' })),
-    validatePhone: vi.fn(() => Promise.resolve('971500000001')),
-    navigate: vi.fn(),
-    analytics: { page: vi.fn(), track: vi.fn(), flush: vi.fn(() => Promise.resolve()) },
-    profiling: () => undefined,
-  };
-}
 
 const PHONE = { country: 'AE' as const, input: '500000001' };
 

@@ -1,11 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SocialResult } from '../../../../../src/lib/social/types.ts';
-import {
-  createLoginFlow,
-  DEFAULT_PRESETS,
-  type LoginDeps,
-} from '../../../../../src/stores/flows/login/index.ts';
+import { createLoginFlow, DEFAULT_PRESETS } from '../../../../../src/stores/flows/login/index.ts';
 import { createOneTap, type OneTapDeps } from '../../../../../src/stores/flows/social.ts';
+import { fakeLoginDeps } from './deps.ts';
 
 /** A One Tap whose prompt the test answers (`pick`). */
 function fakeOneTap(available = true) {
@@ -21,21 +18,12 @@ function fakeOneTap(available = true) {
 }
 
 function setup(oneTap?: OneTapDeps) {
-  const deps: LoginDeps = {
-    locale: 'en',
-    phoneLogin: vi.fn(() => Promise.resolve('proof')),
-    emailLogin: vi.fn(() => Promise.resolve('proof')),
-    appleLogin: vi.fn(() => Promise.resolve('proof')),
+  const deps = fakeLoginDeps({
     googleLogin: vi.fn(() => Promise.resolve('google-proof')),
-    sendOtp: vi.fn(() => Promise.resolve({ data: { resend_in: 60 } })),
-    verifyOtp: vi.fn(() => Promise.resolve('otpv_1')),
     socialSignIn: vi.fn(() => Promise.reject(new Error('no window in these tests'))),
     oneTap,
     validatePhone: vi.fn(() => Promise.resolve(undefined)),
-    navigate: vi.fn(),
-    analytics: { page: vi.fn(), track: vi.fn(), flush: vi.fn(() => Promise.resolve()) },
-    profiling: () => ({ platform: 'web' }),
-  };
+  });
   return { deps, flow: createLoginFlow(deps) };
 }
 
