@@ -10,7 +10,7 @@ import type { OneClickAnswer } from '../../../api/one-click.ts';
 import type { ApproveStatus, OneClickLoginBody } from '../../../contract/identity-api.ts';
 import type { Locale } from '../../../i18n/config.ts';
 import type { FlowAnalytics } from '../../../lib/analytics.ts';
-import { later } from '../../../lib/later.ts';
+import { later, madeLater } from '../../../lib/later.ts';
 import { storeFor } from '../../../lib/open-app.ts';
 import type { PhoneInputValue } from '../../../lib/phone.ts';
 import { createFlow } from '../create-flow.ts';
@@ -75,22 +75,17 @@ export function createOneClickFlow(deps: OneClickDeps) {
   const flow = createFlow({ initial: initialState(), transition: step });
   const { dispatch } = flow;
   let init: OneClickInit = { checkout: flow.get().checkout };
-  let attaching: Promise<OneClickEffects> | undefined;
-  let attached: OneClickEffects | undefined;
-
-  /** The effects, attached once (the first action that needs them waits for them). */
-  function effects(): Promise<OneClickEffects> {
-    attaching ??= Promise.all([effectsModule.load(), deps.wait?.()]).then(([module, wait]) => {
-      attached = module.attachOneClickEffects(flow, deps, wait, () => init);
-      return attached;
-    });
-    return attaching;
-  }
+  /** The effects, attached once their module and the kept waits are here. */
+  const effects = madeLater(
+    later(() => Promise.all([effectsModule.load(), deps.wait?.()]), { when: 'demand' }),
+    ([module, wait]) => module.attachOneClickEffects(flow, deps, wait, () => init),
+  );
 
   /** An action of a view the effects opened: they are here, or it waits for them. */
   function withEffects(run: (effects: OneClickEffects) => void): void {
-    if (attached) run(attached);
-    else void effects().then(run);
+    const here = effects.now();
+    if (here) run(here);
+    else void effects.load().then(run);
   }
 
   return {
@@ -122,18 +117,18 @@ export function createOneClickFlow(deps: OneClickDeps) {
         return;
       }
       // Offline before the code of the login is here: said at once, as a login sent offline is.
-      if (!attached && isOffline()) {
+      if (!effects.now() && isOffline()) {
         dispatch({ type: 'unsent', failure: { kind: 'offline' } });
         return;
       }
-      const ready = await effects();
+      const ready = await effects.load();
       if (flow.isDestroyed()) return;
       await ready.submit(phone);
     },
 
     /** 'Resend notification': the login again with is_retry=true; after 5 retries, max tries. */
     async resend(): Promise<void> {
-      await (await effects()).resend();
+      await (await effects.load()).resend();
     },
 
     /** 'Change': back to the phone form, with the number as typed (a resend's answer dropped). */

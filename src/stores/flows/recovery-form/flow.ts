@@ -6,12 +6,11 @@
  */
 import { isOffline } from '../../../api/errors.ts';
 import type { RecoveryPasswordBody, RecoveryTokenBody } from '../../../contract/identity-api.ts';
-import { later } from '../../../lib/later.ts';
+import { later, madeLater } from '../../../lib/later.ts';
 import type { CountryCode } from '../../../lib/phone.ts';
 import { createFlow } from '../create-flow.ts';
 import type { WaitDeps } from '../waits.ts';
 import { firstViewTransition } from './first-view.ts';
-import type { RecoveryFormEffects } from './effects.ts';
 import {
   initialState,
   type ParsedPhone,
@@ -50,19 +49,11 @@ const step = (state: RecoveryFormState, event: RecoveryFormEvent): RecoveryFormS
 export function createRecoveryFormFlow(deps: RecoveryFormDeps, initial = initialState()) {
   const flow = createFlow({ initial, transition: step });
   const { dispatch } = flow;
-  let attaching: Promise<RecoveryFormEffects> | undefined;
-  let attached: RecoveryFormEffects | undefined;
-
-  /** The effects, attached once (the first action that needs them waits for them). */
-  function effects(): Promise<RecoveryFormEffects> {
-    attaching ??= Promise.all([recoveryFormEffects.load(), deps.wait?.()]).then(
-      ([module, wait]) => {
-        attached = module.attachRecoveryFormEffects(flow, deps, wait);
-        return attached;
-      },
-    );
-    return attaching;
-  }
+  /** The effects, attached once their module and the kept waits are here. */
+  const effects = madeLater(
+    later(() => Promise.all([recoveryFormEffects.load(), deps.wait?.()]), { when: 'demand' }),
+    ([module, wait]) => module.attachRecoveryFormEffects(flow, deps, wait),
+  );
 
   /**
    * An event of a step after the details: sent at once when the effects are here (they opened
@@ -89,18 +80,18 @@ export function createRecoveryFormFlow(deps: RecoveryFormDeps, initial = initial
       const next = flow.get();
       if (next.view !== 'details' || !next.submitting || !next.phoneNumber) return;
       // Offline before the code of the calls is here: said at once, as a code sent offline is.
-      if (!attached && isOffline()) {
+      if (!effects.now() && isOffline()) {
         dispatch({ type: 'codeSendFailed', failure: { kind: 'offline' } });
         return;
       }
-      await (await effects()).detailsSent();
+      await (await effects.load()).detailsSent();
     },
     setCode: (code: string): void => afterDetails({ type: 'codeChanged', code }),
     async submitCode(): Promise<void> {
-      await (await effects()).submitCode();
+      await (await effects.load()).submitCode();
     },
     async resend(): Promise<void> {
-      await (await effects()).resend();
+      await (await effects.load()).resend();
     },
     back: (): void => afterDetails({ type: 'backToDetails' }),
     setPassword: (password: string): void => afterDetails({ type: 'passwordChanged', password }),
@@ -109,7 +100,7 @@ export function createRecoveryFormFlow(deps: RecoveryFormDeps, initial = initial
       afterDetails({ type: 'recaptchaRequired', required }),
     passRecaptcha: (token: string): void => afterDetails({ type: 'recaptchaPassed', token }),
     async submitPassword(): Promise<void> {
-      await (await effects()).submitPassword();
+      await (await effects.load()).submitPassword();
     },
   };
 }
