@@ -5,6 +5,7 @@
  * they open, and so does its transition: `transition` in transition.ts, the whole one, which the
  * flow uses once they are here.
  */
+import { transportMessage } from '../../../api/transport-message.ts';
 import { common, flowOf, startState, type LoginEvent, type LoginState } from './state.ts';
 
 /** The wait and its message gone. */
@@ -43,6 +44,11 @@ export function firstViewTransition(state: LoginState, event: LoginEvent): Login
         token: event.token,
         flow: event.flow ?? flowOf(state),
       };
+    // A submit while offline before the effects are here (flow.ts): said as a call sent offline.
+    case 'failed': {
+      const error = transportMessage(event.failure);
+      return error ? { ...state, submitting: false, error } : state;
+    }
     default:
       return state;
   }

@@ -6,6 +6,7 @@
 import type { EmailLoginBody, PhoneLoginBody } from '../../../contract/identity-api.ts';
 import type { Locale } from '../../../i18n/config.ts';
 import type { FlowAnalytics } from '../../../lib/analytics.ts';
+import { isOffline } from '../../../api/errors.ts';
 import { later, madeLater, withMade } from '../../../lib/later.ts';
 import type { PhoneInputValue } from '../../../lib/phone.ts';
 import type { SocialProvider, SocialResult } from '../../../lib/social/types.ts';
@@ -14,6 +15,7 @@ import { laterOtp, type LaterOtp } from '../later-otp.ts';
 import type { OtpDeps } from '../otp.ts';
 import type { SocialDeps } from '../social.ts';
 import type { WaitDeps } from '../waits.ts';
+import type { LoginEffects } from './effects.ts';
 import { loginPasskeys, type LoginPasskeyDeps } from './passkeys.ts';
 import { signupHref, type LoginPresets } from './presets.ts';
 import {
@@ -145,6 +147,19 @@ export function createLoginFlow(deps: LoginDeps) {
     dispatch({ type: 'succeeded', token, flow: name });
   }
 
+  /**
+   * A submit of the first view: offline before the effects are here, said at once (as a login
+   * sent offline is), the input kept; otherwise with the effects.
+   */
+  const offlineOrEffects = (action: (effects: LoginEffects) => Promise<void>) => {
+    const run = withEffects(action);
+    return (): Promise<void> => {
+      if (effects.now() || !isOffline()) return run();
+      dispatch({ type: 'failed', failure: { kind: 'offline' } });
+      return Promise.resolve();
+    };
+  };
+
   const offerOneTap = withEffects((here, enabled: boolean) => here.offerOneTap(enabled));
 
   reactToViews(flow, deps, otp, passkey);
@@ -180,8 +195,8 @@ export function createLoginFlow(deps: LoginDeps) {
       dispatch({ type: 'answerChanged', field, value }),
     switchMethod: (method: 'phone' | 'email') => dispatch({ type: 'switchMethod', method }),
     /** The phone, the e-mail, a challenge's answer, the name (effects.ts): checked, then sent. */
-    submitPhone: withEffects((here) => here.submitPhone()),
-    submitEmail: withEffects((here) => here.submitEmail()),
+    submitPhone: offlineOrEffects((here) => here.submitPhone()),
+    submitEmail: offlineOrEffects((here) => here.submitEmail()),
     submitAnswer: withEffects((here) => here.submitAnswer()),
     answerName: withEffects((here, confirmed: boolean) => here.answerName(confirmed)),
     tryAnotherWay: () => dispatch({ type: 'tryAnotherWay' }),

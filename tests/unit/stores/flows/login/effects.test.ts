@@ -91,6 +91,27 @@ describe('login: the effects, loaded later', () => {
     flow.destroy();
   });
 
+  it('offline before they are here: said at once, nothing sent, the number kept', async () => {
+    const { createLoginFlow, DEFAULT_PRESETS } = await fresh();
+    const deps = fakeDeps();
+    const flow = createLoginFlow(deps);
+    await flow.init(DEFAULT_PRESETS);
+    flow.changePhone(PHONE);
+    vi.stubGlobal('navigator', { onLine: false });
+    await flow.submitPhone();
+    expect(flow.$state.get()).toMatchObject({
+      view: 'phone_form',
+      submitting: false,
+      error: { key: 'common:offline' },
+      phoneInput: PHONE,
+    });
+    expect(deps.phoneLogin).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+    await flow.submitPhone();
+    expect(deps.phoneLogin).toHaveBeenCalledTimes(1);
+    flow.destroy();
+  });
+
   it('a flow destroyed before they arrive does nothing', async () => {
     const { createLoginFlow, DEFAULT_PRESETS } = await fresh();
     const deps = fakeDeps();
