@@ -4,6 +4,7 @@
  * answer, Apple and Google) or from the views they open (the code step, Back), and so does its
  * transition: `transition` in transition.ts, the whole one, which the flow uses once they are here.
  */
+import { transportMessage } from '../../../api/transport-message.ts';
 import { initialState, socialFromPresets, type SignupEvent, type SignupState } from './state.ts';
 
 /** The presets and the typing: pure; any other event leaves the state as it is. */
@@ -49,6 +50,11 @@ export function firstViewTransition(state: SignupState, event: SignupEvent): Sig
         error: emailFixed ? undefined : state.error,
         contact: emailFixed ? false : state.contact,
       };
+    }
+    // A submit while offline before the effects are here (flow.ts): said as a call sent offline.
+    case 'failed': {
+      const error = transportMessage(event.failure);
+      return error ? { ...state, submitting: false, contact: false, error } : state;
     }
     default:
       return state;

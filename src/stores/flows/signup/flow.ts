@@ -7,6 +7,7 @@
 import type { OnboardBody } from '../../../contract/onboarder.ts';
 import type { Locale } from '../../../i18n/config.ts';
 import type { FlowAnalytics } from '../../../lib/analytics.ts';
+import { isOffline } from '../../../api/errors.ts';
 import { later, madeLater, withMade } from '../../../lib/later.ts';
 import type { PhoneInputValue } from '../../../lib/phone.ts';
 import type { SocialProvider, SocialResult } from '../../../lib/social/types.ts';
@@ -116,6 +117,7 @@ export function createSignupFlow(deps: SignupDeps) {
   const effects = madeLater(effectsCode, (code) => code.signupEffects(flow, deps, clientId));
   /** Runs an action with the effects, once they are here (at once when they are). */
   const withEffects = withMade(effects, flow.isDestroyed);
+  const submit = withEffects((here) => here.submit());
 
   const otp = laterOtp({
     sendOtp: deps.sendOtp,
@@ -156,7 +158,12 @@ export function createSignupFlow(deps: SignupDeps) {
     blur: withEffects((here, field: SignupField) => here.blur(field)),
 
     /** Checks the form, then goes to the code step, or onboards at once with a proof (effects.ts). */
-    submit: withEffects((here) => here.submit()),
+    submit: (): Promise<void> => {
+      // Offline before the effects are here: said at once (as an onboarding sent offline is).
+      if (effects.now() || !isOffline()) return submit();
+      dispatch({ type: 'failed', failure: { kind: 'offline' } });
+      return Promise.resolve();
+    },
 
     /** Leaves the code step for the form (everything typed is kept); a late answer is dropped. */
     back: (): void => {

@@ -81,6 +81,25 @@ describe('sign-up: the effects, loaded later', () => {
     flow.destroy();
   });
 
+  it('offline before they are here: said at once, nothing sent, the form kept', async () => {
+    const { createSignupFlow, DEFAULT_SIGNUP_PRESETS } = await fresh();
+    const { deps } = fakeDeps();
+    const flow = createSignupFlow(deps);
+    await flow.init(DEFAULT_SIGNUP_PRESETS);
+    flow.change('fullName', 'Mona Saeed');
+    vi.stubGlobal('navigator', { onLine: false });
+    await flow.submit();
+    expect(flow.$state.get()).toMatchObject({
+      view: 'signup_form',
+      submitting: false,
+      error: { key: 'common:offline' },
+      values: { fullName: 'Mona Saeed' },
+    });
+    expect(deps.sendOtp).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+    flow.destroy();
+  });
+
   it('a flow destroyed before they arrive does nothing', async () => {
     const { createSignupFlow, DEFAULT_SIGNUP_PRESETS } = await fresh();
     const { deps } = fakeDeps();
