@@ -17,7 +17,15 @@ import { BACKEND_URL } from '../config.ts';
 import type { Backend } from '../contract/backends.ts';
 import { registerCatalogue } from './catalogue.ts';
 import { backoffDelay, MAX_RETRIES } from './client.ts';
-import * as errorCatalogue from './error-catalogue.ts';
+import {
+  blockedVariant,
+  errorName,
+  loginErrorMessage,
+  oneClickErrorMessage,
+  otpErrorKey,
+  recoveryCode,
+  recoveryErrorKey,
+} from './error-catalogue.ts';
 import {
   bodyRetryAfterMs,
   HttpError,
@@ -27,8 +35,18 @@ import {
   type ErrorBody,
 } from './errors.ts';
 
-// The answers' reading comes with the transport that brings them (src/api/catalogue.ts).
-registerCatalogue(errorCatalogue);
+// The answers' reading comes with the transport that brings them (src/api/catalogue.ts). Named,
+// not the module's namespace: a namespace object would need Rolldown's runtime helper in a chunk
+// of its own on every island page.
+registerCatalogue({
+  errorName,
+  blockedVariant,
+  loginErrorMessage,
+  otpErrorKey,
+  recoveryCode,
+  recoveryErrorKey,
+  oneClickErrorMessage,
+});
 
 const RETRY_STATUS = [408, 425, 429, 500, 502, 503, 504];
 /** The longest wait before a retry; a rate limit that asks for longer is not retried at all. */

@@ -1,14 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import type { Locale } from '../i18n/config.ts';
+import { readLastCountry } from '../lib/last-country.ts';
 import { later } from '../lib/later.ts';
 import { DEFAULT_COUNTRY, type CountryCode, type PhoneInputValue } from '../lib/phone.ts';
 import { $flags } from '../stores/flags.ts';
 
-/** How the start country is chosen and where the last one is kept: after first render. */
-const countryRules = later(() =>
-  Promise.all([import('../lib/default-country.ts'), import('../lib/last-country.ts')]),
-);
+/**
+ * How the start country is chosen: after first render. (The last one used is read where it is
+ * written, in the phone chunk: a lazy import of a module in a loaded chunk saves nothing.)
+ */
+const countryRules = later(() => import('../lib/default-country.ts'));
 
 /**
  * Puts an empty phone field in the country it should start in (`defaultCountry`: last used on
@@ -39,7 +41,7 @@ export function useStartCountry(
     if (!countries || status !== 'ready') return;
     settled.current = true;
     // After first render, like the phone metadata it waits for.
-    void countryRules.load().then(([{ defaultCountry }, { readLastCountry }]) => {
+    void countryRules.load().then(({ defaultCountry }) => {
       const country = defaultCountry({
         lastUsed: readLastCountry(),
         languages: typeof navigator === 'undefined' ? [] : navigator.languages,
