@@ -12,7 +12,6 @@ import type { Messages } from '../../i18n/types.ts';
 import { currentQuery, takeQueryParams } from '../../lib/address.ts';
 import { takeCsrf } from '../../lib/csrf.ts';
 import { later, laterCall } from '../../lib/later.ts';
-import { deviceIdentity } from '../../lib/device.ts';
 import { reportError } from '../../lib/error-reporting.ts';
 import { loginHref } from '../../lib/hrefs.ts';
 import { readPersisted } from '../../lib/persisted.ts';
@@ -22,7 +21,6 @@ import { recaptchaMode } from '../../lib/recaptcha-mode.ts';
 import { googleOneTap, socialSignIn } from '../../lib/social/index.ts';
 import { $flags, loadFlags } from '../../stores/flags.ts';
 import { persistedName, presetPhone, recaptchaRequired } from '../../stores/flows/browser-deps.ts';
-import { profiling, shieldParams } from '../../stores/flows/device-deps.ts';
 import {
   createSignupFlow,
   parseSignupPresets,
@@ -49,6 +47,7 @@ const CorporateError = lazyView(() => import('./CorporateError.tsx').then((m) =>
 // like them (a module that could not load fails the call as a lost connection does, and is asked
 // for again by the next one).
 const calls = later(() => import('./signup-calls.ts'));
+const deviceIdentity = laterCall(calls, (m) => m.deviceIdentity);
 
 export type SignupMessages = Pick<
   Messages,
@@ -67,7 +66,7 @@ function browserDeps(locale: Locale): SignupDeps {
       return onboard(body, {
         clientId: context.clientId,
         language: locale,
-        device: deviceIdentity(),
+        device: await deviceIdentity(),
       });
     },
     appleLogin: laterCall(calls, (m) => m.appleLogin),
@@ -86,8 +85,8 @@ function browserDeps(locale: Locale): SignupDeps {
     presetPhone,
     flags: () => $flags.get().flags,
     analytics: pageAnalytics,
-    deviceId: () => {
-      const identity = deviceIdentity();
+    deviceId: async () => {
+      const identity = await deviceIdentity();
       // A missing device id falls back to a random uuid, and is reported (once per page).
       if (identity.fallback && !fallbackReported) {
         fallbackReported = true;
@@ -95,10 +94,10 @@ function browserDeps(locale: Locale): SignupDeps {
       }
       return identity.deviceId;
     },
-    profiling,
+    profiling: laterCall(calls, (m) => m.profiling),
     fallbackClientId: () => readPersisted('clientId'),
     recaptchaRequired,
-    shieldParams,
+    shieldParams: laterCall(calls, (m) => m.shieldParams),
     persisted: persistedName,
     wait: { waits: sessionWaits },
   };

@@ -136,10 +136,10 @@ export function signupEffects(
     const state = flow.get();
     const name = flowOf(state);
     try {
-      const profiling = await deps.profiling();
+      const [deviceId, profiling] = await Promise.all([deps.deviceId(), deps.profiling()]);
       if (signal.aborted) return;
       const body = onboardBody(state, {
-        deviceId: deps.deviceId(),
+        deviceId,
         clientId: clientId(),
         profiling,
       });

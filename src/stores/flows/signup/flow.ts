@@ -55,7 +55,8 @@ export interface SignupDeps extends SocialDeps {
   presetPhone?: (digits: string) => Promise<PhoneInputValue | undefined>;
   flags: () => Pick<Flags, 'weakPasswords'>;
   analytics: FlowAnalytics;
-  deviceId: () => string;
+  /** The device id (its module may come later, with the calls). */
+  deviceId: () => string | Promise<string>;
   /** The device record (its module may come later, with the calls). */
   profiling: () =>
     Record<string, unknown> | undefined | Promise<Record<string, unknown> | undefined>;

@@ -72,6 +72,35 @@ describe('signup flow (actions with fake deps)', () => {
     flow.destroy();
   });
 
+  it('waits for a device id and record that load with the calls, and sends nothing if left', async () => {
+    let loaded!: () => void;
+    const module = new Promise<void>((resolve) => (loaded = resolve));
+    const { deps } = fakeDeps({
+      deviceId: () => module.then(() => 'dev-later'),
+      profiling: () => module.then(() => ({ platform: 'later' })),
+    });
+    const flow = await filledFlow(deps, { otp: '1' });
+    const submitted = flow.submit();
+    expect(deps.onboard).not.toHaveBeenCalled();
+    loaded();
+    await submitted;
+    expect(deps.onboard).toHaveBeenCalledWith(
+      expect.objectContaining({ deviceId: 'dev-later', profiling: { platform: 'later' } }),
+      { clientId: undefined },
+    );
+
+    let later!: () => void;
+    const late = new Promise<void>((resolve) => (later = resolve));
+    const { deps: leaving } = fakeDeps({ deviceId: () => late.then(() => 'dev-late') });
+    const left = await filledFlow(leaving, { otp: '1' });
+    const leftSubmit = left.submit();
+    left.destroy();
+    later();
+    await leftSubmit;
+    expect(leaving.onboard).not.toHaveBeenCalled();
+    flow.destroy();
+  });
+
   it('refuses to send an invalid form and says why', async () => {
     const { deps } = fakeDeps();
     const flow = createSignupFlow(deps);
