@@ -4,13 +4,8 @@
  */
 import { APPLE_CLIENT_ID } from '../../config.ts';
 import { loadScript } from '../trusted-types.ts';
-import {
-  claimString,
-  SocialError,
-  tokenClaims,
-  type SocialFailureReason,
-  type SocialResult,
-} from './types.ts';
+import { claimString, SocialError, tokenClaims } from './results.ts';
+import type { SocialFailureReason, SocialResult } from './types.ts';
 
 export const APPLE_SDK_URL =
   'https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/en_US/appleid.auth.js';

@@ -8,7 +8,8 @@
  */
 import { GOOGLE_CLIENT_ID } from '../../config.ts';
 import { googleResult } from './google.ts';
-import { SocialError, tokenClaims, type SocialResult } from './types.ts';
+import { SocialError, tokenClaims } from './results.ts';
+import type { SocialResult } from './types.ts';
 
 export const GOOGLE_AUTH_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
 export const GOOGLE_CHANNEL = 'account-google-signin';

@@ -7,7 +7,8 @@
  */
 import { GOOGLE_CLIENT_ID } from '../../config.ts';
 import { loadScript } from '../trusted-types.ts';
-import { claimString, SocialError, tokenClaims, type SocialResult } from './types.ts';
+import { claimString, SocialError, tokenClaims } from './results.ts';
+import type { SocialResult } from './types.ts';
 
 export const GOOGLE_SDK_URL = 'https://accounts.google.com/gsi/client';
 

@@ -6,8 +6,8 @@
  * OAuth popup (`google-popup.ts`). No SDK loads on first paint.
  */
 import { SANDBOX } from '../../config.ts';
+import { SANDBOX_SOCIAL_PATH } from '../../contract/sandbox-control.ts';
 import { later } from '../later.ts';
-import { sandboxSocialSignIn } from './sandbox.ts';
 import { GOOGLE_POPUP_NAME, type SocialProvider, type SocialResult } from './types.ts';
 
 export type { SocialProvider, SocialResult };
@@ -15,6 +15,7 @@ export type { SocialProvider, SocialResult };
 // The vendors' code, only when a person reaches for it (a hover, a focus, a click, a redirect).
 const googlePopup = later(() => import('./google-popup.ts'), { when: 'demand' });
 const apple = later(() => import('./apple.ts'), { when: 'demand' });
+const sandbox = later(() => import('./sandbox.ts'), { when: 'demand' });
 /** Google's library and button (src/ui/GoogleButton.tsx draws it). */
 export const googleLibrary = later(() => import('./google.ts'), { when: 'demand' });
 
@@ -34,17 +35,31 @@ export function socialSignIn(provider: SocialProvider): Promise<SocialResult> {
     const popup = window.open('about:blank', GOOGLE_POPUP_NAME, 'popup,width=500,height=640');
     return googlePopup.load().then((module) => module.googlePopupSignIn(popup));
   }
-  if (SANDBOX) return sandboxSocialSignIn(provider);
+  if (SANDBOX) {
+    // Opened inside the click too; its answer is read by sandbox.ts, loaded meanwhile.
+    const popup = openSandboxWindow(provider);
+    return sandbox.load().then((module) => module.sandboxAnswer(provider, popup));
+  }
   return apple.load().then((module) => module.appleSignIn());
 }
 
-/** Starts loading the production SDK early (button hover or focus), so the popup opens at once. */
+/** The sandbox's sign-in window for `provider` (null when the browser blocked it). */
+export function openSandboxWindow(provider: SocialProvider, win: Window = window): Window | null {
+  const url = SANDBOX_SOCIAL_PATH.replace('{provider}', provider);
+  return win.open(url, `sandbox-${provider}`, 'popup,width=480,height=640');
+}
+
+/** Starts loading the SDK early (button hover or focus), so the popup opens at once. */
 export function warmSocial(provider: SocialProvider): void {
-  if (provider === 'google') {
-    if (googleSdkMode()) void googlePopup.load();
+  if (provider === 'google' && googleSdkMode()) {
+    void googlePopup.load();
     return;
   }
-  if (SANDBOX) return;
+  if (SANDBOX) {
+    void sandbox.load();
+    return;
+  }
+  if (provider === 'google') return;
   void apple.load().then((m) => m.prepareApple().catch(() => {}));
 }
 

@@ -1,17 +1,13 @@
 /**
  * Sandbox builds: the real Apple and Google SDKs cannot load, so the buttons open the sandbox's
- * social sign-in window (`/_sandbox/social/{provider}`), which posts
- * `{ type: 'sandbox-social', provider, idToken }` back to this window. Only messages from this
- * origin and from that window are accepted (ASVS 3.5.5).
+ * social sign-in window (`/_sandbox/social/{provider}`, opened by index.ts inside the click),
+ * which posts `{ type: 'sandbox-social', provider, idToken }` back to this window. Only messages
+ * from this origin and from that window are accepted (ASVS 3.5.5). This module loads on demand:
+ * a hover or focus of the button, at the latest the click (the window's page must load and be
+ * answered before anything is posted).
  */
-import { SANDBOX_SOCIAL_PATH } from '../../contract/sandbox-control.ts';
-import {
-  claimString,
-  SocialError,
-  tokenClaims,
-  type SocialProvider,
-  type SocialResult,
-} from './types.ts';
+import { claimString, SocialError, tokenClaims } from './results.ts';
+import type { SocialProvider, SocialResult } from './types.ts';
 
 const POLL_MS = 400;
 
@@ -40,15 +36,14 @@ export function sandboxResult(idToken: string): SocialResult {
 }
 
 /**
- * Opens the window at once (call it straight from the click, or the popup is blocked) and
- * resolves with the token it sends back; rejects `popup_closed` when it is closed first.
+ * The answer of the sandbox window `popup` (opened inside the click by `socialSignIn`, index.ts):
+ * the token it sends back; rejects `popup_closed` when it is closed first, or was blocked (null).
  */
-export function sandboxSocialSignIn(
+export function sandboxAnswer(
   provider: SocialProvider,
+  popup: Window | null,
   win: Window = window,
 ): Promise<SocialResult> {
-  const url = SANDBOX_SOCIAL_PATH.replace('{provider}', provider);
-  const popup = win.open(url, `sandbox-${provider}`, 'popup,width=480,height=640');
   if (!popup) return Promise.reject(new SocialError('popup_closed', 'The popup was blocked'));
   return new Promise<SocialResult>((resolve, reject) => {
     const finish = () => {

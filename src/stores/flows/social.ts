@@ -3,12 +3,8 @@
  * straight from the click; a failure is tracked and handed back; Apple's name is carried over.
  */
 import type { FlowAnalytics } from '../../lib/analytics.ts';
-import {
-  socialFailureReason,
-  type SocialFailureReason,
-  type SocialProvider,
-  type SocialResult,
-} from '../../lib/social/types.ts';
+import { socialFailureReason } from '../../lib/social/results.ts';
+import type { SocialFailureReason, SocialProvider, SocialResult } from '../../lib/social/types.ts';
 
 /** This tab's session storage, for Apple's name. */
 export interface PersistedName {

@@ -11,7 +11,7 @@ import type { ApiFailure } from '../../../api/errors.ts';
 import type { Wait } from '../../../api/waits.ts';
 import { ERROR, LOGIN_CHALLENGES, type LoginChallenge } from '../../../contract/errors.ts';
 import { digitsOnly } from '../../../lib/digits.ts';
-import { socialMessage } from '../../../lib/social/types.ts';
+import { socialMessage } from '../../../lib/social/results.ts';
 import {
   carryOf,
   CHALLENGE_DIGITS,

@@ -4,7 +4,7 @@
  * (a failure routed by the table of failures.ts), Apple and Google, the code step, Back. Not in
  * /signup/'s first load: it comes with the effects (effects.ts), and the flow uses it from then on.
  */
-import { socialMessage } from '../../../lib/social/types.ts';
+import { socialMessage } from '../../../lib/social/results.ts';
 import { failed } from './failures.ts';
 import {
   common,

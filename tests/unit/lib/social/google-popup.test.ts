@@ -6,7 +6,7 @@ import {
   redirectResult,
 } from '../../../../src/lib/social/google-popup.ts';
 import { googleResult } from '../../../../src/lib/social/google.ts';
-import { SocialError } from '../../../../src/lib/social/types.ts';
+import { SocialError } from '../../../../src/lib/social/results.ts';
 
 const token = (claims: Record<string, unknown>) =>
   `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;

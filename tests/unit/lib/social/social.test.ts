@@ -1,11 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appleFailureReason, appleResult } from '../../../../src/lib/social/apple.ts';
+import { openSandboxWindow } from '../../../../src/lib/social/index.ts';
 import {
   isSandboxMessage,
+  sandboxAnswer,
   sandboxResult,
-  sandboxSocialSignIn,
 } from '../../../../src/lib/social/sandbox.ts';
-import { socialFailureReason, SocialError, tokenClaims } from '../../../../src/lib/social/types.ts';
+import {
+  socialFailureReason,
+  SocialError,
+  tokenClaims,
+} from '../../../../src/lib/social/results.ts';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const token = (claims: Record<string, unknown>) => `${b64({ alg: 'none' })}.${b64(claims)}.`;
@@ -81,7 +86,9 @@ describe('sandbox social window', () => {
   it('opens the sandbox window and takes the token only from it, on this origin', async () => {
     const popup = { closed: false };
     const win = fakeWindow(popup);
-    const result = sandboxSocialSignIn('google', win as unknown as Window);
+    const opened = openSandboxWindow('google', win as unknown as Window);
+    expect(opened).toBe(popup);
+    const result = sandboxAnswer('google', popup as Window, win as unknown as Window);
     expect(win.open).toHaveBeenCalledWith(
       '/_sandbox/social/google',
       'sandbox-google',
@@ -102,12 +109,13 @@ describe('sandbox social window', () => {
   it('rejects popup_closed when the window closes first, or is blocked', async () => {
     const popup = { closed: false };
     const win = fakeWindow(popup);
-    const result = sandboxSocialSignIn('apple', win as unknown as Window);
+    const result = sandboxAnswer('apple', popup as Window, win as unknown as Window);
     popup.closed = true;
     vi.advanceTimersByTime(1000);
     await expect(result).rejects.toMatchObject({ reason: 'popup_closed' });
+    const blocked = fakeWindow(null) as unknown as Window;
     await expect(
-      sandboxSocialSignIn('apple', fakeWindow(null) as unknown as Window),
+      sandboxAnswer('apple', openSandboxWindow('apple', blocked), blocked),
     ).rejects.toMatchObject({ reason: 'popup_closed' });
   });
 });

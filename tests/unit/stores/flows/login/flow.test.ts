@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../../src/api/errors.ts';
-import { SocialError } from '../../../../../src/lib/social/types.ts';
+import { SocialError } from '../../../../../src/lib/social/results.ts';
 import {
   createLoginFlow,
   DEFAULT_PRESETS,

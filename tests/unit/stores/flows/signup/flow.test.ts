@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type ErrorBody } from '../../../../../src/api/errors.ts';
-import { SocialError } from '../../../../../src/lib/social/types.ts';
+import { SocialError } from '../../../../../src/lib/social/results.ts';
 import {
   createSignupFlow,
   DEFAULT_SIGNUP_PRESETS,
