@@ -7,11 +7,7 @@ import type { BlockedVariant } from '../../../api/error-catalogue.ts';
 import type { ApiFailure } from '../../../api/errors.ts';
 import type { Wait } from '../../../api/waits.ts';
 import { DASHBOARD_CLIENT_ID } from '../../../config.ts';
-import {
-  CHALLENGE_NAMES,
-  type ChallengeDetail,
-  type ChallengeName,
-} from '../../../contract/errors.ts';
+import type { ChallengeDetail, ChallengeName } from '../../../contract/errors.ts';
 import type { Text } from '../../../i18n/types.ts';
 import type { FlowName, PageName } from '../../../lib/analytics.ts';
 import { DEFAULT_COUNTRY, type PhoneInputValue } from '../../../lib/phone.ts';
@@ -219,22 +215,6 @@ export function startState(presets: LoginPresets, previous?: LoginState): LoginS
 /** The pre-rendered state: the empty phone form. */
 export const initialState = (): LoginState => startState(DEFAULT_PRESETS);
 
-/** What sign-up is handed of an attempt it takes over. */
-export function carryOf(attempt: Attempt | undefined): SignupCarry {
-  switch (attempt?.kind) {
-    case 'phone':
-      return { fullMobileNumber: attempt.phone };
-    case 'email':
-      return { email: attempt.email };
-    case 'apple':
-      return { appleIdToken: attempt.idToken, ...(attempt.email ? { email: attempt.email } : {}) };
-    case 'google':
-      return { googleIdToken: attempt.idToken };
-    case undefined:
-      return {};
-  }
-}
-
 export function flowOf(state: Pick<LoginState, 'attempt' | 'view'>): FlowName {
   if (state.attempt) return state.attempt.kind;
   return state.view === 'email_form' ? 'email' : 'phone';
@@ -270,22 +250,6 @@ export function pageOf(view: LoginView): PageName | undefined {
     case 'passkey_offer':
       return undefined;
   }
-}
-
-/** `challenge_details` that are well formed, by priority (lowest first). */
-export function sortChallenges(details: unknown): ChallengeDetail[] {
-  if (!Array.isArray(details)) return [];
-  return details
-    .filter(
-      (item): item is ChallengeDetail =>
-        !!item &&
-        typeof item === 'object' &&
-        (CHALLENGE_NAMES as readonly unknown[]).includes(
-          (item as { challenge_name?: unknown }).challenge_name,
-        ) &&
-        Number.isFinite((item as { priority?: unknown }).priority),
-    )
-    .sort((a, b) => a.priority - b.priority);
 }
 
 export function currentChallenge(state: Pick<LoginState, 'challenges'>) {

@@ -9,22 +9,60 @@
 import { catalogue, errorKey } from '../../../api/catalogue.ts';
 import type { ApiFailure } from '../../../api/errors.ts';
 import type { Wait } from '../../../api/waits.ts';
-import { ERROR, LOGIN_CHALLENGES, type LoginChallenge } from '../../../contract/errors.ts';
+import {
+  CHALLENGE_NAMES,
+  ERROR,
+  LOGIN_CHALLENGES,
+  type ChallengeDetail,
+  type LoginChallenge,
+} from '../../../contract/errors.ts';
 import { digitsOnly } from '../../../lib/digits.ts';
 import { socialMessage } from '../../../lib/social/results.ts';
+import type { SignupCarry } from './presets.ts';
 import {
-  carryOf,
   CHALLENGE_DIGITS,
   CHALLENGE_VIEWS,
   common,
   EMPTY_ANSWERS,
-  sortChallenges,
   startState,
+  type Attempt,
   type LoginCommon,
   type LoginEvent,
   type LoginState,
 } from './state.ts';
 import { firstViewTransition, unwaited } from './first-view.ts';
+
+/** What sign-up is handed of an attempt it takes over. */
+export function carryOf(attempt: Attempt | undefined): SignupCarry {
+  switch (attempt?.kind) {
+    case 'phone':
+      return { fullMobileNumber: attempt.phone };
+    case 'email':
+      return { email: attempt.email };
+    case 'apple':
+      return { appleIdToken: attempt.idToken, ...(attempt.email ? { email: attempt.email } : {}) };
+    case 'google':
+      return { googleIdToken: attempt.idToken };
+    case undefined:
+      return {};
+  }
+}
+
+/** `challenge_details` that are well formed, by priority (lowest first). */
+export function sortChallenges(details: unknown): ChallengeDetail[] {
+  if (!Array.isArray(details)) return [];
+  return details
+    .filter(
+      (item): item is ChallengeDetail =>
+        !!item &&
+        typeof item === 'object' &&
+        (CHALLENGE_NAMES as readonly unknown[]).includes(
+          (item as { challenge_name?: unknown }).challenge_name,
+        ) &&
+        Number.isFinite((item as { priority?: unknown }).priority),
+    )
+    .sort((a, b) => a.priority - b.priority);
+}
 
 /**
  * The unknown-400 handler: blocked accounts get their page (by reason), anything else a message,

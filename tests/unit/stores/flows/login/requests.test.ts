@@ -15,10 +15,9 @@ import {
   pageOf,
   parsePresets,
   signupHref,
-  sortChallenges,
   startState,
 } from '../../../../../src/stores/flows/login/index.ts';
-import { transition } from '../../../../../src/stores/flows/login/transition.ts';
+import { sortChallenges, transition } from '../../../../../src/stores/flows/login/transition.ts';
 
 describe('presets', () => {
   it('reads every preset of spec section 2', () => {
