@@ -33,57 +33,6 @@ export const BUSINESS_WEB_APP_LOGIN = {
   qa: 'https://business.qa.masar.example/login?sso=force',
 } as const;
 
-/**
- * The provider portals of the dashboard picker: shown on /login
- * when clientId is `not_defined`. Names and descriptions are translated (`login:dashboards.{id}`);
- * the addresses are never shown, only navigated to.
- */
-export const DASHBOARDS = [
-  {
-    id: 'partner_platform',
-    url: {
-      prod: 'https://partners.masar.example/',
-      qa: 'https://partners.qa.masar.example/',
-    },
-  },
-  {
-    id: 'masar_business',
-    url: {
-      prod: 'https://business.masar.example/',
-      qa: 'https://business.qa.masar.example/',
-    },
-  },
-  {
-    id: 'supplier_portal',
-    url: {
-      prod: 'https://suppliers.masar.example/',
-      qa: 'https://suppliers.qa.masar.example/',
-    },
-  },
-  {
-    id: 'supply_gate',
-    url: {
-      prod: 'https://supply.masar.example/',
-      qa: 'https://supply.qa.masar.example/',
-    },
-  },
-  {
-    id: 'masar_web',
-    url: {
-      prod: 'https://app.masar.example/',
-      qa: 'https://app.qa.masar.example/',
-    },
-  },
-  {
-    id: 'express_portal',
-    url: {
-      prod: 'https://express.masar.example/',
-      qa: 'https://express.qa.masar.example/',
-    },
-  },
-] as const;
-export type DashboardId = (typeof DASHBOARDS)[number]['id'];
-
 /** The client id that opens the dashboard picker instead of the login form. */
 export const DASHBOARD_CLIENT_ID = 'not_defined';
 

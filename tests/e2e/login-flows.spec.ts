@@ -3,7 +3,8 @@
  * dashboard picker, the classic layout and keyboard-only sign-ins; English and Arabic.
  */
 import type { Page } from '@playwright/test';
-import { DASHBOARDS, surveyUrl } from '../../src/site-config.ts';
+import { DASHBOARDS } from '../../src/dashboards.ts';
+import { surveyUrl } from '../../src/site-config.ts';
 import { clickClosingWindow, expect, expectAccessible, FLOW_LOCALES, test } from './fixtures.ts';
 import {
   e164,

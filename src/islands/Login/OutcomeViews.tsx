@@ -1,5 +1,6 @@
 /** Where a login ends: the identity-service redirect, sign-up, the blocked page, the portals. */
-import { APP_ENV, DASHBOARDS } from '../../config.ts';
+import { APP_ENV } from '../../config.ts';
+import { DASHBOARDS } from '../../dashboards.ts';
 import { recaptchaMode } from '../../lib/recaptcha-mode.ts';
 import { signupHref } from '../../stores/flows/login/index.ts';
 import { BlockedNotice } from '../../ui/BlockedNotice.tsx';
