@@ -113,23 +113,32 @@ const pureSchemaCalls = {
   },
 };
 
-// ofetch (src/api/client.ts) imports destr, its JSON parser, and two URL helpers of ufo: 1.6 KB
-// gzip on every page that calls a back end, for a parser the client never calls (it reads bodies
-// as text and parses them strictly) and helpers it needs only in their simplest form. In the
-// site's build those imports resolve to src/api/ofetch-deps.ts (tested against both libraries).
-const OFETCH_DEPS = fileURLToPath(new URL('./src/api/ofetch-deps.ts', import.meta.url));
+// Two libraries import more of their dependencies than the site uses; in the site's build those
+// imports resolve to a module of ours that gives just that (each tested against the library):
+// - ofetch (src/api/client.ts) imports destr, its JSON parser, and two URL helpers of ufo: 1.6 KB
+//   gzip on every page that calls a back end, for a parser the client never calls (it reads
+//   bodies as text and parses them strictly) and helpers it needs only in their simplest form
+//   (src/api/ofetch-deps.ts).
+// - @nanostores/react imports nanostores' `listenKeys` for `useStore`'s `keys` option, which
+//   follows deep paths and brings the deep map's path helpers: 0.2 KB gzip on every island page
+//   (src/ui/store-deps.ts).
+const SLIM_DEPS = [
+  { importer: 'ofetch', sources: ['destr', 'ufo'], to: './src/api/ofetch-deps.ts' },
+  { importer: '@nanostores/react', sources: ['nanostores'], to: './src/ui/store-deps.ts' },
+].map(({ importer, sources, to }) => ({
+  importer: chunkOf({ packages: [importer] }),
+  sources,
+  to: fileURLToPath(new URL(to, import.meta.url)),
+}));
 /** @type {import('vite').Plugin} */
-const slimOfetchDeps = {
-  name: 'account:slim-ofetch-deps',
+const slimDeps = {
+  name: 'account:slim-deps',
   enforce: 'pre',
   resolveId(source, importer) {
-    if (
-      (source === 'destr' || source === 'ufo') &&
-      /[\\/]node_modules[\\/]ofetch[\\/]/.test(importer ?? '')
-    ) {
-      return OFETCH_DEPS;
-    }
-    return null;
+    const slim = SLIM_DEPS.find(
+      (dep) => dep.sources.includes(source) && dep.importer.test(importer ?? ''),
+    );
+    return slim?.to ?? null;
   },
 };
 
@@ -358,7 +367,7 @@ export default defineConfig({
   },
   devToolbar: { enabled: false },
   vite: {
-    plugins: [pureSchemaCalls, slimOfetchDeps, lazySdkChunk, plainDynamicImports, clientChunks],
+    plugins: [pureSchemaCalls, slimDeps, lazySdkChunk, plainDynamicImports, clientChunks],
     // __SENTRY_DEBUG__: Sentry's flag for its debug logging, dropped from the lazily loaded SDK
     // (20.1 instead of 21.4 KB gzip).
     define: { __SENTRY_RELEASE__: JSON.stringify(sentryRelease), __SENTRY_DEBUG__: 'false' },

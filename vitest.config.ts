@@ -7,8 +7,8 @@ export default getViteConfig({
     environment: 'node',
     restoreMocks: true,
     setupFiles: ['tests/unit/setup.ts'],
-    // Through Vite, so that ofetch gets src/api/ofetch-deps.ts for destr and ufo as in the site's
-    // build (astro.config.mjs) and the client's tests run what the pages run.
-    server: { deps: { inline: ['ofetch'] } },
+    // Through Vite, so that ofetch and @nanostores/react get their slim deps as in the site's build
+    // (astro.config.mjs, `slimDeps`) and the client's tests run what the pages run.
+    server: { deps: { inline: ['ofetch', '@nanostores/react'] } },
   },
 });

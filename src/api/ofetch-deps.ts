@@ -1,6 +1,6 @@
 /**
  * What ofetch (./client.ts) imports from destr and ufo, in its place in the site's build
- * (astro.config.mjs, `slimOfetchDeps`): about 1.6 KB gzip less on every page that calls a back
+ * (astro.config.mjs, `slimDeps`): about 1.6 KB gzip less on every page that calls a back
  * end. Unit tests (Node) run ofetch with the real libraries.
  * - destr, ofetch's default JSON parser, is never called: client.ts reads every body as text and
  *   parses it strictly. Here it is strict JSON too.
