@@ -1,11 +1,12 @@
 /**
- * Phone numbers: preferred countries first, a separate dial code, numbers
- * normalised to international digits. libphonenumber-js (core ~10 KB and mobile metadata ~23 KB
- * gzip) loads after first render (`loadPhoneMetadata`), never on the page's first load: until it
- * arrives the field offers the preferred countries, and submitting waits for it.
+ * Phone numbers: preferred countries first, a separate dial code, numbers normalised to
+ * international digits. The rules that read a number (./phone-rules.ts: libphonenumber-js core
+ * ~10 KB and its mobile metadata ~23 KB gzip) load after first render (`loadPhoneRules`), never
+ * with the page: until they arrive the field offers the preferred countries, and submitting waits
+ * for them. This module is what the first view needs without them.
  */
-import type * as PhoneLibrary from 'libphonenumber-js/core';
-import type { CountryCode, MetadataJson } from 'libphonenumber-js/core';
+import type { CountryCode } from 'libphonenumber-js/core';
+import type * as PhoneRulesModule from './phone-rules.ts';
 import { digitsOnly, normalizeDigits } from './digits.ts';
 import { later } from './later.ts';
 
@@ -66,24 +67,16 @@ export interface Phone {
   nationalPhoneNumber: string;
 }
 
-let library: typeof PhoneLibrary | undefined;
-/** The library and its metadata (about 33 KB gzip together): asked for by the phone field once drawn. */
-const phoneLibrary = later(
-  () =>
-    Promise.all([
-      import('libphonenumber-js/core'),
-      import('libphonenumber-js/mobile/metadata'),
-    ]).then(([core, data]) => {
-      library = core;
-      return data.default;
-    }),
-  { when: 'demand' },
-);
+export type PhoneRules = typeof PhoneRulesModule;
 
-/** Loads the library and its metadata once; the other functions use them when they are here. */
-export const loadPhoneMetadata = (): Promise<MetadataJson> => phoneLibrary.load();
+/** The phone rules, asked for by the phone field once drawn (or by a submit). */
+const rules = later(() => import('./phone-rules.ts'), { when: 'demand' });
 
-export const phoneMetadata = (): MetadataJson | undefined => phoneLibrary.loaded();
+/** Loads the phone rules once. */
+export const loadPhoneRules = (): Promise<PhoneRules> => rules.load();
+
+/** The phone rules, if they are here. */
+export const phoneRules = (): PhoneRules | undefined => rules.loaded();
 
 /** Keeps digits (any script) and a leading +; drops spaces, dashes, brackets. */
 export function cleanPhoneInput(value: string): string {
@@ -94,87 +87,13 @@ export function cleanPhoneInput(value: string): string {
   return `+${normalized.startsWith('00') ? digits.slice(2) : digits}`;
 }
 
-/** Countries in picker order: preferred first, then the rest by their name in the language. */
-export function countryOptions(meta: MetadataJson | undefined, locale: string): CountryCode[] {
-  const all = meta && library ? library.getCountries(meta) : [...PREFERRED_COUNTRIES];
-  let names: Intl.DisplayNames | undefined;
-  try {
-    names = new Intl.DisplayNames([locale], { type: 'region' });
-  } catch {
-    names = undefined;
-  }
-  const rest = all
-    .filter((code) => !(PREFERRED_COUNTRIES as readonly string[]).includes(code))
-    .sort((a, b) => (names?.of(a) ?? a).localeCompare(names?.of(b) ?? b, locale));
-  return [...PREFERRED_COUNTRIES, ...rest];
-}
+/** Countries in picker order: the preferred ones until the rules are here, then every one. */
+export const countryOptions = (here: PhoneRules | undefined, locale: string): CountryCode[] =>
+  here ? here.countryOptions(locale) : [...PREFERRED_COUNTRIES];
 
-export function dialCode(
-  country: CountryCode,
-  meta: MetadataJson | undefined = phoneMetadata(),
-): string {
-  if (meta && library) return library.getCountryCallingCode(country, meta);
-  return PREFERRED_DIAL_CODES[country] ?? '';
-}
-
-/**
- * The phone for an input and a chosen country. A number typed or pasted in international form
- * (`+971...`, `00971...`) picks its own country.
- */
-export function toPhone(
-  input: string,
-  country: CountryCode,
-  meta: MetadataJson | undefined = phoneMetadata(),
-): Phone {
-  const cleaned = cleanPhoneInput(input);
-  const code = dialCode(country, meta);
-  if (!meta || !library) {
-    const national = cleaned.startsWith('+')
-      ? cleaned.slice(1 + code.length)
-      : cleaned.replace(/^0/, '');
-    return {
-      countryCode: country,
-      fullPhoneNumber: `${code}${national}`,
-      isValid: false,
-      nationalPhoneNumber: national,
-    };
-  }
-  const parsed = cleaned.startsWith('+')
-    ? library.parsePhoneNumberFromString(cleaned, meta)
-    : library.parsePhoneNumberFromString(cleaned, country, meta);
-  if (!parsed) {
-    const national = cleaned.replace(/^\+/, '');
-    return {
-      countryCode: country,
-      fullPhoneNumber: `${code}${national}`,
-      isValid: false,
-      nationalPhoneNumber: national,
-    };
-  }
-  return {
-    countryCode: parsed.country ?? country,
-    fullPhoneNumber: `${parsed.countryCallingCode}${parsed.nationalNumber}`,
-    isValid: parsed.isValid(),
-    nationalPhoneNumber: parsed.nationalNumber,
-  };
-}
-
-/** A preset such as `fullMobileNumber=971500000001` (digits, with or without +) as a phone. */
-export function phoneFromPreset(
-  value: string | null | undefined,
-  meta: MetadataJson,
-): Phone | undefined {
-  if (!value) return undefined;
-  const cleaned = cleanPhoneInput(value);
-  if (!cleaned) return undefined;
-  const phone = toPhone(cleaned.startsWith('+') ? cleaned : `+${cleaned}`, DEFAULT_COUNTRY, meta);
-  return phone.isValid ? phone : undefined;
-}
-
-/** E.164 with the plus, for display and for the sandbox outbox: `+971500000001`. */
-export function e164(phone: Pick<Phone, 'fullPhoneNumber'>): string {
-  return `+${phone.fullPhoneNumber}`;
-}
+/** A country's dial code: the preferred countries' until the rules are here. */
+export const dialCode = (country: CountryCode, here: PhoneRules | undefined): string =>
+  here ? here.dialCode(country) : (PREFERRED_DIAL_CODES[country] ?? '');
 
 /** The flag emoji of a country code (regional indicator symbols). */
 export function flagEmoji(country: string): string {

@@ -4,9 +4,8 @@ import {
   countryOptions,
   dialCode,
   flagEmoji,
-  loadPhoneMetadata,
-  phoneMetadata,
-  toPhone,
+  loadPhoneRules,
+  phoneRules,
   type CountryCode,
   type PhoneInputValue,
 } from '../lib/phone.ts';
@@ -37,15 +36,15 @@ export interface PhoneInputProps {
 export function PhoneInput(props: PhoneInputProps) {
   const t = useT();
   const id = useId();
-  const [meta, setMeta] = useState(phoneMetadata);
+  const [rules, setRules] = useState(phoneRules);
   const { value, onChange } = props;
 
   useEffect(() => {
-    if (!meta) void loadPhoneMetadata().then(setMeta);
-  }, [meta]);
+    if (!rules) void loadPhoneRules().then(setRules);
+  }, [rules]);
 
-  const options = useMemo(() => countryOptions(meta, t.locale), [meta, t.locale]);
-  useStartCountry(value, onChange, t.locale, meta ? options : undefined);
+  const options = useMemo(() => countryOptions(rules, t.locale), [rules, t.locale]);
+  useStartCountry(value, onChange, t.locale, rules ? options : undefined);
   // Region names come from the runtime's Intl data, which differs between Node and browsers
   // (ckb): they appear once hydrated, so the pre-rendered HTML always matches.
   const hydrated = useHydrated();
@@ -60,8 +59,8 @@ export function PhoneInput(props: PhoneInputProps) {
 
   const change = (input: string) => {
     const cleaned = cleanPhoneInput(input);
-    if (cleaned.startsWith('+') && meta) {
-      const phone = toPhone(cleaned, value.country, meta);
+    if (cleaned.startsWith('+') && rules) {
+      const phone = rules.toPhone(cleaned, value.country);
       if (phone.isValid) {
         onChange({ country: phone.countryCode, input: phone.nationalPhoneNumber });
         return;
@@ -78,7 +77,7 @@ export function PhoneInput(props: PhoneInputProps) {
       <label htmlFor={`${id}-number`}>{t('fields:phone.label')}</label>
       <div className="phone-row" dir="ltr">
         <span className="phone-country">
-          <span aria-hidden="true">{`${flagEmoji(value.country)} +${dialCode(value.country, meta)}`}</span>
+          <span aria-hidden="true">{`${flagEmoji(value.country)} +${dialCode(value.country, rules)}`}</span>
           <span aria-hidden="true" className="phone-country-arrow">
             ▾
           </span>
@@ -95,7 +94,7 @@ export function PhoneInput(props: PhoneInputProps) {
               <option key={country} value={country}>
                 {t('fields:phone.countryOption', {
                   country: names?.of(country) ?? country,
-                  code: dialCode(country, meta),
+                  code: dialCode(country, rules),
                 })}
               </option>
             ))}

@@ -12,7 +12,7 @@ import { deviceIdentity } from '../../lib/device.ts';
 import { loginHref } from '../../lib/hrefs.ts';
 import { readPersisted, writePersisted } from '../../lib/persisted.ts';
 import { later } from '../../lib/later.ts';
-import { loadPhoneMetadata, presetField, toPhone } from '../../lib/phone.ts';
+import { loadPhoneRules, presetField } from '../../lib/phone.ts';
 import { loadFlags } from '../../stores/flags.ts';
 import {
   createRecoveryFormFlow,
@@ -70,7 +70,7 @@ const recoveryClient = () => queryClientId(currentQuery(), readPersisted('client
 function browserDeps(locale: Locale, clientId: string): RecoveryFormDeps {
   return {
     parsePhone: async (country, input) => {
-      const phone = toPhone(input, country, await loadPhoneMetadata());
+      const phone = (await loadPhoneRules()).toPhone(input, country);
       return { fullPhoneNumber: phone.fullPhoneNumber, isValid: phone.isValid };
     },
     sendCode: async (phoneNumber) => {
@@ -109,7 +109,7 @@ function RecoveryFormView(props: { locale: Locale }) {
     }
     pageAnalytics.page('forgot_password');
     void loadFlags();
-    void loadPhoneMetadata();
+    void loadPhoneRules();
     return flow.destroy;
   }, [flow]);
 

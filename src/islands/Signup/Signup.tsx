@@ -16,7 +16,7 @@ import { reportError } from '../../lib/error-reporting.ts';
 import { loginHref } from '../../lib/hrefs.ts';
 import { readPersisted } from '../../lib/persisted.ts';
 import { sessionWaits } from '../../lib/wait-store.ts';
-import { loadPhoneMetadata, phoneMetadata, toPhone } from '../../lib/phone.ts';
+import { loadPhoneRules, phoneRules } from '../../lib/phone.ts';
 import { recaptchaMode } from '../../lib/recaptcha-mode.ts';
 import { googleOneTap, socialSignIn } from '../../lib/social/index.ts';
 import { $flags, loadFlags } from '../../stores/flags.ts';
@@ -76,12 +76,11 @@ function browserDeps(locale: Locale): SignupDeps {
     socialSignIn,
     oneTap: googleOneTap,
     parsePhone: (value) => {
-      const meta = phoneMetadata();
-      if (!meta) return undefined;
-      const phone = toPhone(value.input, value.country, meta);
+      const phone = phoneRules()?.toPhone(value.input, value.country);
+      if (!phone) return undefined;
       return phone.isValid ? phone.fullPhoneNumber : undefined;
     },
-    loadPhone: loadPhoneMetadata,
+    loadPhone: loadPhoneRules,
     presetPhone,
     flags: () => $flags.get().flags,
     analytics: pageAnalytics,

@@ -5,19 +5,14 @@
  */
 import { writeLastCountry } from '../../lib/last-country.ts';
 import { readPersisted, writePersisted } from '../../lib/persisted.ts';
-import {
-  loadPhoneMetadata,
-  phoneFromPreset,
-  toPhone,
-  type PhoneInputValue,
-} from '../../lib/phone.ts';
+import { loadPhoneRules, type PhoneInputValue } from '../../lib/phone.ts';
 import { recaptchaMode } from '../../lib/recaptcha-mode.ts';
 import { $flags } from '../flags.ts';
 import type { PersistedName } from './social.ts';
 
 /** A phone input to international digits, or undefined when it is not a valid number. */
 export async function validatePhone(value: PhoneInputValue): Promise<string | undefined> {
-  const phone = toPhone(value.input, value.country, await loadPhoneMetadata());
+  const phone = (await loadPhoneRules()).toPhone(value.input, value.country);
   if (!phone.isValid) return undefined;
   writeLastCountry(phone.countryCode);
   return phone.fullPhoneNumber;
@@ -25,7 +20,7 @@ export async function validatePhone(value: PhoneInputValue): Promise<string | un
 
 /** A preset number (international digits) as an input value: its country and national number. */
 export async function presetPhone(digits: string): Promise<PhoneInputValue | undefined> {
-  const phone = phoneFromPreset(digits, await loadPhoneMetadata());
+  const phone = (await loadPhoneRules()).phoneFromPreset(digits);
   return phone ? { country: phone.countryCode, input: phone.nationalPhoneNumber } : undefined;
 }
 

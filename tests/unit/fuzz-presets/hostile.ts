@@ -1,9 +1,6 @@
 /** The hostile queries and well-formed presets the address-reader fuzz tests share. */
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { loadPhoneMetadata } from '../../../src/lib/phone.ts';
-
-export const metadata = await loadPhoneMetadata();
 export const RUNS = { numRuns: 1000 };
 
 export const CLIENT_ID = /^[\w.-]{1,128}$/;

@@ -11,7 +11,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NO_INVOICE_ID } from '../../../src/lib/acr-values.ts';
-import { cleanPhoneInput, e164, phoneFromPreset, toPhone } from '../../../src/lib/phone.ts';
+import { cleanPhoneInput } from '../../../src/lib/phone.ts';
+import { e164, phoneFromPreset, toPhone } from '../../../src/lib/phone-rules.ts';
 import {
   DEFAULT_PRESETS,
   parsePresets,
@@ -24,7 +25,6 @@ import {
   type SignupPresets,
 } from '../../../src/stores/flows/signup/index.ts';
 import {
-  metadata,
   RUNS,
   CLIENT_ID,
   E164_DIGITS,
@@ -245,13 +245,13 @@ describe('phone presets (fullMobileNumber, phoneFromPreset)', () => {
           parseSignupPresets(query).fullMobileNumber,
         ];
         for (const candidate of candidates) {
-          const phone = phoneFromPreset(candidate, metadata);
+          const phone = phoneFromPreset(candidate);
           if (phone === undefined) continue;
           expect(phone.isValid).toBe(true);
           expect(e164(phone)).toMatch(/^\+[1-9]\d{7,14}$/);
           expect(phone.fullPhoneNumber.endsWith(phone.nationalPhoneNumber)).toBe(true);
           // Normalised: reading the E.164 form again gives the same phone, from any country.
-          expect(toPhone(e164(phone), 'FR', metadata)).toEqual(phone);
+          expect(toPhone(e164(phone), 'FR')).toEqual(phone);
         }
         expect(cleanPhoneInput(value)).toMatch(/^\+?\d*$/);
       }),
@@ -262,11 +262,11 @@ describe('phone presets (fullMobileNumber, phoneFromPreset)', () => {
   it('read every way of writing a valid number back as the same digits', () => {
     fc.assert(
       fc.property(writtenPhone, ({ digits, written }) => {
-        expect(phoneFromPreset(written, metadata)?.fullPhoneNumber).toBe(digits);
+        expect(phoneFromPreset(written)?.fullPhoneNumber).toBe(digits);
         const query = roundTrip(new URLSearchParams({ fullMobileNumber: written }));
         expect(parsePresets(query).fullMobileNumber).toBe(digits);
         expect(parseSignupPresets(query).fullMobileNumber).toBe(digits);
-        expect(phoneFromPreset(`00${digits}`, metadata)?.fullPhoneNumber).toBe(digits);
+        expect(phoneFromPreset(`00${digits}`)?.fullPhoneNumber).toBe(digits);
       }),
       RUNS,
     );

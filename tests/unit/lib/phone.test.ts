@@ -4,14 +4,14 @@ import { digitsOnly, normalizeDigits } from '../../../src/lib/digits.ts';
 import {
   cleanPhoneInput,
   countryOptions,
-  e164,
-  phoneFromPreset,
+  dialCode,
+  loadPhoneRules,
+  phoneRules,
   presetField,
-  loadPhoneMetadata,
-  toPhone,
 } from '../../../src/lib/phone.ts';
+import { e164, phoneFromPreset, toPhone } from '../../../src/lib/phone-rules.ts';
 
-const metadata = await loadPhoneMetadata();
+const rules = await loadPhoneRules();
 
 describe('digits', () => {
   it('reads Eastern Arabic and Persian digits as ASCII', () => {
@@ -23,50 +23,57 @@ describe('digits', () => {
 
 describe('phone', () => {
   it('normalises a national UAE mobile to international digits', () => {
-    expect(toPhone('50 000 0001', 'AE', metadata)).toEqual({
+    expect(toPhone('50 000 0001', 'AE')).toEqual({
       countryCode: 'AE',
       fullPhoneNumber: '971500000001',
       isValid: true,
       nationalPhoneNumber: '500000001',
     });
-    expect(toPhone('050-000-0001', 'AE', metadata).fullPhoneNumber).toBe('971500000001');
+    expect(toPhone('050-000-0001', 'AE').fullPhoneNumber).toBe('971500000001');
   });
 
   it('accepts Eastern Arabic and Persian digits', () => {
-    expect(toPhone('٥٠ ٠٠٠ ٠٠٠١', 'AE', metadata).fullPhoneNumber).toBe('971500000001');
-    expect(toPhone('۵۰۰۰۰۰۰۰۱', 'AE', metadata).isValid).toBe(true);
+    expect(toPhone('٥٠ ٠٠٠ ٠٠٠١', 'AE').fullPhoneNumber).toBe('971500000001');
+    expect(toPhone('۵۰۰۰۰۰۰۰۱', 'AE').isValid).toBe(true);
   });
 
   it('lets a pasted international number pick its country', () => {
-    expect(toPhone('+20 100 123 4567', 'AE', metadata)).toMatchObject({
+    expect(toPhone('+20 100 123 4567', 'AE')).toMatchObject({
       countryCode: 'EG',
       isValid: true,
     });
-    expect(toPhone('00923001234567', 'AE', metadata)).toMatchObject({
+    expect(toPhone('00923001234567', 'AE')).toMatchObject({
       countryCode: 'PK',
       isValid: true,
     });
   });
 
   it('rejects numbers that are not mobiles of the country', () => {
-    expect(toPhone('4 123 4567', 'AE', metadata).isValid).toBe(false);
-    expect(toPhone('123', 'AE', metadata).isValid).toBe(false);
-    expect(toPhone('', 'AE', metadata).isValid).toBe(false);
+    expect(toPhone('4 123 4567', 'AE').isValid).toBe(false);
+    expect(toPhone('123', 'AE').isValid).toBe(false);
+    expect(toPhone('', 'AE').isValid).toBe(false);
   });
 
   it('reads the fullMobileNumber preset', () => {
-    expect(phoneFromPreset('971500000002', metadata)?.nationalPhoneNumber).toBe('500000002');
-    expect(phoneFromPreset('+971500000002', metadata)?.countryCode).toBe('AE');
-    expect(phoneFromPreset('<script>', metadata)).toBeUndefined();
+    expect(phoneFromPreset('971500000002')?.nationalPhoneNumber).toBe('500000002');
+    expect(phoneFromPreset('+971500000002')?.countryCode).toBe('AE');
+    expect(phoneFromPreset('<script>')).toBeUndefined();
     expect(e164({ fullPhoneNumber: '971500000002' })).toBe('+971500000002');
   });
 
   it('lists the preferred countries first', () => {
-    const options = countryOptions(metadata, 'ar');
+    const options = countryOptions(rules, 'ar');
     expect(options.slice(0, 4)).toEqual(['AE', 'EG', 'PK', 'SA']);
     expect(options.length).toBeGreaterThan(200);
     expect(new Set(options).size).toBe(options.length);
     expect(countryOptions(undefined, 'en')).toEqual(['AE', 'EG', 'PK', 'SA']);
+    expect(phoneRules()).toBe(rules);
+  });
+
+  it('knows the preferred countries’ dial codes before the rules, and every one after', () => {
+    expect(dialCode('SA', undefined)).toBe('966');
+    expect(dialCode('FR', undefined)).toBe('');
+    expect(dialCode('FR', rules)).toBe('33');
   });
 
   it('never throws and always yields digits only, for any input (1,000 cases)', () => {
@@ -75,7 +82,7 @@ describe('phone', () => {
         fc.string({ maxLength: 60 }),
         fc.constantFrom('AE', 'EG', 'PK', 'SA', 'FR'),
         (input, country) => {
-          const phone = toPhone(input, country, metadata);
+          const phone = toPhone(input, country);
           expect(phone.fullPhoneNumber).toMatch(/^\d*$/);
           expect(cleanPhoneInput(input)).toMatch(/^\+?\d*$/);
         },

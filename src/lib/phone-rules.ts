@@ -1,0 +1,70 @@
+/**
+ * The phone rules: libphonenumber-js (core) and its mobile metadata, about 33 KB gzip, loaded
+ * after first render through ./phone.ts (`loadPhoneRules`), which stands in for them until then.
+ */
+import {
+  getCountries,
+  getCountryCallingCode,
+  parsePhoneNumberFromString,
+  type CountryCode,
+} from 'libphonenumber-js/core';
+import metadata from 'libphonenumber-js/mobile/metadata';
+import { cleanPhoneInput, DEFAULT_COUNTRY, PREFERRED_COUNTRIES, type Phone } from './phone.ts';
+
+export function dialCode(country: CountryCode): string {
+  return getCountryCallingCode(country, metadata);
+}
+
+/** Countries in picker order: preferred first, then the rest by their name in the language. */
+export function countryOptions(locale: string): CountryCode[] {
+  let names: Intl.DisplayNames | undefined;
+  try {
+    names = new Intl.DisplayNames([locale], { type: 'region' });
+  } catch {
+    names = undefined;
+  }
+  const rest = getCountries(metadata)
+    .filter((code) => !(PREFERRED_COUNTRIES as readonly string[]).includes(code))
+    .sort((a, b) => (names?.of(a) ?? a).localeCompare(names?.of(b) ?? b, locale));
+  return [...PREFERRED_COUNTRIES, ...rest];
+}
+
+/**
+ * The phone for an input and a chosen country. A number typed or pasted in international form
+ * (`+971...`, `00971...`) picks its own country.
+ */
+export function toPhone(input: string, country: CountryCode): Phone {
+  const cleaned = cleanPhoneInput(input);
+  const parsed = cleaned.startsWith('+')
+    ? parsePhoneNumberFromString(cleaned, metadata)
+    : parsePhoneNumberFromString(cleaned, country, metadata);
+  if (!parsed) {
+    const national = cleaned.replace(/^\+/, '');
+    return {
+      countryCode: country,
+      fullPhoneNumber: `${dialCode(country)}${national}`,
+      isValid: false,
+      nationalPhoneNumber: national,
+    };
+  }
+  return {
+    countryCode: parsed.country ?? country,
+    fullPhoneNumber: `${parsed.countryCallingCode}${parsed.nationalNumber}`,
+    isValid: parsed.isValid(),
+    nationalPhoneNumber: parsed.nationalNumber,
+  };
+}
+
+/** A preset such as `fullMobileNumber=971500000001` (digits, with or without +) as a phone. */
+export function phoneFromPreset(value: string | null | undefined): Phone | undefined {
+  if (!value) return undefined;
+  const cleaned = cleanPhoneInput(value);
+  if (!cleaned) return undefined;
+  const phone = toPhone(cleaned.startsWith('+') ? cleaned : `+${cleaned}`, DEFAULT_COUNTRY);
+  return phone.isValid ? phone : undefined;
+}
+
+/** E.164 with the plus, for display and for the sandbox outbox: `+971500000001`. */
+export function e164(phone: Pick<Phone, 'fullPhoneNumber'>): string {
+  return `+${phone.fullPhoneNumber}`;
+}
