@@ -135,12 +135,12 @@ export async function request<T>(
   const limit = options.timeout ?? (method === 'GET' ? 5000 : 10_000);
   const caller = options.signal;
   let attempt: Deadline | undefined;
-  let asHttpError = (error: unknown) => error;
+  let failureOf = toFailure;
   // Started with the call, waited for only if it fails.
   const extras = withCalls.map((load) => load().catch(() => undefined));
   try {
     const ofetch = await transport.load();
-    asHttpError = ofetch.asHttpError;
+    failureOf = ofetch.failureOf;
     return await ofetch.send<T>(backend, path, {
       method,
       headers: present({ ...commonHeaders, ...options.headers }),
@@ -160,7 +160,7 @@ export async function request<T>(
   } catch (error) {
     // Only a failure needs what `loadWithCalls` brings (its message): a success never waits.
     await Promise.all(extras);
-    throw new ApiError(toFailure(asHttpError(error)));
+    throw new ApiError(failureOf(error));
   } finally {
     attempt?.clear();
   }

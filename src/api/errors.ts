@@ -1,6 +1,7 @@
 /**
- * The one place that turns a failed call into a typed failure. Everything above works with
- * `ApiFailure`, never with fetch errors.
+ * The one place that turns a failed call into a typed failure (with src/api/transport.ts, which
+ * reads an answer's status, body and wait, and loads with the first call). Everything above works
+ * with `ApiFailure`, never with fetch errors.
  */
 
 /** The error body the back ends answer with (src/contract/errors.ts); every field optional. */
@@ -37,27 +38,6 @@ export class ApiError extends Error {
   }
 }
 
-/** An answer with a 4xx or 5xx status (thrown by the client, turned into a failure here). */
-export class HttpError extends Error {
-  readonly status: number;
-  readonly data: unknown;
-  readonly retryAfter: string | null;
-  constructor(status: number, data: unknown, retryAfter: string | null) {
-    super(`HTTP ${status}`);
-    this.name = 'HttpError';
-    this.status = status;
-    this.data = data;
-    this.retryAfter = retryAfter;
-  }
-}
-
-export class MalformedResponseError extends Error {
-  constructor() {
-    super('The response was not valid JSON');
-    this.name = 'MalformedResponseError';
-  }
-}
-
 export function isOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
@@ -89,10 +69,6 @@ export function bodyRetryAfterMs(
   return undefined;
 }
 
-function asErrorBody(data: unknown): ErrorBody | undefined {
-  return data && typeof data === 'object' && !Array.isArray(data) ? (data as ErrorBody) : undefined;
-}
-
 function isTimeout(error: unknown): boolean {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
     if (e.name === 'TimeoutError') return true;
@@ -100,20 +76,14 @@ function isTimeout(error: unknown): boolean {
   return false;
 }
 
+/**
+ * A thrown value as a failure: the client's (`ApiError`, whose failure its transport read from the
+ * answer: src/api/transport.ts, `failureOf`), a body that is not JSON, a timeout, or a call that
+ * never reached a server (offline, or the network).
+ */
 export function toFailure(error: unknown): ApiFailure {
   if (error instanceof ApiError) return error.failure;
-  if (error instanceof MalformedResponseError || error instanceof SyntaxError) {
-    return { kind: 'malformed' };
-  }
+  if (error instanceof SyntaxError) return { kind: 'malformed' };
   if (isTimeout(error)) return { kind: 'timeout' };
-  if (error instanceof HttpError) {
-    const retryAfterMs = parseRetryAfter(error.retryAfter);
-    return {
-      kind: 'http',
-      status: error.status,
-      body: asErrorBody(error.data),
-      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-    };
-  }
   return isOffline() ? { kind: 'offline' } : { kind: 'network' };
 }

@@ -15,7 +15,7 @@ import {
 } from '../contract/link-paths.ts';
 import { fillPath } from '../contract/path.ts';
 import { request } from './client.ts';
-import { MalformedResponseError } from './errors.ts';
+import { ApiError } from './errors.ts';
 
 export type EmailVerifyResult = 'verified' | 'already_used';
 
@@ -75,7 +75,7 @@ export function isAlert(value: unknown): value is Alert {
 
 export async function fetchAlert(alert: string): Promise<Alert> {
   const answer = await request<unknown>('identityApi', fillPath(ALERT_PATH, { alert }));
-  if (!isAlert(answer)) throw new MalformedResponseError();
+  if (!isAlert(answer)) throw new ApiError({ kind: 'malformed' });
   return answer;
 }
 

@@ -27,11 +27,12 @@ import {
   recoveryErrorKey,
 } from './error-catalogue.ts';
 import {
+  ApiError,
   bodyRetryAfterMs,
-  HttpError,
-  MalformedResponseError,
   isOffline,
   parseRetryAfter,
+  toFailure,
+  type ApiFailure,
   type ErrorBody,
 } from './errors.ts';
 
@@ -52,13 +53,16 @@ const RETRY_STATUS = [408, 425, 429, 500, 502, 503, 504];
 /** The longest wait before a retry; a rate limit that asks for longer is not retried at all. */
 const MAX_RETRY_AFTER_MS = 10_000;
 
+const asErrorBody = (data: unknown): ErrorBody | undefined =>
+  data && typeof data === 'object' && !Array.isArray(data) ? (data as ErrorBody) : undefined;
+
 /** The wait an answer asks for: its `Retry-After` (seconds or a date), else its body's own. */
 function serverWait(response: FetchResponse<unknown> | undefined): number | undefined {
   if (!response) return undefined;
-  const data: unknown = response._data;
-  const body =
-    data && typeof data === 'object' && !Array.isArray(data) ? (data as ErrorBody) : undefined;
-  return parseRetryAfter(response.headers.get('retry-after')) ?? bodyRetryAfterMs(body);
+  return (
+    parseRetryAfter(response.headers.get('retry-after')) ??
+    bodyRetryAfterMs(asErrorBody(response._data))
+  );
 }
 
 function retryDelay({ response, options }: FetchContext): number {
@@ -87,7 +91,7 @@ function strictJson(text: unknown): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new MalformedResponseError();
+    throw new ApiError({ kind: 'malformed' });
   }
 }
 
@@ -140,9 +144,18 @@ export function send<T>(backend: Backend, path: string, options: FetchOptions<'j
   return (backends[backend] ??= createBackend(backend))<T>(path, options);
 }
 
-/** ofetch's error for an answer with a 4xx or 5xx status, as errors.ts knows it. */
-export function asHttpError(error: unknown): unknown {
-  if (!(error instanceof FetchError) || !error.response) return error;
+/**
+ * A failed call's error as a failure: ofetch's error for an answer with a 4xx or 5xx status gives
+ * its status, body and `Retry-After`; anything else is read by errors.ts (`toFailure`).
+ */
+export function failureOf(error: unknown): ApiFailure {
+  if (!(error instanceof FetchError) || !error.response) return toFailure(error);
   const { status, headers } = error.response;
-  return new HttpError(status, error.data, headers.get('retry-after'));
+  const retryAfterMs = parseRetryAfter(headers.get('retry-after'));
+  return {
+    kind: 'http',
+    status,
+    body: asErrorBody(error.data),
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { blockedVariant } from '../../../src/api/error-catalogue.ts';
-import { toFailure, HttpError } from '../../../src/api/errors.ts';
+import { parseRetryAfter } from '../../../src/api/errors.ts';
 import { isWaitFailure, spokenWait, waitOf, waitText } from '../../../src/api/waits.ts';
 import { createWaitStore, WAITS_KEY } from '../../../src/lib/wait-store.ts';
 import { http } from '../stores/flows/failures.ts';
@@ -32,11 +32,11 @@ describe('waits', () => {
   });
 
   it('reads Retry-After in seconds or as an HTTP date, then the body field', () => {
-    const seconds = toFailure(new HttpError(429, {}, '120'));
+    const seconds = http(429, {}, parseRetryAfter('120'));
     expect(waitOf(seconds, NOW)).toEqual({ until: NOW + 120_000 });
     vi.useFakeTimers({ now: NOW });
     try {
-      const date = toFailure(new HttpError(429, {}, 'Thu, 01 Jan 2026 00:30:00 GMT'));
+      const date = http(429, {}, parseRetryAfter('Thu, 01 Jan 2026 00:30:00 GMT'));
       expect(waitOf(date, NOW)).toEqual({ until: Date.parse('2026-01-01T00:30:00Z') });
     } finally {
       vi.useRealTimers();
