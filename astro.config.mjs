@@ -113,8 +113,8 @@ const pureSchemaCalls = {
   },
 };
 
-// Two libraries import more of their dependencies than the site uses; in the site's build those
-// imports resolve to a module of ours that gives just that (each tested against the library):
+// Some libraries bring more than the site uses; in the site's build these imports resolve to a
+// module of ours that gives just that (each tested against the library, or by every browser test):
 // - ofetch (src/api/client.ts) imports destr, its JSON parser, and two URL helpers of ufo: 1.6 KB
 //   gzip on every page that calls a back end, for a parser the client never calls (it reads
 //   bodies as text and parses them strictly) and helpers it needs only in their simplest form
@@ -122,11 +122,16 @@ const pureSchemaCalls = {
 // - @nanostores/react imports nanostores' `listenKeys` for `useStore`'s `keys` option, which
 //   follows deep paths and brings the deep map's path helpers: 0.2 KB gzip on every island page
 //   (src/ui/store-deps.ts).
+// - @astrojs/react's renderer, on the browser side (`@astrojs/react/client.js`, which Astro
+//   imports), also renders islands' children and slots, `client:only` islands, Astro's actions
+//   and view transitions, none of which the site uses: 0.4 KB gzip on every island page
+//   (src/ui/react-renderer.ts).
 const SLIM_DEPS = [
   { importer: 'ofetch', sources: ['destr', 'ufo'], to: './src/api/ofetch-deps.ts' },
   { importer: '@nanostores/react', sources: ['nanostores'], to: './src/ui/store-deps.ts' },
+  { sources: ['@astrojs/react/client.js'], to: './src/ui/react-renderer.ts' },
 ].map(({ importer, sources, to }) => ({
-  importer: chunkOf({ packages: [importer] }),
+  importer: importer ? chunkOf({ packages: [importer] }) : undefined,
   sources,
   to: fileURLToPath(new URL(to, import.meta.url)),
 }));
@@ -136,7 +141,7 @@ const slimDeps = {
   enforce: 'pre',
   resolveId(source, importer) {
     const slim = SLIM_DEPS.find(
-      (dep) => dep.sources.includes(source) && dep.importer.test(importer ?? ''),
+      (dep) => dep.sources.includes(source) && (!dep.importer || dep.importer.test(importer ?? '')),
     );
     return slim?.to ?? null;
   },
@@ -237,6 +242,8 @@ const CHUNK_GROUPS = [
         'nanostores/deep-map',
       ],
       src: [
+        'ui/react-renderer',
+        'ui/store-deps',
         'ui/i18n',
         'ui/island',
         'ui/Button',
