@@ -1,18 +1,23 @@
 /**
  * Hydrates every page's header: the client's name and logo (or the product's), and the 'Close'
- * menu when the address carries a checkout (acr_values).
+ * menu when the address carries a checkout (acr_values): ./CloseMenu.tsx, loaded only then.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { PRODUCT, surveyUrl } from '../../config.ts';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import type { Locale } from '../../i18n/config.ts';
 import type { I18nKey, Messages } from '../../i18n/types.ts';
-import { hasInvoice, queryAcrValues } from '../../lib/acr-values.ts';
+import { queryAcrValues } from '../../lib/acr-values.ts';
 import { currentQuery, queryClientId } from '../../lib/address.ts';
 import { readPersisted, writePersisted } from '../../lib/persisted.ts';
 import { $client, loadClient } from '../../stores/client.ts';
 import { I18nProvider, useT } from '../../ui/i18n.tsx';
+import { lazyView } from '../../ui/lazy-view.tsx';
 import { useLocationSearch } from '../../ui/use-query.ts';
+
+// Only a checkout's address has it: the menu's code loads when one does, not on every page.
+const CloseMenu = lazyView(() => import('./CloseMenu.tsx').then((m) => m.CloseMenu), {
+  when: 'demand',
+});
 
 /** The strings the header draws: the only ones its props carry. */
 export const SHELL_HEADER_KEYS = [
@@ -32,7 +37,7 @@ export function ShellHeader(props: ShellHeaderProps) {
   return (
     <I18nProvider locale={props.locale} messages={props.messages}>
       <Brand />
-      <CloseMenu />
+      <Checkout />
     </I18nProvider>
   );
 }
@@ -73,58 +78,14 @@ function Brand() {
   );
 }
 
-function CloseMenu() {
-  const t = useT();
+/** The 'Close' menu, for an address with acr_values. */
+function Checkout() {
   const search = useLocationSearch();
   const acr = useMemo(() => queryAcrValues(new URLSearchParams(search)), [search]);
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return undefined;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
-
   if (!acr) return null;
-
-  const closeWithoutInvoice = () => {
-    window.close();
-    // Still here: the page was not opened by a script, so leave for the product site.
-    location.assign(PRODUCT.site);
-  };
-
   return (
-    <div className="close-menu">
-      <button
-        ref={buttonRef}
-        type="button"
-        className="icon-button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen(!open)}
-      >
-        <span className="menu-icon" aria-hidden="true" />
-        <span className="menu-text">{t('shell:menu')}</span>
-      </button>
-      <div id={menuId} className="close-menu-list" hidden={!open}>
-        {hasInvoice(acr) ? (
-          <a className="menu-item" href={surveyUrl(acr.invoiceId)}>
-            {t('shell:close')}
-          </a>
-        ) : (
-          <button type="button" className="menu-item" onClick={closeWithoutInvoice}>
-            {t('shell:close')}
-          </button>
-        )}
-      </div>
-    </div>
+    <Suspense fallback={null}>
+      <CloseMenu acr={acr} />
+    </Suspense>
   );
 }
