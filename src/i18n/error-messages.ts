@@ -13,19 +13,9 @@ import { useMemo, useState } from 'react';
 import { loadWithCalls } from '../api/client.ts';
 import { later } from '../lib/later.ts';
 import type { Locale } from './config.ts';
-import type { Messages } from './types.ts';
+import type { ErrorMessages } from './error-message-files.ts';
 
-export type ErrorMessages = Messages['spring_security_error'];
-
-const FILES = import.meta.glob<ErrorMessages>('../../i18n/*/spring_security_error.json', {
-  import: 'default',
-});
-
-function file(locale: Locale): Promise<ErrorMessages> {
-  const load = FILES[`../../i18n/${locale}/spring_security_error.json`];
-  if (!load) return Promise.reject(new Error(`No error messages for ${locale}`));
-  return load();
-}
+export type { ErrorMessages };
 
 /** The messages, once here (the islands read them with `useStore`). */
 export const $errorMessages = atom<ErrorMessages | undefined>(undefined);
@@ -36,9 +26,9 @@ let started = false;
 export function loadErrorMessages(locale: Locale): void {
   if (started || typeof window === 'undefined') return;
   started = true;
+  // Where each language's file is comes with them (./error-message-files.ts), not with the page.
   const messages = later(async () => {
-    const [english, local] = await Promise.all([file('en'), file(locale)]);
-    const merged = { ...english, ...local };
+    const merged = await (await import('./error-message-files.ts')).errorMessages(locale);
     $errorMessages.set(merged);
     return merged;
   });
