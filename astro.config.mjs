@@ -228,7 +228,8 @@ function chunkOf({ src = [], packages = [], ids = [] }) {
 // used together are grouped, by who loads them. A module named in no group goes where rolldown
 // puts it (with its only importer, or in a chunk of its own when several share it).
 const CHUNK_GROUPS = [
-  // Every island page: React and the pieces of every island (the header's too).
+  // Every island page: React and the pieces of every island (the header's too), the wait notice's
+  // live region with them (the deadlines it shows are kept by lib/wait-store, in `waits`).
   {
     name: 'react',
     test: chunkOf({
@@ -270,7 +271,6 @@ const CHUNK_GROUPS = [
         'api/analytics',
         'lib/recaptcha-mode',
         'ui/WaitNotice',
-        'lib/wait-store',
       ],
     }),
   },
@@ -315,13 +315,20 @@ const CHUNK_GROUPS = [
       src: ['stores/flows/browser-deps', 'i18n/error-messages'],
     }),
   },
-  // The waits of a rate limit (src/stores/flows/waits.ts) and their countdown, there once a wait
-  // is (the notice's live region, src/ui/WaitNotice.tsx, and the kept deadlines come with the
-  // page).
+  // The waits of a rate limit (src/stores/flows/waits.ts), their countdown and the deadlines kept
+  // across a reload (lib/wait-store), there once a wait is, or with the calls that may meet one
+  // (the notice's live region, src/ui/WaitNotice.tsx, comes with the page; the new password's
+  // page, which reads a kept wait on its first view, loads this chunk with it).
   {
     name: 'waits',
     test: chunkOf({
-      src: ['api/waits', 'stores/flows/waits', 'ui/use-countdown', 'ui/WaitTimer'],
+      src: [
+        'api/waits',
+        'stores/flows/waits',
+        'lib/wait-store',
+        'ui/use-countdown',
+        'ui/WaitTimer',
+      ],
     }),
   },
   // The password and user-name fields (sign-up, login's challenges, recovery). Not the new

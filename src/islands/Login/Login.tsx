@@ -11,7 +11,6 @@ import { pageAnalytics } from '../../api/analytics.ts';
 import { currentQuery } from '../../lib/address.ts';
 import { takeCsrf } from '../../lib/csrf.ts';
 import { googleOneTap, socialSignIn, takeGoogleRedirect } from '../../lib/social/index.ts';
-import { sessionWaits } from '../../lib/wait-store.ts';
 import { $flags, loadFlags } from '../../stores/flags.ts';
 import {
   persistedName,
@@ -70,7 +69,8 @@ function browserDeps(locale: Locale): LoginDeps {
     shieldParams: laterCall(calls, (m) => m.shieldParams),
     persisted: persistedName,
     passkeys: browserPasskeys,
-    wait: { waits: sessionWaits },
+    // The flow's effects and code step wait for these: a kept wait holds the first submit.
+    wait: async () => ({ waits: (await calls.load()).sessionWaits }),
   };
 }
 

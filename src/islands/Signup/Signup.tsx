@@ -15,7 +15,6 @@ import { later, laterCall } from '../../lib/later.ts';
 import { reportError } from '../../lib/error-reporting.ts';
 import { loginHref } from '../../lib/hrefs.ts';
 import { readPersisted } from '../../lib/persisted.ts';
-import { sessionWaits } from '../../lib/wait-store.ts';
 import { loadPhoneRules, phoneRules } from '../../lib/phone.ts';
 import { recaptchaMode } from '../../lib/recaptcha-mode.ts';
 import { googleOneTap, socialSignIn } from '../../lib/social/index.ts';
@@ -43,9 +42,9 @@ const BlockedNotice = lazyView(() =>
 const IdpRedirect = lazyView(() => import('../../ui/IdpRedirect.tsx').then((m) => m.IdpRedirect));
 const CorporateError = lazyView(() => import('./CorporateError.tsx').then((m) => m.CorporateError));
 
-// The calls, made only by the flow's effects and its code step: fetched when the browser is idle,
-// like them (a module that could not load fails the call as a lost connection does, and is asked
-// for again by the next one).
+// The calls, made only by the flow's effects and its code step, and the waits this tab keeps:
+// fetched when the browser is idle, like them (a module that could not load fails the call as a
+// lost connection does, and is asked for again by the next one).
 const calls = later(() => import('./signup-calls.ts'));
 const deviceIdentity = laterCall(calls, (m) => m.deviceIdentity);
 
@@ -98,7 +97,8 @@ function browserDeps(locale: Locale): SignupDeps {
     recaptchaRequired,
     shieldParams: laterCall(calls, (m) => m.shieldParams),
     persisted: persistedName,
-    wait: { waits: sessionWaits },
+    // The flow's effects and code step wait for these: a kept wait holds the first submit.
+    wait: async () => ({ waits: (await calls.load()).sessionWaits }),
   };
 }
 

@@ -1,18 +1,26 @@
 /**
  * The code step of the login and sign-up flows, loaded later: the sub-flow (otp.ts) is not in
- * their first-load JS. Its code loads when the browser is idle (src/lib/later.ts), and the
- * sub-flow is made the first time the flow opens the step or the view asks for it; a step opened
- * before the code is here starts once it arrives (a step left meanwhile never starts).
+ * their first-load JS. Its code loads when the browser is idle (src/lib/later.ts), as do the waits
+ * kept across a reload (the flow's `wait`), and the sub-flow is made the first time the flow opens
+ * the step or the view asks for it once both are here; a step opened before they are here starts
+ * once they arrive (a step left meanwhile never starts).
  */
 import { later, madeLater } from '../../lib/later.ts';
+import { withWaits } from './later-waits.ts';
 import type { OtpDeps, OtpFlow } from './otp.ts';
+import type { WaitDeps } from './waits.ts';
 
 const otpCode = later(() => import('./otp.ts'), { patient: true });
+
+/** The sub-flow's deps, with the kept waits loaded later (the flows' own `wait`). */
+export type LaterOtpDeps = Omit<OtpDeps, 'wait'> & {
+  wait?: (() => Promise<WaitDeps>) | undefined;
+};
 
 export interface LaterOtp {
   /** The sub-flow, if it is made already (the view renders it without waiting). */
   loaded: () => OtpFlow | undefined;
-  /** The sub-flow, made once its code is here (the same one every time). */
+  /** The sub-flow, made once its code and the kept waits are here (the same one every time). */
   flow: () => Promise<OtpFlow>;
   /** Opens the step for an identifier and sends the first code (otp.ts, `start`). */
   start: (identifier: string) => Promise<void>;
@@ -21,12 +29,12 @@ export interface LaterOtp {
   destroy: () => void;
 }
 
-export function laterOtp(deps: OtpDeps): LaterOtp {
+export function laterOtp(deps: LaterOtpDeps): LaterOtp {
   let destroyed = false;
   // Each start and stop: a start whose turn has passed when the code arrives does nothing.
   let turn = 0;
-  const otp = madeLater(otpCode, (module) => {
-    const made = module.createOtpFlow(deps);
+  const otp = madeLater(withWaits(otpCode, deps.wait), ([module, wait]) => {
+    const made = module.createOtpFlow({ ...deps, wait });
     if (destroyed) made.destroy();
     return made;
   });

@@ -10,7 +10,7 @@ import { isEmailAddress } from '../../../lib/patterns.ts';
 import type { SocialProvider, SocialResult } from '../../../lib/social/types.ts';
 import type { Flow } from '../create-flow.ts';
 import { openSocial, wireOneTap } from '../social.ts';
-import { waitTask } from '../waits.ts';
+import { waitTask, type WaitDeps } from '../waits.ts';
 import type { LoginDeps } from './flow.ts';
 
 export { transition } from './transition.ts';
@@ -121,16 +121,18 @@ function socialAttempt(provider: SocialProvider, result: SocialResult): Attempt 
 }
 
 /**
- * The effects of one login flow: `passkey` says whether a code login is offered a passkey first.
- * Everything they bind (the wait's timer, One Tap) ends with the flow.
+ * The effects of one login flow: `wait`, the waits kept across a reload (loaded with them);
+ * `passkey` says whether a code login is offered a passkey first. Everything they bind (the
+ * wait's timer, One Tap) ends with the flow.
  */
 export function loginEffects(
   flow: LoginCore,
   deps: LoginDeps,
+  wait: WaitDeps,
   passkey: { shouldOffer: (phone: string) => Promise<boolean> },
 ) {
   const { dispatch } = flow;
-  const waits = waitTask(flow, deps.wait ?? {}, () => dispatch({ type: 'waitOver' }));
+  const waits = waitTask(flow, wait, () => dispatch({ type: 'waitOver' }));
 
   /**
    * Sends the attempt's login; a success flushes analytics before the redirect. Nothing is sent

@@ -1,7 +1,8 @@
 /**
  * The login flow: its state and first-view actions, the code step, passkeys, and the reactions to
  * a new view (its analytics page, the code step, the sign-up redirect). The calls and their
- * answers (effects.ts) load when the browser is idle: an action that needs them waits for them.
+ * answers (effects.ts) load when the browser is idle, as do the waits kept across a reload: an
+ * action that needs them waits for them.
  */
 import type { EmailLoginBody, PhoneLoginBody } from '../../../contract/identity-api.ts';
 import type { Locale } from '../../../i18n/config.ts';
@@ -12,6 +13,7 @@ import type { PhoneInputValue } from '../../../lib/phone.ts';
 import type { SocialProvider, SocialResult } from '../../../lib/social/types.ts';
 import { createFlow, type Flow } from '../create-flow.ts';
 import { laterOtp, type LaterOtp } from '../later-otp.ts';
+import { withWaits } from '../later-waits.ts';
 import type { OtpDeps } from '../otp.ts';
 import type { SocialDeps } from '../social.ts';
 import type { WaitDeps } from '../waits.ts';
@@ -60,8 +62,11 @@ export interface LoginDeps extends SocialDeps {
   shieldParams?: OtpDeps['shieldParams'];
   /** Passkey sign-in and enrolment (none where it is not given). */
   passkeys?: LoginPasskeyDeps;
-  /** Waits kept across a reload and their end (src/stores/flows/waits.ts). */
-  wait?: WaitDeps | undefined;
+  /**
+   * Rate limits kept across a reload, per phone or e-mail and per code (src/stores/flows/waits.ts):
+   * loaded with the effects and the code step, which wait for them.
+   */
+  wait?: (() => Promise<WaitDeps>) | undefined;
 }
 
 type LoginCore = Flow<LoginState, LoginEvent>;
@@ -131,7 +136,10 @@ export function createLoginFlow(deps: LoginDeps) {
   );
   flow.onDestroy(passkey.destroy);
 
-  const effects = madeLater(effectsCode, (code) => code.loginEffects(flow, deps, passkey));
+  /** The effects, made once their code and the kept waits are here. */
+  const effects = madeLater(withWaits(effectsCode, deps.wait), ([code, wait]) =>
+    code.loginEffects(flow, deps, wait, passkey),
+  );
   /** Runs an action with the effects, once they are here (at once when they are). */
   const withEffects = withMade(effects, flow.isDestroyed);
 

@@ -21,7 +21,7 @@ import {
 import type { SocialProvider, SocialResult } from '../../../lib/social/types.ts';
 import type { Flow } from '../create-flow.ts';
 import { openSocial, wireOneTap } from '../social.ts';
-import { waitTask } from '../waits.ts';
+import { waitTask, type WaitDeps } from '../waits.ts';
 import type { SignupDeps } from './flow.ts';
 import { onboardBody } from './requests.ts';
 import {
@@ -111,17 +111,19 @@ function socialAction(flow: SignupCore, deps: SignupDeps, context: () => Context
 }
 
 /**
- * The effects of one sign-up flow; `clientId` is the client the calls are for. Everything they
- * bind (the wait's timer, One Tap) ends with the flow.
+ * The effects of one sign-up flow: `wait`, the waits kept across a reload (loaded with them);
+ * `clientId` is the client the calls are for. Everything they bind (the wait's timer, One Tap)
+ * ends with the flow.
  */
 export function signupEffects(
   flow: SignupCore,
   deps: SignupDeps,
+  wait: WaitDeps,
   clientId: () => string | undefined,
 ) {
   const { dispatch } = flow;
   const context = (): Context => ({ clientId: clientId() });
-  const waits = waitTask(flow, deps.wait ?? {}, () => dispatch({ type: 'waitOver' }));
+  const waits = waitTask(flow, wait, () => dispatch({ type: 'waitOver' }));
 
   /** A token: analytics are flushed, then the identity-service redirect. */
   const finish: Finish = async (token, name, signal, registered) => {

@@ -1,8 +1,9 @@
 /**
  * The sign-up flow: its state and first-view actions (the presets, typing), the code step, and
  * the reactions to a new view (its analytics page, the code step). The checks, the onboarding,
- * Apple, Google and the rate limits (effects.ts) load when the browser is idle: an action that
- * needs them waits for them, and runs at once when they are here.
+ * Apple, Google and the rate limits (effects.ts, with the waits kept across a reload) load when
+ * the browser is idle: an action that needs them waits for them, and runs at once when they are
+ * here.
  */
 import type { OnboardBody } from '../../../contract/onboarder.ts';
 import type { Locale } from '../../../i18n/config.ts';
@@ -14,6 +15,7 @@ import type { SocialProvider, SocialResult } from '../../../lib/social/types.ts'
 import type { Flags } from '../../flags.ts';
 import { createFlow, type Flow } from '../create-flow.ts';
 import { laterOtp, type LaterOtp } from '../later-otp.ts';
+import { withWaits } from '../later-waits.ts';
 import type { OtpDeps } from '../otp.ts';
 import type { SocialDeps } from '../social.ts';
 import type { WaitDeps } from '../waits.ts';
@@ -64,8 +66,11 @@ export interface SignupDeps extends SocialDeps {
   fallbackClientId?: () => string | undefined;
   recaptchaRequired?: () => boolean;
   shieldParams?: OtpDeps['shieldParams'];
-  /** Rate limits of the code step and the onboarding kept across a reload (flows/waits.ts). */
-  wait?: WaitDeps | undefined;
+  /**
+   * Rate limits of the code step and the onboarding kept across a reload, per number
+   * (src/stores/flows/waits.ts): loaded with the effects and the code step, which wait for them.
+   */
+  wait?: (() => Promise<WaitDeps>) | undefined;
 }
 
 type SignupCore = Flow<SignupState, SignupEvent>;
@@ -115,7 +120,10 @@ export function createSignupFlow(deps: SignupDeps) {
   const { dispatch } = flow;
   const clientId = () => flow.get().presets.clientId ?? deps.fallbackClientId?.();
 
-  const effects = madeLater(effectsCode, (code) => code.signupEffects(flow, deps, clientId));
+  /** The effects, made once their code and the kept waits are here. */
+  const effects = madeLater(withWaits(effectsCode, deps.wait), ([code, wait]) =>
+    code.signupEffects(flow, deps, wait, clientId),
+  );
   /** Runs an action with the effects, once they are here (at once when they are). */
   const withEffects = withMade(effects, flow.isDestroyed);
   const submit = withEffects((here) => here.submit());

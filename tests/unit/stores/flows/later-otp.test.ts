@@ -1,5 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OtpDeps } from '../../../../src/stores/flows/otp.ts';
+import { otpWaitScope, type OtpDeps } from '../../../../src/stores/flows/otp.ts';
+import type { WaitDeps } from '../../../../src/stores/flows/waits.ts';
+import { deferred } from './failures.ts';
+import { waitClock } from './wait-clock.ts';
 
 // A fresh module graph per test: the sub-flow's code has not loaded yet.
 const fresh = () => import('../../../../src/stores/flows/later-otp.ts');
@@ -70,6 +73,32 @@ describe('the code step, loaded later', () => {
     const made = await otp.flow();
     expect(deps.sendOtp).not.toHaveBeenCalled();
     expect(made.$state.get().view).toBe('idle');
+  });
+
+  it('is made with the kept waits its flow loads: a wait kept for the identifier holds the step', async () => {
+    const { laterOtp } = await fresh();
+    const clock = waitClock();
+    clock.waits.write(otpWaitScope('971500000001'), clock.now() + 60_000, clock.now());
+    const loaded = deferred<WaitDeps>();
+    const deps = { ...otpDeps(), wait: vi.fn(() => loaded.promise) };
+    const otp = laterOtp(deps);
+    const started = otp.start('971500000001');
+    await vi.dynamicImportSettled();
+    expect(otp.loaded()).toBeUndefined();
+    loaded.resolve(clock.deps);
+    await started;
+    const made = await otp.flow();
+    expect(otp.loaded()).toBe(made);
+    expect(made.$state.get()).toMatchObject({
+      view: 'ready',
+      error: { key: 'otp:error.ERROR_RATE_LIMIT_REACHED' },
+      wait: { until: clock.now() + 60_000 },
+    });
+    expect(deps.sendOtp).not.toHaveBeenCalled();
+    expect(deps.wait).toHaveBeenCalledTimes(1);
+    clock.advance(60_000);
+    expect(made.$state.get().wait).toBeUndefined();
+    otp.destroy();
   });
 
   it('is made at once once its code is here (the view renders without waiting)', async () => {

@@ -7,7 +7,10 @@ import {
   type LoginDeps,
 } from '../../../../../src/stores/flows/login/index.ts';
 import { createWaitStore } from '../../../../../src/lib/wait-store.ts';
-import { fail, http } from '../failures.ts';
+import { otpWaitScope } from '../../../../../src/stores/flows/otp.ts';
+import type { WaitDeps } from '../../../../../src/stores/flows/waits.ts';
+import { deferred, fail, http } from '../failures.ts';
+import { memoryStorage } from '../wait-clock.ts';
 import { challenge, DETAILS } from './answers.ts';
 
 describe('login flow (actions with fake deps)', () => {
@@ -76,13 +79,16 @@ describe('login flow (actions with fake deps)', () => {
       const locked = fail(
         http(400, { error_code: 'US-0013', additional_information: { retry_after: 1800 } }),
       );
-      const first = setup({ phoneLogin: vi.fn(() => Promise.reject(locked)), wait: { waits } });
+      const first = setup({
+        phoneLogin: vi.fn(() => Promise.reject(locked)),
+        wait: () => Promise.resolve({ waits }),
+      });
       first.flow.changePhone({ country: 'AE', input: '500000001' });
       await first.flow.submitPhone();
       expect(first.flow.$state.get().wait).toEqual({ until: 5_000_000 + 1_800_000 });
       first.flow.destroy();
 
-      const again = setup({ wait: { waits } });
+      const again = setup({ wait: () => Promise.resolve({ waits }) });
       again.flow.changePhone({ country: 'AE', input: '500000001' });
       await again.flow.submitPhone();
       expect(again.deps.phoneLogin).not.toHaveBeenCalled();
@@ -98,6 +104,55 @@ describe('login flow (actions with fake deps)', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('a submit made before the kept waits are here waits for them: a wait kept for the number holds it', async () => {
+    vi.setSystemTime(5_000_000);
+    const storage = memoryStorage();
+    const waits = createWaitStore(() => storage);
+    waits.write('login:971500000001', 5_600_000, 5_000_000);
+    const loaded = deferred<WaitDeps>();
+    const { deps, flow } = setup({ wait: () => loaded.promise });
+    await flow.init(DEFAULT_PRESETS);
+    flow.changePhone({ country: 'AE', input: '500000001' });
+    const submitted = flow.submitPhone();
+    await vi.dynamicImportSettled();
+    expect(deps.validatePhone).not.toHaveBeenCalled();
+    expect(flow.$state.get()).toMatchObject({ submitting: false, wait: undefined });
+    loaded.resolve({ waits });
+    await submitted;
+    expect(deps.phoneLogin).not.toHaveBeenCalled();
+    expect(flow.$state.get()).toMatchObject({
+      view: 'phone_form',
+      submitting: false,
+      wait: { until: 5_600_000 },
+      error: { key: 'common:wait.kept' },
+    });
+    vi.advanceTimersByTime(600_000);
+    expect(flow.$state.get().wait).toBeUndefined();
+    await flow.submitPhone();
+    expect(deps.phoneLogin).toHaveBeenCalledTimes(1);
+  });
+
+  it('the code step has the kept waits too: a wait kept for the number sends no code', async () => {
+    vi.setSystemTime(5_000_000);
+    const storage = memoryStorage();
+    const waits = createWaitStore(() => storage);
+    waits.write(otpWaitScope('971500000001'), 5_060_000, 5_000_000);
+    const phoneLogin = vi
+      .fn<LoginDeps['phoneLogin']>()
+      .mockRejectedValueOnce(new ApiError(challenge('otp')));
+    const { deps, flow } = setup({ phoneLogin, wait: () => Promise.resolve({ waits }) });
+    await flow.init(DEFAULT_PRESETS);
+    flow.changePhone({ country: 'AE', input: '500000001' });
+    await flow.submitPhone();
+    expect(flow.$state.get().view).toBe('otp');
+    const otp = await flow.otp.flow();
+    await vi.waitFor(() =>
+      expect(otp.$state.get()).toMatchObject({ view: 'ready', wait: { until: 5_060_000 } }),
+    );
+    expect(deps.sendOtp).not.toHaveBeenCalled();
+    flow.destroy();
   });
 
   it('prefills the preset number', async () => {
