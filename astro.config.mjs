@@ -300,11 +300,19 @@ const CHUNK_GROUPS = [
       ],
     }),
   },
-  // The phone field (login, sign-up, one-click, recovery; its metadata loads after first paint).
+  // The phone field (login, sign-up, one-click, recovery; its metadata loads after first paint),
+  // and what else the flows of those four pages share: their effects come with the kept waits.
   {
     name: 'phone',
     test: chunkOf({
-      src: ['lib/digits', 'lib/phone', 'lib/last-country', 'ui/use-start-country', 'ui/PhoneInput'],
+      src: [
+        'lib/digits',
+        'lib/phone',
+        'lib/last-country',
+        'ui/use-start-country',
+        'ui/PhoneInput',
+        'stores/flows/later-waits',
+      ],
     }),
   },
   // What the pages that sign in or up share (login, sign-up, one-click): the browser's deps of

@@ -14,6 +14,7 @@ import { later, madeLater } from '../../../lib/later.ts';
 import { storeFor } from '../../../lib/open-app.ts';
 import type { PhoneInputValue } from '../../../lib/phone.ts';
 import { createFlow } from '../create-flow.ts';
+import { withWaits } from '../later-waits.ts';
 import type { WaitDeps } from '../waits.ts';
 import type { OneClickEffects } from './effects.ts';
 import { firstViewTransition } from './first-view.ts';
@@ -76,9 +77,8 @@ export function createOneClickFlow(deps: OneClickDeps) {
   const { dispatch } = flow;
   let init: OneClickInit = { checkout: flow.get().checkout };
   /** The effects, attached once their module and the kept waits are here. */
-  const effects = madeLater(
-    later(() => Promise.all([effectsModule.load(), deps.wait?.()]), { when: 'demand' }),
-    ([module, wait]) => module.attachOneClickEffects(flow, deps, wait, () => init),
+  const effects = madeLater(withWaits(effectsModule, deps.wait), ([module, wait]) =>
+    module.attachOneClickEffects(flow, deps, wait, () => init),
   );
 
   /** An action of a view the effects opened: they are here, or it waits for them. */

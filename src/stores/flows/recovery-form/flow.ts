@@ -9,6 +9,7 @@ import type { RecoveryPasswordBody, RecoveryTokenBody } from '../../../contract/
 import { later, madeLater } from '../../../lib/later.ts';
 import type { CountryCode } from '../../../lib/phone.ts';
 import { createFlow } from '../create-flow.ts';
+import { withWaits } from '../later-waits.ts';
 import type { WaitDeps } from '../waits.ts';
 import { firstViewTransition } from './first-view.ts';
 import {
@@ -50,9 +51,8 @@ export function createRecoveryFormFlow(deps: RecoveryFormDeps, initial = initial
   const flow = createFlow({ initial, transition: step });
   const { dispatch } = flow;
   /** The effects, attached once their module and the kept waits are here. */
-  const effects = madeLater(
-    later(() => Promise.all([recoveryFormEffects.load(), deps.wait?.()]), { when: 'demand' }),
-    ([module, wait]) => module.attachRecoveryFormEffects(flow, deps, wait),
+  const effects = madeLater(withWaits(recoveryFormEffects, deps.wait), ([module, wait]) =>
+    module.attachRecoveryFormEffects(flow, deps, wait),
   );
 
   /**
