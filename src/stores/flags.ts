@@ -1,10 +1,10 @@
 /**
- * Remote feature flags: read once per page (src/api/flags.ts, 3000 ms at most); safe defaults
- * when the flag service is slow, down or answers nonsense.
+ * Remote feature flags: read once per page (src/api/flags.ts, 3000 ms at most; the answer is read
+ * by ./flags-answer.ts); safe defaults when the flag service is slow, down or answers nonsense.
  */
 import { atom } from 'nanostores';
 import { fetchFlags } from '../api/flags.ts';
-import type { FlagsResponse } from '../contract/shell.ts';
+import { later } from '../lib/later.ts';
 
 export interface Flags {
   businessInvitationS2SRoles: boolean;
@@ -56,52 +56,22 @@ export const DEFAULT_FLAGS: Flags = {
   phoneCountries: [],
 };
 
-export function parseWeakPasswords(value: string): string[] {
-  return value
-    .split(',')
-    .map((item) => item.trim().toLowerCase())
-    .filter(Boolean);
-}
-
-/** `AE, eg,xx1` → `['AE', 'EG']`: two-letter codes only. */
-export function parseCountries(value: string): string[] {
-  return value
-    .split(',')
-    .map((item) => item.trim().toUpperCase())
-    .filter((item) => /^[A-Z]{2}$/.test(item));
-}
-
-/** Flags from an answer, each one checked; anything missing or mistyped keeps its default. */
-export function toFlags(answer: unknown): Flags {
-  const raw = (answer as Partial<FlagsResponse> | undefined)?.flags;
-  if (!raw || typeof raw !== 'object') return DEFAULT_FLAGS;
-  const bool = (name: Exclude<keyof Flags, 'weakPasswords' | 'phoneCountries'>) =>
-    typeof raw[name] === 'boolean' ? raw[name] : DEFAULT_FLAGS[name];
-  const weak = typeof raw.weakPasswords === 'string' ? parseWeakPasswords(raw.weakPasswords) : [];
-  return {
-    businessInvitationS2SRoles: bool('businessInvitationS2SRoles'),
-    googleEnabled: bool('googleEnabled'),
-    enhancedForm: bool('enhancedForm'),
-    weakPasswords: weak.length > 0 ? weak : DEFAULT_FLAGS.weakPasswords,
-    recaptchaV2: bool('recaptchaV2'),
-    shieldEnabled: bool('shieldEnabled'),
-    oneClickSignup: bool('oneClickSignup'),
-    googleOneTap: bool('googleOneTap'),
-    phoneCountries:
-      typeof raw.phoneCountries === 'string' ? parseCountries(raw.phoneCountries) : [],
-  };
-}
-
 export type FlagsState = { status: 'loading'; flags: Flags } | { status: 'ready'; flags: Flags };
 
 export const $flags = atom<FlagsState>({ status: 'loading', flags: DEFAULT_FLAGS });
 
 let loading: Promise<Flags> | undefined;
 
+/** How an answer is read (./flags-answer.ts): fetched beside the call, not with the page. */
+const answerReader = later(() => import('./flags-answer.ts'), { when: 'demand' });
+
 /** Loads the flags once per page; resolves with the defaults on timeout or error. */
 export function loadFlags(fetcher: () => Promise<unknown> = fetchFlags): Promise<Flags> {
-  loading ??= fetcher()
-    .then(toFlags, () => DEFAULT_FLAGS)
+  loading ??= Promise.all([fetcher(), answerReader.load()])
+    .then(
+      ([answer, { toFlags }]) => toFlags(answer),
+      () => DEFAULT_FLAGS,
+    )
     .then((flags) => {
       $flags.set({ status: 'ready', flags });
       return flags;

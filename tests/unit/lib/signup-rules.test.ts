@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { LOCALES } from '../../../src/i18n/config.ts';
 import { createT } from '../../../src/i18n/t.ts';
 import { isEmailAddress } from '../../../src/lib/patterns.ts';
-import { DEFAULT_FLAGS, parseWeakPasswords } from '../../../src/stores/flags.ts';
+import { DEFAULT_FLAGS } from '../../../src/stores/flags.ts';
+import { parseWeakPasswords } from '../../../src/stores/flags-answer.ts';
 import {
   emailProblem,
   formProblems,

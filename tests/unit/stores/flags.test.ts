@@ -1,12 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  $flags,
-  DEFAULT_FLAGS,
-  loadFlags,
-  parseWeakPasswords,
-  resetFlags,
-  toFlags,
-} from '../../../src/stores/flags.ts';
+import { $flags, DEFAULT_FLAGS, loadFlags, resetFlags } from '../../../src/stores/flags.ts';
+import { parseWeakPasswords, toFlags } from '../../../src/stores/flags-answer.ts';
 import { isWeakPassword } from '../../../src/lib/signup-rules.ts';
 
 afterEach(() => resetFlags());
