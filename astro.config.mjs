@@ -260,8 +260,6 @@ const CHUNK_GROUPS = [
         'i18n/rich',
         'i18n/t',
         'contract/shell',
-        'contract/identity-api',
-        'contract/headers',
         'lib/persisted',
         'lib/acr-values',
         'lib/csrf',
@@ -299,6 +297,13 @@ const CHUNK_GROUPS = [
         'stores/flows/create-flow',
       ],
     }),
+  },
+  // The identity API's paths and headers: with the calls, after the first load of the pages whose
+  // first view makes none (sign-in, sign-up); in it where the first view calls (the recovery
+  // pages).
+  {
+    name: 'identity-api',
+    test: chunkOf({ src: ['contract/identity-api', 'contract/headers'] }),
   },
   // The phone field (login, sign-up, one-click, recovery; its metadata loads after first paint),
   // and what else the flows of those four pages share: their effects come with the kept waits.
