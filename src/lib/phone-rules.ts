@@ -15,7 +15,11 @@ export function dialCode(country: CountryCode): string {
   return getCountryCallingCode(country, metadata);
 }
 
-/** Countries in picker order: preferred first, then the rest by their name in the language. */
+/**
+ * Countries in picker order: preferred first, then the rest by their name in the language. Each
+ * name is read once and compared with one collator (a `localeCompare` with a locale builds a
+ * collator at every comparison: thousands for some 240 countries, a long task on a phone).
+ */
 export function countryOptions(locale: string): CountryCode[] {
   let names: Intl.DisplayNames | undefined;
   try {
@@ -23,9 +27,12 @@ export function countryOptions(locale: string): CountryCode[] {
   } catch {
     names = undefined;
   }
+  const collator = new Intl.Collator(locale);
   const rest = getCountries(metadata)
     .filter((code) => !(PREFERRED_COUNTRIES as readonly string[]).includes(code))
-    .sort((a, b) => (names?.of(a) ?? a).localeCompare(names?.of(b) ?? b, locale));
+    .map((code) => ({ code, name: names?.of(code) ?? code }))
+    .sort((a, b) => collator.compare(a.name, b.name))
+    .map(({ code }) => code);
   return [...PREFERRED_COUNTRIES, ...rest];
 }
 

@@ -56,6 +56,19 @@ export function PhoneInput(props: PhoneInputProps) {
       return undefined;
     }
   }, [t.locale, hydrated]);
+  // Some 240 options once the rules are here: drawn when they change, not at every key typed.
+  const optionList = useMemo(
+    () =>
+      options.map((country) => (
+        <option key={country} value={country}>
+          {t('fields:phone.countryOption', {
+            country: names?.of(country) ?? country,
+            code: dialCode(country, rules),
+          })}
+        </option>
+      )),
+    [options, names, rules, t],
+  );
 
   const change = (input: string) => {
     const cleaned = cleanPhoneInput(input);
@@ -90,14 +103,7 @@ export function PhoneInput(props: PhoneInputProps) {
               onChange({ country: event.target.value as CountryCode, input: value.input })
             }
           >
-            {options.map((country) => (
-              <option key={country} value={country}>
-                {t('fields:phone.countryOption', {
-                  country: names?.of(country) ?? country,
-                  code: dialCode(country, rules),
-                })}
-              </option>
-            ))}
+            {optionList}
           </select>
         </span>
         <input
