@@ -7,9 +7,8 @@
  * whichever comes first, so an error's message is always here before the answer that needs it.
  * English fills any gap, as in the pages' catalogs (src/i18n/messages.ts).
  */
-import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
-import { useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { loadWithCalls } from '../api/client.ts';
 import { later } from '../lib/later.ts';
 import type { Locale } from './config.ts';
@@ -39,7 +38,10 @@ export function loadErrorMessages(locale: Locale): void {
 export function useErrorMessages(locale: Locale, messages: object): object {
   // Started as the island is first rendered (before its flow's first call), once.
   useState(() => loadErrorMessages(locale));
-  const errors = useStore($errorMessages);
+  // New messages re-render the whole island: in a transition, which yields to the browser between
+  // parts (a store read with useStore would re-render it in one blocking task).
+  const [errors, setErrors] = useState(() => $errorMessages.get());
+  useEffect(() => $errorMessages.subscribe((value) => startTransition(() => setErrors(value))), []);
   return useMemo(
     () => (errors ? { ...messages, spring_security_error: errors } : messages),
     [messages, errors],

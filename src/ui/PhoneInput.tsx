@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { startTransition, useEffect, useId, useMemo, useState } from 'react';
 import {
   cleanPhoneInput,
   countryOptions,
@@ -40,7 +40,9 @@ export function PhoneInput(props: PhoneInputProps) {
   const { value, onChange } = props;
 
   useEffect(() => {
-    if (!rules) void loadPhoneRules().then(setRules);
+    // Some 240 countries to sort and draw: in a transition, which yields to the browser between
+    // parts, so a key typed meanwhile is not held up (nor is the first load's main thread).
+    if (!rules) void loadPhoneRules().then((loaded) => startTransition(() => setRules(loaded)));
   }, [rules]);
 
   const options = useMemo(() => countryOptions(rules, t.locale), [rules, t.locale]);
