@@ -30,6 +30,7 @@
  * loaded: ofetch is not in any page's first-load JS.
  */
 import type { Backend } from '../contract/backends.ts';
+import { whileCalling } from '../lib/idle.ts';
 import { later } from '../lib/later.ts';
 import { ApiError, toFailure } from './errors.ts';
 
@@ -126,11 +127,18 @@ function present(values: HeaderValues): Record<string, string> {
   );
 }
 
-export async function request<T>(
+/** One call (see the top of this file); code fetched when idle waits for it (src/lib/idle.ts). */
+export function request<T>(
   backend: Backend,
   path: string,
   options: RequestOptions = {},
 ): Promise<T> {
+  const call = send<T>(backend, path, options);
+  whileCalling(call);
+  return call;
+}
+
+async function send<T>(backend: Backend, path: string, options: RequestOptions): Promise<T> {
   const method = options.method ?? 'GET';
   const limit = options.timeout ?? (method === 'GET' ? 5000 : 10_000);
   const caller = options.signal;

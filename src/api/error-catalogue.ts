@@ -4,7 +4,7 @@
  * a server code without a name, or a name without an English message, does not compile.
  */
 import type springSecurityError from '../../i18n/en/spring_security_error.json';
-import { BLOCK_REASONS, type BlockReason } from '../contract/errors.ts';
+import type { BlockReason } from '../contract/errors.ts';
 import type { Text } from '../i18n/types.ts';
 import type { ApiFailure, ErrorBody } from './errors.ts';
 import { transportMessage } from './transport-message.ts';
@@ -132,7 +132,9 @@ export function blockedVariant(failure: ApiFailure): BlockedVariant | undefined 
   if (name !== 'USER_BLOCKED') return undefined;
   const reason =
     failure.kind === 'http' ? failure.body?.additional_information?.['block_reason'] : undefined;
-  return (BLOCK_REASONS as readonly unknown[]).includes(reason)
+  // The variants' keys are the contract's reasons (`satisfies` above): no need of its list here,
+  // which would make the transport wait for another chunk before the page's first call.
+  return typeof reason === 'string' && Object.hasOwn(BLOCK_REASON_VARIANTS, reason)
     ? BLOCK_REASON_VARIANTS[reason as BlockReason]
     : 'USER_BLOCKED';
 }

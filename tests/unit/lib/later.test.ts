@@ -1,5 +1,6 @@
 /** `later`: the one way a module is loaded after first paint (src/lib/later.ts). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { whileCalling } from '../../../src/lib/idle.ts';
 import { later, laterCall, madeLater, withMade } from '../../../src/lib/later.ts';
 
 const failure = () => new TypeError('Failed to fetch dynamically imported module');
@@ -74,6 +75,19 @@ describe('later', () => {
       for (const run of idle) run();
       expect(soon).toHaveBeenCalledTimes(1);
       expect(asked).not.toHaveBeenCalled();
+    });
+
+    it('waits for the page’s calls in flight, so that the first calls have the network', async () => {
+      let answer!: () => void;
+      whileCalling(new Promise<void>((resolve) => (answer = resolve)));
+      const soon = vi.fn(() => Promise.resolve('soon'));
+      later(soon);
+      for (const run of idle.splice(0)) run();
+      expect(soon).not.toHaveBeenCalled();
+      answer();
+      await vi.waitFor(() => expect(idle).toHaveLength(1));
+      for (const run of idle.splice(0)) run();
+      expect(soon).toHaveBeenCalledTimes(1);
     });
   });
 
