@@ -12,7 +12,6 @@ import type { Messages } from '../../i18n/types.ts';
 import { currentQuery, takeQueryParams } from '../../lib/address.ts';
 import { takeCsrf } from '../../lib/csrf.ts';
 import { later, laterCall } from '../../lib/later.ts';
-import { reportError } from '../../lib/error-reporting.ts';
 import { loginHref } from '../../lib/hrefs.ts';
 import { readPersisted } from '../../lib/persisted.ts';
 import { loadPhoneRules, phoneRules } from '../../lib/phone.ts';
@@ -46,7 +45,6 @@ const CorporateError = lazyView(() => import('./CorporateError.tsx').then((m) =>
 // fetched when the browser is idle, like them (a module that could not load fails the call as a
 // lost connection does, and is asked for again by the next one).
 const calls = later(() => import('./signup-calls.ts'));
-const deviceIdentity = laterCall(calls, (m) => m.deviceIdentity);
 
 export type SignupMessages = Pick<
   Messages,
@@ -57,17 +55,9 @@ export type SignupMessages = Pick<
 };
 
 function browserDeps(locale: Locale): SignupDeps {
-  let fallbackReported = false;
   return {
     locale,
-    onboard: async (body, context) => {
-      const { onboard } = await calls.load();
-      return onboard(body, {
-        clientId: context.clientId,
-        language: locale,
-        device: await deviceIdentity(),
-      });
-    },
+    onboard: laterCall(calls, (m) => m.onboardFrom.bind(undefined, locale)),
     appleLogin: laterCall(calls, (m) => m.appleLogin),
     googleLogin: laterCall(calls, (m) => m.googleLogin),
     sendOtp: laterCall(calls, (m) => m.sendOtp),
@@ -83,15 +73,7 @@ function browserDeps(locale: Locale): SignupDeps {
     presetPhone,
     flags: () => $flags.get().flags,
     analytics: pageAnalytics,
-    deviceId: async () => {
-      const identity = await deviceIdentity();
-      // A missing device id falls back to a random uuid, and is reported (once per page).
-      if (identity.fallback && !fallbackReported) {
-        fallbackReported = true;
-        reportError(new Error('Device id unavailable: a random uuid was sent'));
-      }
-      return identity.deviceId;
-    },
+    deviceId: laterCall(calls, (m) => m.deviceId),
     profiling: laterCall(calls, (m) => m.profiling),
     fallbackClientId: () => readPersisted('clientId'),
     recaptchaRequired,
