@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useId, useMemo, useState } from 'react';
+import { startTransition, useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
 import {
   cleanPhoneInput,
   countryOptions,
@@ -72,19 +72,30 @@ export function PhoneInput(props: PhoneInputProps) {
     [options, names, rules, t],
   );
 
-  const change = (input: string) => {
+  /** A number typed in international form, as its country and national number (rules here). */
+  const international = (input: string): PhoneInputValue | undefined => {
     const cleaned = cleanPhoneInput(input);
-    if (cleaned.startsWith('+') && rules) {
-      const phone = rules.toPhone(cleaned, value.country);
-      if (phone.isValid) {
-        onChange({ country: phone.countryCode, input: phone.nationalPhoneNumber });
-        return;
-      }
-    }
-    onChange({ country: value.country, input });
+    // The rules as soon as they are here (the options they redraw follow in a transition).
+    const here = phoneRules();
+    if (!cleaned.startsWith('+') || !here) return undefined;
+    const phone = here.toPhone(cleaned, value.country);
+    return phone.isValid
+      ? { country: phone.countryCode, input: phone.nationalPhoneNumber }
+      : undefined;
   };
+  const change = (input: string) =>
+    onChange(international(input) ?? { country: value.country, input });
 
   useTypedBeforeHydration(`${id}-number`, value.input, change);
+  // A number typed or pasted in international form before the rules arrived picks its country
+  // once they are here, as it would have then (anything else typed stays as it is).
+  const readTypedNumber = useEffectEvent(() => {
+    const picked = international(value.input);
+    if (picked) onChange(picked);
+  });
+  useEffect(() => {
+    if (rules) readTypedNumber();
+  }, [rules]);
 
   const errorId = `${id}-error`;
   return (

@@ -4,7 +4,7 @@
  * countries the phoneCountries flag allows when it names any.
  */
 import type { Page } from '@playwright/test';
-import { expect, localizedPath, openHydrated, test } from './fixtures.ts';
+import { expect, holdRequests, localizedPath, openHydrated, test } from './fixtures.ts';
 
 const country = (page: Page) => page.locator('select[name=phone-country]').first();
 const number = (page: Page) => page.locator('input[name=phone]').first();
@@ -74,6 +74,19 @@ test.describe('this device', () => {
       .toBe('SA');
     await openHydrated(page, '/login');
     await expect(country(page)).toHaveValue('SA');
+  });
+
+  test('a number pasted before the phone rules are here picks its country once they are', async ({
+    page,
+  }) => {
+    const release = await holdRequests(page, /\/_astro\/phone-rules\.[\w-]+\.js$/);
+    await openHydrated(page, localizedPath('ar', '/login'));
+    await number(page).fill('+966501234567');
+    await expect(country(page)).toHaveValue('AE');
+    await expect(number(page)).toHaveValue('+966501234567');
+    release();
+    await expect(country(page)).toHaveValue('SA');
+    await expect(number(page)).toHaveValue('501234567');
   });
 
   test('a country the person picks is kept', async ({ page }) => {
