@@ -25,9 +25,9 @@
  *   the try's `retry` off): a retry before the server's time would be refused again, so the call
  *   fails at once with the 429 and its wait, which the page counts down (src/api/waits.ts).
  *
- * The ofetch side of it (the instances, `wholeAnswer`, strict JSON, retry delays) is
- * src/api/transport.ts, loaded by the first call or when the browser is idle after the page has
- * loaded: ofetch is not in any page's first-load JS.
+ * The ofetch side of it (the instances, the tries' deadlines, `wholeAnswer`, strict JSON, the
+ * retries and their delays) is src/api/transport.ts, loaded by the first call or when the browser
+ * is idle after the page has loaded: ofetch is not in any page's first-load JS.
  */
 import type { Backend } from '../contract/backends.ts';
 import { whileCalling } from '../lib/idle.ts';
@@ -66,49 +66,6 @@ export interface RequestOptions {
   withCredentials?: boolean;
 }
 
-export const MAX_RETRIES = 2;
-
-/** Delay before retry number `attempt` (1-based): ~500 ms, ~1500 ms, with ±20 % jitter. */
-export function backoffDelay(attempt: number, random: () => number = Math.random): number {
-  const base = 500 * 3 ** (attempt - 1);
-  return Math.round(base * (0.8 + random() * 0.4));
-}
-
-export interface Deadline {
-  signal: AbortSignal;
-  /** Stops the timer and lets go of the caller's signal. */
-  clear: () => void;
-}
-
-/**
- * One signal for one try: aborted when the caller's signal is (with its reason), or after `ms`
- * with a `TimeoutError`. `AbortSignal.any` where the browser has it (Chrome 116, Firefox 124,
- * Safari 17.4; the build targets older ones too), otherwise the caller's abort is forwarded.
- */
-export function deadline(ms: number, caller?: AbortSignal): Deadline {
-  const own = new AbortController();
-  const timer = setTimeout(() => {
-    const error = new Error('The request timed out');
-    error.name = 'TimeoutError';
-    own.abort(error);
-  }, ms);
-  const stop = () => clearTimeout(timer);
-  if (!caller) return { signal: own.signal, clear: stop };
-  if (typeof AbortSignal.any === 'function') {
-    return { signal: AbortSignal.any([caller, own.signal]), clear: stop };
-  }
-  const forward = () => own.abort(caller.reason);
-  if (caller.aborted) forward();
-  else caller.addEventListener('abort', forward, { once: true });
-  return {
-    signal: own.signal,
-    clear: () => {
-      stop();
-      caller.removeEventListener('abort', forward);
-    },
-  };
-}
-
 /** ofetch and what runs it (src/api/transport.ts): loaded by the first call, or once idle. */
 const transport = later(() => import('./transport.ts'));
 
@@ -140,9 +97,6 @@ export function request<T>(
 
 async function send<T>(backend: Backend, path: string, options: RequestOptions): Promise<T> {
   const method = options.method ?? 'GET';
-  const limit = options.timeout ?? (method === 'GET' ? 5000 : 10_000);
-  const caller = options.signal;
-  let attempt: Deadline | undefined;
   let failureOf = toFailure;
   // Started with the call, waited for only if it fails.
   const extras = withCalls.map((load) => load().catch(() => undefined));
@@ -153,24 +107,16 @@ async function send<T>(backend: Backend, path: string, options: RequestOptions):
       method,
       headers: present({ ...commonHeaders, ...options.headers }),
       credentials: options.withCredentials ? 'include' : 'same-origin',
-      retry: (options.idempotent ?? method === 'GET') ? MAX_RETRIES : 0,
+      idempotent: options.idempotent ?? method === 'GET',
+      limit: options.timeout ?? (method === 'GET' ? 5000 : 10_000),
+      ...(options.signal === undefined ? {} : { caller: options.signal }),
       ...(options.body === undefined ? {} : { body: options.body }),
       ...(options.query === undefined ? {} : { query: options.query }),
-      // Before each try, ofetch's retries included: a caller that gave up (before the call or
-      // during a backoff) gets no new try, and each try gets its own deadline.
-      onRequest(context) {
-        if (caller?.aborted) throw caller.reason;
-        attempt?.clear();
-        attempt = deadline(limit, caller);
-        context.options.signal = attempt.signal;
-      },
     });
   } catch (error) {
     // Only a failure needs what `loadWithCalls` brings (its message): a success never waits.
     await Promise.all(extras);
     throw new ApiError(failureOf(error));
-  } finally {
-    attempt?.clear();
   }
 }
 

@@ -16,7 +16,6 @@ import {
 import { BACKEND_URL } from '../config.ts';
 import type { Backend } from '../contract/backends.ts';
 import { registerCatalogue } from './catalogue.ts';
-import { backoffDelay, MAX_RETRIES } from './client.ts';
 import {
   blockedVariant,
   errorName,
@@ -48,6 +47,49 @@ registerCatalogue({
   recoveryErrorKey,
   oneClickErrorMessage,
 });
+
+export const MAX_RETRIES = 2;
+
+/** Delay before retry number `attempt` (1-based): ~500 ms, ~1500 ms, with ±20 % jitter. */
+export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+  const base = 500 * 3 ** (attempt - 1);
+  return Math.round(base * (0.8 + random() * 0.4));
+}
+
+export interface Deadline {
+  signal: AbortSignal;
+  /** Stops the timer and lets go of the caller's signal. */
+  clear: () => void;
+}
+
+/**
+ * One signal for one try: aborted when the caller's signal is (with its reason), or after `ms`
+ * with a `TimeoutError`. `AbortSignal.any` where the browser has it (Chrome 116, Firefox 124,
+ * Safari 17.4; the build targets older ones too), otherwise the caller's abort is forwarded.
+ */
+export function deadline(ms: number, caller?: AbortSignal): Deadline {
+  const own = new AbortController();
+  const timer = setTimeout(() => {
+    const error = new Error('The request timed out');
+    error.name = 'TimeoutError';
+    own.abort(error);
+  }, ms);
+  const stop = () => clearTimeout(timer);
+  if (!caller) return { signal: own.signal, clear: stop };
+  if (typeof AbortSignal.any === 'function') {
+    return { signal: AbortSignal.any([caller, own.signal]), clear: stop };
+  }
+  const forward = () => own.abort(caller.reason);
+  if (caller.aborted) forward();
+  else caller.addEventListener('abort', forward, { once: true });
+  return {
+    signal: own.signal,
+    clear: () => {
+      stop();
+      caller.removeEventListener('abort', forward);
+    },
+  };
+}
 
 const RETRY_STATUS = [408, 425, 429, 500, 502, 503, 504];
 /** The longest wait before a retry; a rate limit that asks for longer is not retried at all. */
@@ -139,9 +181,39 @@ function createBackend(backend: Backend): $Fetch {
 
 const backends: Partial<Record<Backend, $Fetch>> = {};
 
-/** One try of a call (ofetch's retries included) to `backend`. */
-export function send<T>(backend: Backend, path: string, options: FetchOptions<'json'>): Promise<T> {
-  return (backends[backend] ??= createBackend(backend))<T>(path, options);
+/** A call as src/api/client.ts hands it over. */
+export type TransportCall = Omit<FetchOptions<'json'>, 'retry' | 'signal' | 'onRequest'> & {
+  /** Retried (at most MAX_RETRIES times) on transient failures. */
+  idempotent: boolean;
+  /** Milliseconds a try may take, its whole answer included. */
+  limit: number;
+  /** The caller's abort. */
+  caller?: AbortSignal;
+};
+
+/** A call (ofetch's retries included) to `backend`. */
+export async function send<T>(
+  backend: Backend,
+  path: string,
+  { idempotent, limit, caller, ...options }: TransportCall,
+): Promise<T> {
+  let attempt: Deadline | undefined;
+  try {
+    return await (backends[backend] ??= createBackend(backend))<T>(path, {
+      ...options,
+      retry: idempotent ? MAX_RETRIES : 0,
+      // Before each try, ofetch's retries included: a caller that gave up (before the call or
+      // during a backoff) gets no new try, and each try gets its own deadline.
+      onRequest(context) {
+        if (caller?.aborted) throw caller.reason;
+        attempt?.clear();
+        attempt = deadline(limit, caller);
+        context.options.signal = attempt.signal;
+      },
+    });
+  } finally {
+    attempt?.clear();
+  }
 }
 
 /**

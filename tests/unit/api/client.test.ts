@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { backoffDelay, MAX_RETRIES, request, setCommonHeaders } from '../../../src/api/client.ts';
+import { request, setCommonHeaders } from '../../../src/api/client.ts';
+import { backoffDelay, MAX_RETRIES } from '../../../src/api/transport.ts';
 import { ApiError, parseRetryAfter, toFailure } from '../../../src/api/errors.ts';
 import { waitOf } from '../../../src/api/waits.ts';
 

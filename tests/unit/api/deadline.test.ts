@@ -1,6 +1,6 @@
 /** One signal per try: the caller's abort joined with a time limit, with or without AbortSignal.any. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deadline } from '../../../src/api/client.ts';
+import { deadline } from '../../../src/api/transport.ts';
 
 const any = Object.getOwnPropertyDescriptor(AbortSignal, 'any');
 
