@@ -36,15 +36,9 @@ type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 /** The run in the middle by performance score, then by total blocking time. */
 function medianRun(runs: Result[]): Result {
-  const key = (r: Result) => [
-    r.categories['performance']?.score ?? 0,
-    -(r.audits['total-blocking-time']?.numericValue ?? 0),
-  ];
-  const sorted = [...runs].sort((a, b) => {
-    const [pa = 0, ta = 0] = key(a);
-    const [pb = 0, tb = 0] = key(b);
-    return pa - pb || ta - tb;
-  });
+  const score = (r: Result) => r.categories['performance']?.score ?? 0;
+  const blocking = (r: Result) => r.audits['total-blocking-time']?.numericValue ?? 0;
+  const sorted = [...runs].sort((a, b) => score(a) - score(b) || blocking(b) - blocking(a));
   return sorted[Math.floor(sorted.length / 2)] ?? runs[0]!;
 }
 
