@@ -1,7 +1,8 @@
 /**
  * The sandbox as one Hono app: the seven back ends under their `/_be/...` prefixes, the control
  * API under `/_sandbox`, and the built site for every other path. `createApp` does not listen, so
- * tests call `app.request()`; sandbox/server.ts serves it.
+ * tests call `app.request()`; sandbox/server.ts serves it. The identity service (an OpenID
+ * provider on Node's own request and response) answers only when served (tests/sandbox/server.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
@@ -22,6 +23,7 @@ import { passkeyRoutes } from './routes/passkeys.ts';
 import { recoveryRoutes } from './routes/recovery.ts';
 import { oneClickRoutes } from './routes/one-click.ts';
 import { onboarderRoutes } from './routes/onboarder.ts';
+import { createIdentityService } from './identity-service/index.ts';
 import { createSiteHandler } from './static.ts';
 import { createSandbox, type Sandbox, type SandboxOptions } from './state.ts';
 
@@ -33,10 +35,26 @@ export interface AppOptions extends SandboxOptions {
   sandbox?: Sandbox;
   /** The built site; defaults to `dist` in the working directory. */
   distDir?: string;
-  /** Signs the identity service's session cookie; random per app by default. */
+  /** Signs the identity service's cookies; random per app by default. */
   cookieSecret?: string;
   /** Puts the engine smoke's page probe into every HTML answer (sandbox/probe.ts); off by default. */
   probe?: boolean;
+  /** Where this server answers (the identity service's issuer is under it). */
+  origin?: string;
+  /** The demo app's origin (sandbox/demo-app.ts), whose clients the identity service knows. */
+  demoOrigin?: string;
+  /** Other origins the site is served from (a host in front of the sandbox). */
+  siteOrigins?: readonly string[];
+}
+
+export const DEFAULT_ORIGIN = 'http://localhost:4321';
+export const DEFAULT_DEMO_ORIGIN = 'http://localhost:4330';
+
+/** `http://localhost:N` is also `http://127.0.0.1:N`. */
+function withLoopbackTwin(origin: string): string[] {
+  const url = new URL(origin);
+  if (url.hostname !== 'localhost') return [origin];
+  return [origin, `${url.protocol}//127.0.0.1${url.port ? `:${url.port}` : ''}`];
 }
 
 export function createApp(options: AppOptions = {}): Hono {
@@ -47,6 +65,19 @@ export function createApp(options: AppOptions = {}): Hono {
   app.onError(handleError);
   if (options.probe) app.use('*', probeInjector());
   app.use('*', faultInjector(sandbox));
+
+  const origin = options.origin ?? DEFAULT_ORIGIN;
+  const demoOrigin = options.demoOrigin ?? DEFAULT_DEMO_ORIGIN;
+  const idp = createIdentityService({
+    sandbox,
+    issuer: `${origin}${SANDBOX_PREFIX.identityService}`,
+    siteOrigins: [...withLoopbackTwin(origin), ...(options.siteOrigins ?? [])],
+    demoOrigin,
+    cookieSecret: secret,
+  });
+  // Before the body limit: the provider reads its own bodies from the raw request.
+  app.route(SANDBOX_PREFIX.identityService, identityServiceRoutes(sandbox, idp));
+
   const limit = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) =>
@@ -65,11 +96,10 @@ export function createApp(options: AppOptions = {}): Hono {
   app.route(SANDBOX_PREFIX.identityApi, identityApi);
   app.route(SANDBOX_PREFIX.onboarder, onboarderRoutes(sandbox));
   app.route(SANDBOX_PREFIX.identityGateway, identityGatewayRoutes(sandbox));
-  app.route(SANDBOX_PREFIX.identityService, identityServiceRoutes(sandbox, secret));
-  app.route(SANDBOX_PREFIX.businessApi, businessApiRoutes(sandbox));
+  app.route(SANDBOX_PREFIX.businessApi, businessApiRoutes(sandbox, idp));
   app.route(SANDBOX_PREFIX.analytics, analyticsRoutes(sandbox));
   app.route(SANDBOX_PREFIX.flags, flagsRoutes(sandbox));
-  app.route('/_sandbox', controlRoutes(sandbox));
+  app.route('/_sandbox', controlRoutes(sandbox, demoOrigin));
 
   const notFound = { error: 'not_found', error_description: 'No such sandbox route' };
   app.all('/_be/*', (c) => c.json(notFound, 404));

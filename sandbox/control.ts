@@ -68,9 +68,17 @@ export function faultInjector(sandbox: Sandbox): MiddlewareHandler {
   };
 }
 
-export function controlRoutes(sandbox: Sandbox): Hono {
+export function controlRoutes(sandbox: Sandbox, demoOrigin: string): Hono {
   const app = new Hono();
   const { state } = sandbox;
+
+  // The demo app (a relying party of the identity service, on its own port): the same path and
+  // query there, so a test or a person need not know its port.
+  app.get('/demo-app/*', (c) => {
+    const url = new URL(c.req.url);
+    const path = url.pathname.slice('/_sandbox/demo-app'.length) || '/';
+    return c.redirect(`${demoOrigin}${path}${url.search}`, 302);
+  });
 
   app.get('/', (c) =>
     c.html(renderControlPage(sandbox, new URL(c.req.url).origin), 200, PAGE_HEADERS),

@@ -38,6 +38,8 @@ export const TEMPORARY_BLOCK_MS = 30 * 60 * 1000;
 export const WRONG_PASSWORDS_BEFORE_BLOCK = 5;
 export const ACCESS_TOKEN_VALIDITY_S = 3600;
 export const SESSION_VALIDITY_MS = 30 * 24 * 60 * 60 * 1000;
+/** How long the sign-in an authorize request started may take (then: 'Your sign-in timed out'). */
+export const INTERACTION_VALIDITY_S = 30 * 60;
 
 export type Flags = {
   [K in keyof FlagsResponse['flags']]-?: NonNullable<FlagsResponse['flags'][K]>;
@@ -91,10 +93,14 @@ export interface Verification {
   createdAt: number;
   used: boolean;
 }
+/** How a person proved who they are, as OpenID's `amr` values (RFC 8176). */
+export type AuthMethod = 'pwd' | 'otp' | 'pin' | 'kba' | 'hwk' | 'swk' | 'fed' | 'user';
 export interface ProofToken {
   token: string;
   sub: string;
   clientId?: string;
+  /** How the sign-in that got it was proved: the ID token's `amr`. */
+  amr: AuthMethod[];
   createdAt: number;
   used: boolean;
 }
@@ -142,23 +148,11 @@ export interface Invitation {
   outcome: InvitationOutcome;
   accepted: boolean;
 }
-export interface Session {
-  id: string;
-  sub: string;
-  clientId?: string;
-  createdAt: number;
-  expiresAt: number;
-}
-export interface AccessToken {
-  token: string;
-  sub: string;
+/** One record of the identity service's store (sandbox/identity-service/adapter.ts). */
+export interface IdpRecord {
+  payload: Record<string, unknown>;
+  /** On the sandbox's clock; none: kept until a reset. */
   expiresAt?: number;
-}
-/** An authorize request waiting for the sign-in (keyed by the csrf given to /login). */
-export interface PendingAuthorize {
-  csrf: string;
-  query: string;
-  createdAt: number;
 }
 /** A passkey kept by the relying party (sandbox/routes/passkeys.ts). */
 export interface StoredPasskey {
@@ -199,9 +193,8 @@ export interface SandboxState {
   /** Corporate links used (`invitation:{token}`, `verify:{token}`): each works once. */
   corporateUsed: Set<string>;
   invitations: Map<string, Invitation>;
-  sessions: Map<string, Session>;
-  accessTokens: Map<string, AccessToken>;
-  pendingAuthorize: Map<string, PendingAuthorize>;
+  /** The identity service's sessions, interactions, grants, codes and tokens, by `{model}:{id}`. */
+  idp: Map<string, IdpRecord>;
   onboardExperiences: Set<string>;
   /** Passkeys by credential id, and open challenges by value: a reset forgets both. */
   passkeys: Map<string, StoredPasskey>;
@@ -334,9 +327,7 @@ function seedState(now: number): SandboxState {
     alerts,
     corporateUsed: new Set(),
     invitations,
-    sessions: new Map(),
-    accessTokens: new Map(),
-    pendingAuthorize: new Map(),
+    idp: new Map(),
     onboardExperiences: new Set(),
     passkeys: new Map(),
     passkeyChallenges: new Map(),

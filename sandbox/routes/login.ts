@@ -23,6 +23,7 @@ import { readSocialToken } from '../social.ts';
 import {
   TEMPORARY_BLOCK_MS,
   WRONG_PASSWORDS_BEFORE_BLOCK,
+  type AuthMethod,
   type Sandbox,
   type User,
 } from '../state.ts';
@@ -80,8 +81,11 @@ const wrong = (name: string, code: string): never =>
 const invalidOtp = (): never =>
   fail(400, { error: 'invalid_otp', error_code: 'RC-0001', message: 'ERROR_INVALID_PIN_CODE' });
 
-/** 'Try another way': the five challenges offered, then each answer given checked. */
-function tryAnotherWay(user: User, body: PhoneLogin): void {
+/**
+ * 'Try another way': the five challenges offered, then each answer given checked; returns how the
+ * person proved who they are.
+ */
+function tryAnotherWay(user: User, body: PhoneLogin): AuthMethod[] {
   const details: ChallengeDetail[] = [
     { challenge_name: 'pin', priority: 1 },
     { challenge_name: 'card', priority: 2 },
@@ -91,18 +95,20 @@ function tryAnotherWay(user: User, body: PhoneLogin): void {
     { challenge_name: 'name', priority: 4, masked_value: maskName(user.fullName) },
     { challenge_name: 'password', priority: 5 },
   ];
+  // Each answer with its `amr`: the PIN, knowledge (card, e-mail, name), the password.
   const answers = [
-    [body.pin, user.pin, 'INVALID_CHALLENGE_PIN', 'US-0115'],
-    [body.card_verification, user.card, 'INVALID_CHALLENGE_CARD', 'US-0111'],
-    [body.email_verification, user.email, 'INVALID_CHALLENGE_EMAIL', 'US-0114'],
-    [body.full_name_verification, user.fullName, 'INVALID_CHALLENGE_NAME', 'US-0113'],
-    [body.password, user.password, 'INVALID_CHALLENGE_PASSWORD', 'US-0112'],
+    [body.pin, user.pin, 'INVALID_CHALLENGE_PIN', 'US-0115', 'pin'],
+    [body.card_verification, user.card, 'INVALID_CHALLENGE_CARD', 'US-0111', 'kba'],
+    [body.email_verification, user.email, 'INVALID_CHALLENGE_EMAIL', 'US-0114', 'kba'],
+    [body.full_name_verification, user.fullName, 'INVALID_CHALLENGE_NAME', 'US-0113', 'kba'],
+    [body.password, user.password, 'INVALID_CHALLENGE_PASSWORD', 'US-0112', 'pwd'],
   ] as const;
   const given = answers.filter(([answer]) => answer !== undefined && answer.trim() !== '');
   if (given.length === 0) challenge('try_another_way', { challenge_details: details });
   for (const [answer = '', expected, name, code] of given) {
     if (expected === undefined || !sameName(answer, expected)) wrong(name, code);
   }
+  return [...new Set(given.map((row) => row[4]))];
 }
 
 export function loginRoutes(sandbox: Sandbox): Hono {
@@ -133,27 +139,28 @@ export function loginRoutes(sandbox: Sandbox): Hono {
     wrong('BAD_CREDENTIALS', 'US-0051');
   }
 
-  function phoneLogin(user: User, phone: string, body: PhoneLogin): void {
+  /** Checks the login's answers; returns how the person proved who they are (`amr`). */
+  function phoneLogin(user: User, phone: string, body: PhoneLogin): AuthMethod[] {
     assertActive(user);
     switch (user.login) {
       case 'password':
         if (!body.password) challenge('password');
         checkPassword(user, body.password);
-        return;
+        return ['pwd'];
       case 'otp':
         if (!body.otp) challenge('otp');
         if (!checkOtpProof(sandbox, phone, body.otp, true)) invalidOtp();
-        return;
+        return ['otp'];
       case 'confirm_name':
         if (body.name_confirmed === undefined) challenge('confirm_name', { name: user.fullName });
         if (!body.name_confirmed) unregistered();
-        return;
+        // Only the person's word that the name is theirs (the review's M5): presence, no proof.
+        return ['user'];
       case 'try_another_way':
-        tryAnotherWay(user, body);
-        return;
+        return tryAnotherWay(user, body);
       case 'apple':
       case 'google':
-        challenge(user.login);
+        return challenge(user.login);
     }
   }
 
@@ -162,8 +169,8 @@ export function loginRoutes(sandbox: Sandbox): Hono {
     const phone = requirePhone(body.phone_number);
     const user = userByPhone(sandbox, phone);
     if (!user) unregistered();
-    phoneLogin(user, phone, body);
-    return c.json({ token: issueProof(sandbox, user.sub, header(c, 'clientId')) });
+    const amr = phoneLogin(user, phone, body);
+    return c.json({ token: issueProof(sandbox, user.sub, header(c, 'clientId'), amr) });
   });
 
   app.post(EMAIL_LOGIN_PATH, async (c) => {
@@ -183,7 +190,8 @@ export function loginRoutes(sandbox: Sandbox): Hono {
     else if (body.otp) {
       if (!checkOtpProof(sandbox, email, body.otp, true)) invalidOtp();
     } else challenge(user.password ? 'password' : 'otp');
-    return c.json({ token: issueProof(sandbox, user.sub, header(c, 'clientId')) });
+    const amr: AuthMethod[] = body.password ? ['pwd'] : ['otp'];
+    return c.json({ token: issueProof(sandbox, user.sub, header(c, 'clientId'), amr) });
   });
 
   function socialLogin(
@@ -206,7 +214,7 @@ export function loginRoutes(sandbox: Sandbox): Hono {
       unregistered();
     }
     assertActive(user);
-    return issueProof(sandbox, user.sub, clientId);
+    return issueProof(sandbox, user.sub, clientId, ['fed']);
   }
 
   app.post(APPLE_LOGIN_PATH, async (c) => {

@@ -120,7 +120,8 @@ export function oneClickRoutes(sandbox: Sandbox): Hono {
       fail(400, { error: 'request_used', error_message: 'A proof token was already issued' });
     }
     request.proofIssued = true;
-    return c.json({ token: issueProof(sandbox, request.sub, header(c, 'idpClientId')) });
+    // Approved in the app on the person's phone: a key the app keeps in software.
+    return c.json({ token: issueProof(sandbox, request.sub, header(c, 'idpClientId'), ['swk']) });
   };
   app.post(honoPath(APPROVE_REQUEST_PROOF_PATH), proof);
   app.post(honoPath(ONE_CLICK_PROOF_PATH), proof);
