@@ -3,7 +3,8 @@
  * sends the browser to the front end's `/login` (`interactionUrl`) with the spec's presets, and
  * binds the interaction to this browser with a signed cookie. The front end's hand-off posts to
  * `/login` (`finishLogin`), which finishes only that interaction, with a proof token issued for
- * its client, once, in time; anything else goes back to `/login?error=...` and signs nobody in.
+ * its client, once, in time, then goes on to the authorize request (which ends at the client);
+ * anything else goes back to `/login?error=...` and signs nobody in.
  * Also here: the consent page (a client that is not first-party) and 'start again from the app'.
  */
 import type { Context as KoaContext, Middleware } from 'koa';
@@ -19,7 +20,7 @@ import { parseAcrValues } from '../../src/lib/acr-values.ts';
 import { consumeProof, normalizePhone } from '../queries.ts';
 import { INTERACTION_VALIDITY_S, type Sandbox } from '../state.ts';
 import { clientName, startAddress } from './clients.ts';
-import { consentPage, errorPage, openAppAgainPage } from './pages.ts';
+import { consentPage, continuePage, errorPage, openAppAgainPage } from './pages.ts';
 
 export interface InteractionOptions {
   sandbox: Sandbox;
@@ -195,7 +196,7 @@ export function interactionRoutes(provider: Provider, options: InteractionOption
       list.filter((item) => item.id !== csrf),
       cookiePath,
     );
-    redirect(ctx, ownPath(interaction.returnTo));
+    html(ctx, 200, continuePage(ownPath(interaction.returnTo)));
   }
 
   async function consent(ctx: KoaContext, uid: string): Promise<void> {

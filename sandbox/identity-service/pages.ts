@@ -67,3 +67,18 @@ export function errorPage(error: string, description: string | undefined): strin
 <p>Go back to the app and start again.</p>`,
   );
 }
+
+/**
+ * After the front end's form post: on to the authorize request, as a navigation of its own (a
+ * meta refresh), not a redirect of the post. Browsers check a form's redirects against the posting
+ * page's CSP `form-action`, which cannot list every app's redirect URI.
+ */
+export function continuePage(href: string): string {
+  const target = escapeHtml(href);
+  return htmlPage(
+    'Signing you in',
+    `<h1>Signing you in</h1><p><a href="${target}">Continue</a></p>`,
+    '',
+    `\n<meta http-equiv="refresh" content="0;url=${target}">`,
+  );
+}

@@ -54,7 +54,8 @@ export type HeaderValues = Record<string, string | undefined>;
 
 export interface RequestOptions {
   method?: Method;
-  body?: Record<string, unknown> | unknown[];
+  /** JSON, or a form (`URLSearchParams`, sent as `application/x-www-form-urlencoded`). */
+  body?: Record<string, unknown> | unknown[] | URLSearchParams;
   query?: Record<string, string | undefined>;
   headers?: HeaderValues;
   /** Milliseconds; defaults to 5000 for GET and 10000 otherwise. */

@@ -4,11 +4,12 @@
  * the empty phone form.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { Locale } from '../../i18n/config.ts';
 import type { Messages } from '../../i18n/types.ts';
 import { pageAnalytics } from '../../api/analytics.ts';
-import { currentQuery } from '../../lib/address.ts';
+import type { IdpLoginError } from '../../contract/identity-service.ts';
+import { cleanClientId, currentQuery } from '../../lib/address.ts';
 import { takeCsrf } from '../../lib/csrf.ts';
 import { googleOneTap, socialSignIn, takeGoogleRedirect } from '../../lib/social/index.ts';
 import { $flags, loadFlags } from '../../stores/flags.ts';
@@ -26,6 +27,8 @@ import type { ViewProps } from './view-props.ts';
 import { useErrorMessages } from '../../i18n/error-messages.ts';
 import { island, useFlow } from '../../ui/island.tsx';
 import { FlagsCard } from '../../ui/FlagsCard.tsx';
+import { IdpError } from '../../ui/IdpError.tsx';
+import { idpLoginError } from '../../lib/identity-service.ts';
 import { lazyView, ViewSuspense } from '../../ui/lazy-view.tsx';
 import { later, laterCall } from '../../lib/later.ts';
 
@@ -79,10 +82,19 @@ export const Login = island<LoginMessages>(LoginScreen, { laterMessages: useErro
 function LoginScreen({ locale }: { locale: Locale }) {
   const { flow, state, focus } = useFlow(() => createLoginFlow(browserDeps(locale)));
   const { flags } = useStore($flags);
+  // The identity service refused to finish a sign-in (`?error=`): that, and the way back only.
+  const [refused, setRefused] = useState<{ error: IdpLoginError; clientId?: string }>();
 
   useEffect(() => {
     // Google's OAuth popup coming back: it hands its answer over and closes, nothing else.
     if (takeGoogleRedirect()) return () => flow.destroy();
+    const query = currentQuery();
+    const error = idpLoginError(query);
+    if (error) {
+      const clientId = cleanClientId(query.get('clientId'));
+      setRefused(clientId ? { error, clientId } : { error });
+      return () => flow.destroy();
+    }
     // The csrf leaves the address at once and waits in session storage for the final form post.
     takeCsrf();
     void flow.init(parsePresets(currentQuery()));
@@ -93,6 +105,13 @@ function LoginScreen({ locale }: { locale: Locale }) {
   }, [flow]);
 
   const view: ViewProps = { flow, state, flags, locale };
+  if (refused) {
+    return (
+      <FlagsCard className="card login" view="idp_error" focus>
+        <IdpError error={refused.error} clientId={refused.clientId} />
+      </FlagsCard>
+    );
+  }
   return (
     <FlagsCard className="card login" view={state.view} focus={focus}>
       <ViewSuspense>
