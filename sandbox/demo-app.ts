@@ -251,6 +251,9 @@ function reasonOf(error: unknown): string {
   if (error instanceof client.ResponseBodyError) {
     return `The token endpoint refused the code: ${error.error}`;
   }
-  const message = error instanceof Error ? error.message : String(error);
+  // The innermost cause names what did not match (a nonce of another sign-in, say).
+  let inner = error;
+  while (inner instanceof Error && inner.cause instanceof Error) inner = inner.cause;
+  const message = inner instanceof Error ? inner.message : String(inner);
   return `The answer could not be verified: ${message}`;
 }

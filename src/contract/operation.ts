@@ -18,6 +18,8 @@ export interface Operation {
   readonly method: HttpMethod;
   readonly path: string;
   readonly summary: string;
+  /** More than the summary says (Markdown), when there is more to say. */
+  readonly description?: string;
   /** True when the spec does not give the path and the sandbox chose it. */
   readonly chosenPath?: true;
   readonly query?: ObjectSchema<ObjectEntries, undefined>;

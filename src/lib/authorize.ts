@@ -129,20 +129,25 @@ export async function authorizeAddress(
   return `${base}${AUTHORIZE_PATH}?${query.toString()}`;
 }
 
+/** Whether an address brings an authorize return (a code, an error, or a token in the hash). */
+function isReturn(query: URLSearchParams, hash: URLSearchParams): boolean {
+  return query.has('code') || query.has('error') || hash.has('access_token');
+}
+
 /**
- * What came back from the authorize request, taken out of the address at once (the query's
- * `code`, `state`, `iss`, `error`; the hash's `access_token`, `state`). Only a return whose state
- * is this tab's pending one counts; the pending trip is spent either way.
+ * What an authorize return means for this page: only one whose state is the pending trip's
+ * counts (a code, or a well-formed bearer token in the hash); anything else that came back is
+ * refused, the pending trip's kept values with it.
  */
-export function takeAuthorizeReturn(now = Date.now()): AuthorizeReturn {
-  const query = takeQueryParams(['code', 'state', 'iss', 'error', 'error_description']);
-  const hash = takeHashParams();
-  const hashToken = hash.get('access_token');
-  const came = query.code ?? query.error ?? hashToken ?? undefined;
-  if (came === undefined) return { kind: 'none' };
-  const pending = takePending(now);
-  const state = hashToken !== null ? hash.get('state') : query.state;
+export function readAuthorizeReturn(
+  query: URLSearchParams,
+  hash: URLSearchParams,
+  pending: Pending | undefined,
+): AuthorizeReturn {
+  if (!isReturn(query, hash)) return { kind: 'none' };
   const keep = pending?.keep ?? {};
+  const hashToken = hash.get('access_token');
+  const state = hashToken === null ? query.get('state') : hash.get('state');
   if (!pending || !state || state !== pending.state) return { kind: 'refused', keep };
   if (hashToken !== null) {
     const type = hash.get('token_type');
@@ -151,8 +156,25 @@ export function takeAuthorizeReturn(now = Date.now()): AuthorizeReturn {
       ? { kind: 'token', accessToken: hashToken, keep }
       : { kind: 'refused', keep };
   }
-  if (query.code && TOKEN.test(query.code)) return { kind: 'code', code: query.code, pending };
-  return { kind: 'refused', keep };
+  const code = query.get('code');
+  return code && !query.has('error') && TOKEN.test(code)
+    ? { kind: 'code', code, pending }
+    : { kind: 'refused', keep };
+}
+
+/**
+ * What came back from the authorize request, taken out of the address at once (the query's
+ * `code`, `state`, `iss`, `error`; the hash's `access_token`, `state`); a return spends this
+ * tab's pending trip, whatever it brought.
+ */
+export function takeAuthorizeReturn(now = Date.now()): AuthorizeReturn {
+  const taken = takeQueryParams(['code', 'state', 'iss', 'error', 'error_description']);
+  const query = new URLSearchParams(
+    Object.entries(taken).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  const hash = takeHashParams();
+  if (!isReturn(query, hash)) return { kind: 'none' };
+  return readAuthorizeReturn(query, hash, takePending(now));
 }
 
 /** The payload of a JWT, unverified (it came straight from the token endpoint over TLS). */

@@ -3,7 +3,6 @@ import * as v from 'valibot';
 import type { ErrorBody as ClientErrorBody } from '../../src/api/errors.ts';
 import { ChallengeRequiredBody, ErrorBody } from '../../src/contract/errors.ts';
 import { OneClickLoginResponse, PhoneLoginBody } from '../../src/contract/identity-api.ts';
-import { authorizeUrl } from '../../src/contract/identity-service.ts';
 import { fillPath } from '../../src/contract/path.ts';
 import { phone, setup } from './helpers.ts';
 
@@ -16,12 +15,6 @@ describe('contract helpers', () => {
       '/alerts/a%2Fb%20c/acknowledgement',
     );
     expect(() => fillPath('/alerts/{alert}', {})).toThrow(/alert/);
-  });
-
-  it('authorizeUrl builds the implicit-grant address', () => {
-    expect(authorizeUrl('/_be/idp', '/client-management/', 'sandbox-web')).toBe(
-      '/_be/idp/authorize?response_type=token&redirect_uri=%2Fclient-management%2F&client_id=sandbox-web',
-    );
   });
 
   it("the contract's ErrorBody fits the front end's ErrorBody", () => {

@@ -4,28 +4,12 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { phone, setup } from './helpers.ts';
+import { Browser, serveSandbox } from './server.ts';
 
 let t: ReturnType<typeof setup>;
 beforeEach(() => {
   t = setup();
 });
-
-async function proofToken(nn = '01', clientId = 'sandbox-web'): Promise<string> {
-  const password = { phone_number: phone(nn), password: 'Sandbox-Pass1' };
-  const otp = { phone_number: phone(nn), otp: await t.verifiedOtp(`+${phone(nn)}`) };
-  const answer = await t.post(t.api('/login/phone'), nn === '01' ? password : otp, {
-    'x-client-id': clientId,
-  });
-  return answer.body.token as string;
-}
-
-function postForm(fields: Record<string, string>) {
-  return t.app.request('/_be/idp/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
 
 describe('M1: the form post signs nobody in without the interaction bound to this browser', () => {
   it.each([
@@ -33,12 +17,27 @@ describe('M1: the form post signs nobody in without the interaction bound to thi
     ['an empty _csrf', { _csrf: '' }],
     ['a forged _csrf', { _csrf: 'csrf-forged-1' }],
   ])('%s: refused, back to /login with an error, no session', async (_name, extra) => {
-    const res = await postForm({ token: await proofToken(), ...extra });
-    expect(res.status).toBe(302);
-    const location = new URL(res.headers.get('location') ?? '', 'http://localhost');
-    expect(location.pathname).toBe('/login');
-    expect(location.searchParams.get('error')).toBe('session_expired');
-    expect(res.headers.get('set-cookie') ?? '').not.toMatch(/session/i);
+    // The identity service answers on a served sandbox (Node's own request and response).
+    const served = await serveSandbox();
+    try {
+      const token = (
+        (await (
+          await fetch(`${served.origin}/_be/identity-api/login/phone`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-client-id': 'sandbox-web' },
+            body: JSON.stringify({ phone_number: phone('01'), password: 'Sandbox-Pass1' }),
+          })
+        ).json()) as { token: string }
+      ).token;
+      const res = await new Browser().post(served.idp('/login'), { token, ...extra });
+      expect(res.status).toBe(302);
+      const location = new URL(res.headers.get('location') ?? '', served.origin);
+      expect(location.pathname).toBe('/login');
+      expect(location.searchParams.get('error')).toBe('session_expired');
+      expect(res.headers.get('set-cookie') ?? '').not.toMatch(/session/i);
+    } finally {
+      await served.close();
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The hand-off to the identity service posts its form once per page: the token is spent by the
  * first post, and a second one (Firefox let it replace the first page) answers 'token invalid,
- * expired or already used'.
+ * expired or already used'. Without a csrf it posts nothing.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -87,10 +87,27 @@ describe('handOff', () => {
     expect(submitted[0]).toMatchObject({ _csrf: 'csrf-value', remember: 'true' });
   });
 
+  it('never posts without a csrf: the login page says to start again from the app (M1)', async () => {
+    const { handOff } = await import('../../../src/api/idp-handoff.ts');
+    sessionStorage.removeItem('acct:csrf');
+    sessionStorage.setItem('acct:clientId', 'sandbox-web');
+    const assigned: string[] = [];
+    vi.stubGlobal('location', { pathname: '/ar/login', assign: (to: string) => assigned.push(to) });
+    const { document, submitted } = fakeDocument();
+    vi.stubGlobal('document', document);
+    const done = handOff(FIELDS);
+    flushing.release();
+    await expect(done).resolves.toBe(true);
+    expect(submitted).toEqual([]);
+    expect(assigned).toEqual(['/ar/login?error=session_expired&clientId=sandbox-web']);
+  });
+
   it('another page (a new document) hands off again', async () => {
     const { handOff } = await import('../../../src/api/idp-handoff.ts');
     const pages = [fakeDocument(), fakeDocument()];
     for (const page of pages) {
+      // Each page with the csrf of its own sign-in.
+      sessionStorage.setItem('acct:csrf', 'csrf-value');
       vi.stubGlobal('document', page.document);
       const done = handOff(FIELDS);
       flushing.release();
