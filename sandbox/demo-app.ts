@@ -63,6 +63,50 @@ function keep<V>(map: Map<string, V>, id: string, value: V): void {
 
 const cookieOptions = { httpOnly: true, sameSite: 'Lax', path: '/' } as const;
 
+/** A claim of the ID token as text ('' when it is not a string or a number). */
+function claimText(value: unknown): string {
+  if (Array.isArray(value)) return value.map(claimText).join(' ');
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
+
+function page(c: Context, title: string, body: string, status: 200 | 400 = 200) {
+  return c.html(htmlPage(`${title} · Masar demo app`, body), status, PAGE_HEADERS);
+}
+
+function failed(c: Context, reason: string) {
+  return page(
+    c,
+    'Sign-in failed',
+    `<h1>Sign-in failed</h1>
+<p class="reason">${escapeHtml(reason)}</p>
+<p><a class="button" href="${DEMO_PATHS.home}">Back to the demo app</a></p>`,
+    400,
+  );
+}
+
+function signedInPage(c: Context, signed: Signed) {
+  const { claims } = signed;
+  const rows = ['sub', 'name', 'amr', 'acr', 'phone_number', 'aud'] as const;
+  const table = rows
+    .map((name) => [name, claimText(claims[name])] as const)
+    .filter(([, value]) => value !== '')
+    .map(
+      ([name, value]) =>
+        `<tr><th scope="row"><code>${name}</code></th><td data-claim="${name}" class="ltr">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('\n');
+  const who = claimText(claims['name']) || claims.sub;
+  return page(
+    c,
+    'Signed in',
+    `<h1>Signed in</h1>
+<p>You are signed in as <strong>${escapeHtml(who)}</strong> to ${escapeHtml(clientName(CLIENT_IDS[signed.client]) ?? '')}.</p>
+<table><caption>The verified ID token</caption>${table}</table>
+<p>Verified here: its signature, issuer, audience, nonce and expiry.</p>
+<form method="get" action="/signout"><button type="submit">Sign out</button></form>`,
+  );
+}
+
 export function createDemoApp(options: DemoAppOptions): Hono {
   const app = new Hono();
   const flows = new Map<string, Flow>();
@@ -86,15 +130,16 @@ export function createDemoApp(options: DemoAppOptions): Hono {
     return found;
   }
 
-  function page(c: Context, title: string, body: string, status: 200 | 400 = 200) {
-    return c.html(htmlPage(`${title} · Masar demo app`, body), status, PAGE_HEADERS);
-  }
-
   /** Starts the code flow for `key`: PKCE, state and nonce kept for the callback. */
   async function signIn(c: Context, key: ClientKey, extra: Record<string, string> = {}) {
     const iss = c.req.query('iss');
     if (iss !== undefined && iss !== options.issuer) {
-      return page(c, 'Sign-in failed', '<h1>Sign-in failed</h1><p>Unknown identity service.</p>', 400);
+      return page(
+        c,
+        'Sign-in failed',
+        '<h1>Sign-in failed</h1><p>Unknown identity service.</p>',
+        400,
+      );
     }
     const flow: Flow = {
       client: key,
@@ -153,21 +198,12 @@ export function createDemoApp(options: DemoAppOptions): Hono {
     }
   }
 
-  function failed(c: Context, reason: string) {
-    return page(
-      c,
-      'Sign-in failed',
-      `<h1>Sign-in failed</h1>
-<p class="reason">${escapeHtml(reason)}</p>
-<p><a class="button" href="${DEMO_PATHS.home}">Back to the demo app</a></p>`,
-      400,
-    );
-  }
-
   app.get(DEMO_PATHS.home, (c) => {
     const id = getCookie(c, SESSION_COOKIE);
     const signed = id ? sessions.get(id) : undefined;
-    return signed ? signedInPage(c, signed) : page(c, 'Demo app', startBody(c.req.query('ui_locales')));
+    return signed
+      ? signedInPage(c, signed)
+      : page(c, 'Demo app', startBody(c.req.query('ui_locales')));
   });
 
   app.get(DEMO_PATHS.signIn, (c) => signIn(c, 'demo'));
@@ -190,35 +226,6 @@ export function createDemoApp(options: DemoAppOptions): Hono {
     });
     return c.redirect(url.href, 302);
   });
-
-  function signedInPage(c: Context, signed: Signed) {
-    const { claims } = signed;
-    const amr = Array.isArray(claims['amr']) ? claims['amr'].join(' ') : '';
-    const rows: [string, unknown][] = [
-      ['sub', claims.sub],
-      ['name', claims['name']],
-      ['amr', amr],
-      ['acr', claims['acr']],
-      ['phone_number', claims['phone_number']],
-      ['aud', claims.aud],
-    ];
-    const table = rows
-      .filter(([, value]) => value !== undefined && value !== '')
-      .map(
-        ([name, value]) =>
-          `<tr><th scope="row"><code>${name}</code></th><td data-claim="${name}" class="ltr">${escapeHtml(String(value))}</td></tr>`,
-      )
-      .join('\n');
-    return page(
-      c,
-      'Signed in',
-      `<h1>Signed in</h1>
-<p>You are signed in as <strong>${escapeHtml(String(claims['name'] ?? claims.sub))}</strong> to ${escapeHtml(clientName(CLIENT_IDS[signed.client]) ?? '')}.</p>
-<table><caption>The verified ID token</caption>${table}</table>
-<p>Verified here: its signature, issuer, audience, nonce and expiry.</p>
-<form method="get" action="/signout"><button type="submit">Sign out</button></form>`,
-    );
-  }
 
   return app;
 }

@@ -25,7 +25,7 @@ export function sandboxAdapter(sandbox: Sandbox): new (model: string) => Adapter
       store().delete(id);
       return undefined;
     }
-    return structuredClone(record.payload) as AdapterPayload;
+    return structuredClone(record.payload);
   }
 
   function prune(): void {
@@ -43,12 +43,12 @@ export function sandboxAdapter(sandbox: Sandbox): new (model: string) => Adapter
       this.model = model;
     }
 
-    async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+    upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
       prune();
       const expiresAt = expiresIn ? sandbox.now() + expiresIn * 1000 : undefined;
       const own = key(this.model, id);
       store().set(own, {
-        payload: structuredClone(payload) as Record<string, unknown>,
+        payload: structuredClone(payload),
         ...(expiresAt === undefined ? {} : { expiresAt }),
       });
       const { grantId, uid, userCode } = payload;
@@ -58,10 +58,11 @@ export function sandboxAdapter(sandbox: Sandbox): new (model: string) => Adapter
       }
       if (uid) store().set(uidKey(uid), { payload: { id } });
       if (userCode) store().set(userCodeKey(userCode), { payload: { id } });
+      return Promise.resolve();
     }
 
-    async find(id: string): Promise<AdapterPayload | undefined> {
-      return read(key(this.model, id));
+    find(id: string): Promise<AdapterPayload | undefined> {
+      return Promise.resolve(read(key(this.model, id)));
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {
@@ -74,19 +75,22 @@ export function sandboxAdapter(sandbox: Sandbox): new (model: string) => Adapter
       return typeof id === 'string' ? this.find(id) : undefined;
     }
 
-    async consume(id: string): Promise<void> {
+    consume(id: string): Promise<void> {
       const record = store().get(key(this.model, id));
       if (record) record.payload['consumed'] = Math.floor(Date.now() / 1000);
+      return Promise.resolve();
     }
 
-    async destroy(id: string): Promise<void> {
+    destroy(id: string): Promise<void> {
       store().delete(key(this.model, id));
+      return Promise.resolve();
     }
 
-    async revokeByGrantId(grantId: string): Promise<void> {
+    revokeByGrantId(grantId: string): Promise<void> {
       const ids = (read(grantKey(grantId))?.['ids'] as string[] | undefined) ?? [];
       for (const id of ids) store().delete(id);
       store().delete(grantKey(grantId));
+      return Promise.resolve();
     }
   };
 }

@@ -62,10 +62,52 @@ function signingKey() {
   return { ...privateKey.export({ format: 'jwk' }), kid: randomUUID(), alg: 'ES256', use: 'sig' };
 }
 
+/**
+ * The accounts: the sandbox's users and their claims; first-party clients and the apps the person
+ * approved (connected apps) need no consent.
+ */
+function accountHooks(sandbox: Sandbox): Pick<Configuration, 'findAccount' | 'loadExistingGrant'> {
+  const users = () => sandbox.state.users;
+  return {
+    findAccount: (_ctx, sub) => {
+      const user = users().get(sub);
+      if (!user) return undefined;
+      const { firstName, lastName } = splitFullName(user.fullName);
+      return {
+        accountId: sub,
+        claims: () => ({
+          sub,
+          name: user.fullName,
+          given_name: firstName,
+          family_name: lastName,
+          ...(user.phone ? { phone_number: user.phone, phone_number_verified: true } : {}),
+        }),
+      };
+    },
+    loadExistingGrant: async (ctx) => {
+      const { client, session, result } = ctx.oidc;
+      const accountId = session?.accountId;
+      if (!client || !accountId) return undefined;
+      const { Grant } = ctx.oidc.provider;
+      const consented: unknown = result?.['consent']?.grantId;
+      if (typeof consented === 'string') return Grant.find(consented);
+      const approved =
+        isFirstParty(client.clientId) || users().get(accountId)?.apps.includes(client.clientId);
+      if (!approved) return undefined;
+      const known = session.grantIdFor(client.clientId);
+      const grant =
+        (known ? await Grant.find(known) : undefined) ??
+        new Grant({ clientId: client.clientId, accountId });
+      grant.addOIDCScope([...ctx.oidc.requestParamOIDCScopes].join(' '));
+      await grant.save();
+      return grant;
+    },
+  };
+}
+
 export function createIdentityService(options: IdentityServiceOptions): IdentityService {
   const { sandbox, issuer } = options;
   const prefix = new URL(issuer).pathname.replace(/\/$/, '');
-  const users = () => sandbox.state.users;
 
   const configuration: Configuration = {
     adapter: sandboxAdapter(sandbox),
@@ -128,40 +170,7 @@ export function createIdentityService(options: IdentityServiceOptions): Identity
     interactions: {
       url: (ctx, interaction) => interactionUrl(ctx, interaction, { ...options, prefix }),
     },
-    findAccount: (_ctx, sub) => {
-      const user = users().get(sub);
-      if (!user) return undefined;
-      const { firstName, lastName } = splitFullName(user.fullName);
-      return {
-        accountId: sub,
-        claims: () => ({
-          sub,
-          name: user.fullName,
-          given_name: firstName,
-          family_name: lastName,
-          ...(user.phone ? { phone_number: user.phone, phone_number_verified: true } : {}),
-        }),
-      };
-    },
-    // First-party clients and the apps the person approved (connected apps) need no consent.
-    loadExistingGrant: async (ctx) => {
-      const { client, session, result } = ctx.oidc;
-      const accountId = session?.accountId;
-      if (!client || !accountId) return undefined;
-      const { Grant } = ctx.oidc.provider;
-      const consented = result?.['consent']?.grantId as string | undefined;
-      if (consented) return Grant.find(consented);
-      const approved =
-        isFirstParty(client.clientId) || users().get(accountId)?.apps.includes(client.clientId);
-      if (!approved) return undefined;
-      const known = session.grantIdFor(client.clientId);
-      const grant =
-        (known ? await Grant.find(known) : undefined) ??
-        new Grant({ clientId: client.clientId, accountId });
-      grant.addOIDCScope([...ctx.oidc.requestParamOIDCScopes].join(' '));
-      await grant.save();
-      return grant;
-    },
+    ...accountHooks(sandbox),
     renderError: (ctx, out) => {
       ctx.type = 'html';
       ctx.body = errorPage(out.error, out.error_description);

@@ -47,9 +47,12 @@ interface Bound {
   clientId: string;
 }
 
+/** A parameter of an authorize request as text ('' when it has none). */
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
 /** The first tag of `ui_locales` the front end speaks (`ar-AE` is Arabic), else English. */
 export function localeOf(uiLocales: unknown): Locale {
-  for (const tag of String(uiLocales ?? '').split(/\s+/)) {
+  for (const tag of text(uiLocales).split(/\s+/)) {
     const primary = tag.toLowerCase().split('-')[0];
     if (isLocale(primary)) return primary;
   }
@@ -62,10 +65,12 @@ function readBound(ctx: KoaContext): Bound[] {
   try {
     const list: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
     if (!Array.isArray(list)) return [];
-    return list.filter(
-      (item): item is Bound =>
-        typeof item?.id === 'string' && isLocale(item.locale) && typeof item.clientId === 'string',
-    );
+    return list.flatMap((item: Partial<Record<keyof Bound, unknown>> | null) => {
+      const { id, locale, clientId } = item ?? {};
+      return typeof id === 'string' && isLocale(locale) && typeof clientId === 'string'
+        ? [{ id, locale, clientId }]
+        : [];
+    });
   } catch {
     return [];
   }
@@ -107,16 +112,16 @@ export function interactionUrl(
   options: InteractionOptions,
 ): string {
   const { params, uid } = interaction;
-  const clientId = String(params['client_id'] ?? '');
+  const clientId = text(params['client_id']);
   const locale = localeOf(params['ui_locales']);
   const path = options.prefix || '/';
   writeBound(ctx, [{ id: uid, locale, clientId }, ...readBound(ctx)], path);
   if (interaction.prompt.name === 'consent') return `${options.prefix}/consent/${uid}`;
 
   const query = new URLSearchParams({ csrf: uid, clientId });
-  const phone = normalizePhone(String(params['login_hint'] ?? ''));
+  const phone = normalizePhone(text(params['login_hint']));
   if (phone) query.set('fullMobileNumber', phone.slice(1));
-  const acr = typeof params['acr_values'] === 'string' ? params['acr_values'] : undefined;
+  const acr = text(params['acr_values']);
   if (acr) query.set('acr_values', acr);
   const page = acr && parseAcrValues(acr).pairs['merchant'] ? '/login/one-click' : '/login';
   return `${sitePath(options, localizedPath(locale, page))}?${query.toString()}`;
@@ -174,20 +179,20 @@ export function interactionRoutes(provider: Provider, options: InteractionOption
       refuse(ctx, 'session_expired', bound ?? list[0]);
       return;
     }
-    const clientId = String(interaction.params['client_id']);
+    const clientId = text(interaction.params['client_id']);
     const proof = consumeProof(sandbox, form.get('token') ?? '');
     // A proof token unknown, expired, already used, or issued for another client.
     if (!proof || proof.clientId !== clientId || !sandbox.state.users.has(proof.sub)) {
       refuse(ctx, 'sign_in_failed', bound);
       return;
     }
-    const acr = interaction.params['acr_values'];
+    const acr = text(interaction.params['acr_values']);
     interaction.result = {
       login: {
         accountId: proof.sub,
         amr: proof.amr,
         remember: ['true', 'on', '1'].includes(form.get('remember') ?? ''),
-        ...(typeof acr === 'string' && acr ? { acr } : {}),
+        ...(acr ? { acr } : {}),
       },
     };
     await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
@@ -205,9 +210,9 @@ export function interactionRoutes(provider: Provider, options: InteractionOption
       html(ctx, 400, errorPage('session_expired', 'this sign-in has timed out'));
       return;
     }
-    const clientId = String(details.params['client_id']);
+    const clientId = text(details.params['client_id']);
     if (ctx.method === 'GET') {
-      const scopes = String(details.params['scope'] ?? '').split(' ');
+      const scopes = text(details.params['scope']).split(' ');
       const name = clientName(clientId) ?? clientId;
       html(ctx, 200, consentPage({ clientName: name, scopes, action: ctx.path, uid }));
       return;
@@ -235,7 +240,7 @@ export function interactionRoutes(provider: Provider, options: InteractionOption
   }
 
   function start(ctx: KoaContext): void {
-    const clientId = String(ctx.query['client_id'] ?? '');
+    const clientId = text(ctx.query['client_id']);
     const address = startAddress(clientId, options);
     if (!address) {
       html(ctx, 400, openAppAgainPage());
@@ -245,12 +250,10 @@ export function interactionRoutes(provider: Provider, options: InteractionOption
   }
 
   return async (ctx, next) => {
-    if (ctx.path === IDP_LOGIN_PATH && ctx.method === 'POST') return finishLogin(ctx);
-    if (ctx.path === START_PATH && ctx.method === 'GET') return start(ctx);
     const consentUid = /^\/consent\/([\w-]{1,64})$/.exec(ctx.path)?.[1];
-    if (consentUid && (ctx.method === 'GET' || ctx.method === 'POST')) {
-      return consent(ctx, consentUid);
-    }
-    return next();
+    if (ctx.path === IDP_LOGIN_PATH && ctx.method === 'POST') await finishLogin(ctx);
+    else if (ctx.path === START_PATH && ctx.method === 'GET') start(ctx);
+    else if (consentUid && ['GET', 'POST'].includes(ctx.method)) await consent(ctx, consentUid);
+    else await next();
   };
 }

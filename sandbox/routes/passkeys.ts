@@ -70,6 +70,10 @@ function answeredChallenge(clientDataJSON: string): string {
   return invalidPasskey('clientDataJSON is not readable');
 }
 
+/** A passkey synced between devices is a software key; one bound to its device, a hardware key. */
+const passkeyAmr = (deviceType: 'singleDevice' | 'multiDevice'): AuthMethod =>
+  deviceType === 'multiDevice' ? 'swk' : 'hwk';
+
 export function passkeyRoutes(sandbox: Sandbox): Hono {
   const app = new Hono();
   // Read through `sandbox.state` on every call: a reset replaces the maps.
@@ -195,10 +199,7 @@ export function passkeyRoutes(sandbox: Sandbox): Hono {
     if (user.status === 'blocked') {
       fail(400, { error: 'USER_BLOCKED', error_code: 'US-0068', message: 'USER_BLOCKED' });
     }
-    // A passkey synced between devices is a software key; one bound to its device, a hardware key.
-    const amr: AuthMethod[] = [
-      verification.authenticationInfo.credentialDeviceType === 'multiDevice' ? 'swk' : 'hwk',
-    ];
+    const amr = [passkeyAmr(verification.authenticationInfo.credentialDeviceType)];
     return c.json({ token: issueProof(sandbox, user.sub, header(c, 'clientId'), amr) });
   });
 

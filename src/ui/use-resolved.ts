@@ -13,7 +13,6 @@ export function useResolved<T>(load: () => Promise<T>): T | undefined {
       live = false;
     };
     // Loaded once, as the component mounts.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return value?.value;
 }

@@ -1,19 +1,22 @@
 /**
- * Issue 16, item 8: Back from the identity service after a sign-in, with Chromium's back/forward
- * cache on (Playwright turns it off by default with --disable-back-forward-cache): the page comes
- * back from the cache, which this test proves (a pageshow with persisted), and must not stay on
- * its frozen 'Signing you in' screen. For the login, sign-up and one-click checkout, in English
- * and Arabic.
+ * Issue 16, item 8: Back from the app after a sign-in, with Chromium's back/forward cache on
+ * (Playwright turns it off by default with --disable-back-forward-cache): the page comes back
+ * from the cache, which this test proves (a pageshow with persisted), and must not stay on its
+ * frozen 'Signing you in' screen. For the login, sign-up and one-click checkout, in English and
+ * Arabic. Issue 30: the spent csrf is never posted again; signing in again starts again from the
+ * app's authorize request.
  */
 import type { Page } from '@playwright/test';
-import { expect, FLOW_LOCALES, hurryTimers, test as base } from './fixtures.ts';
+import { catalogMessage, expect, FLOW_LOCALES, hurryTimers, test as base } from './fixtures.ts';
+import { beginSignIn, csrfOf } from './identity-helpers.ts';
 import {
   expectSignedIn,
   expectView,
-  openLogin,
+  gotoLogin,
   PASSWORD,
   submitButton,
   submitPhone,
+  withInteraction,
 } from './login-helpers.ts';
 import {
   ACR,
@@ -76,7 +79,7 @@ const navigationType = async (page: Page) => (await navigationEntry(page))['type
 
 for (const locale of FLOW_LOCALES) {
   test.describe(`${locale}: Back from the identity service`, () => {
-    test('Back from the identity service after a sign-in: restored from the back/forward cache, a usable login page', async ({
+    test('Back from the app after a sign-in: restored from the back/forward cache, a usable login page; signing in again starts again from the app', async ({
       page,
     }) => {
       await recordPageShows(page);
@@ -86,7 +89,8 @@ for (const locale of FLOW_LOCALES) {
           csrfs.push(new URLSearchParams(request.postData() ?? '').get('_csrf'));
         }
       });
-      await openLogin(page, locale, 'clientId=sandbox-web&csrf=csrf-back-1');
+      const query = await withInteraction(page, locale, 'clientId=sandbox-web');
+      await gotoLogin(page, locale, query);
       await submitPhone(page, '01');
       await expectView(page, 'password_form', false);
       await page.locator('input[autocomplete=current-password]').fill(PASSWORD);
@@ -100,20 +104,31 @@ for (const locale of FLOW_LOCALES) {
       expect(shows.some((show) => show.persisted)).toBe(true);
       expect(await navigationType(page)).toBe('reload');
       await expect(page.locator('input[type=tel]')).toBeEditable();
-      // Signing in again: the csrf was spent by the first hand-off (the identity service renews
-      // it at sign-in), so the second form goes without one, and the service signs the person in.
+      // Signing in again: the csrf was spent by the first hand-off (its interaction is over), so
+      // nothing is posted; the page says to start again from the app, whose authorize request
+      // finds the person signed in.
       await submitPhone(page, '01');
       await expectView(page, 'password_form', false);
       await page.locator('input[autocomplete=current-password]').fill(PASSWORD);
       await submitButton(page).click();
-      await expectSignedIn(page, 'Layla Haddad');
-      expect(csrfs).toEqual(['csrf-back-1', '']);
+      const back = page.getByRole('link', {
+        name: catalogMessage(locale, 'login:idpError.backTo', { client: 'Sandbox Web' }),
+      });
+      await hurryTimers(page, () => page.url().includes('error=session_expired'));
+      await expect(back).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('alert')).toHaveText(
+        catalogMessage(locale, 'login:idpError.session_expired'),
+      );
+      await back.click();
+      await expectSignedIn(page, 'Layla Haddad', { amr: 'pwd' });
+      expect(csrfs).toEqual([new URLSearchParams(query).get('csrf')]);
     });
 
     test('Back to sign-up after registering: a usable form again', async ({ page, sandbox }) => {
       await recordPageShows(page);
       const t = translator(locale);
-      const f = await openSignup(page, t, signupUrl(locale, { clientId: 'sandbox-web' }));
+      const csrf = csrfOf(await beginSignIn(page, `/signin?ui_locales=${locale}`));
+      const f = await openSignup(page, t, signupUrl(locale, { clientId: 'sandbox-web', csrf }));
       await f.name.fill('Back Again');
       await f.phone.fill('500000003');
       await f.password.fill(SIGNUP_PASSWORD);
@@ -128,7 +143,7 @@ for (const locale of FLOW_LOCALES) {
       });
       await page.getByRole('button', { name: t('login_otp:submit') }).click();
       await hurryTimers(page, () => handedOff);
-      await page.waitForURL(/\/_be\/idp\/login$/, { timeout: 15_000 });
+      await expectSignedIn(page, 'Back Again', { amr: 'otp' });
       await page.goBack({ waitUntil: 'commit' });
       await expect(page.locator('section.signup')).toHaveAttribute('data-flags', 'ready');
       // Chromium keeps this page out of its cache while the code step's WebOTP request is armed
@@ -157,7 +172,9 @@ for (const locale of FLOW_LOCALES) {
           const path = new URL(request.url()).pathname;
           if (request.method() === 'POST' && !path.includes('/analytics/')) posts.push(path);
         });
-        await openOneClick(page, locale, ACR.cashback, '&clientId=sandbox-web');
+        // A sign-in the demo app started (its interaction's csrf), finished by one-click.
+        const csrf = csrfOf(await beginSignIn(page, `/signin?ui_locales=${locale}`));
+        await openOneClick(page, locale, ACR.cashback, `&clientId=sandbox-web&csrf=${csrf}`);
         // +971500000011: the sandbox 'phone' approves the push after 3 s (the page's polls run
         // ahead until one finds it); the proof token then goes to the identity service, which
         // signs the shopper in.
@@ -167,7 +184,7 @@ for (const locale of FLOW_LOCALES) {
           'push_notification',
         );
         await hurryPolls(page);
-        await expectSignedIn(page, 'Fatima Noor');
+        await expectSignedIn(page, 'Fatima Noor', { amr: 'swk' });
         expect(posts.map((path) => path.replace(/\/apr[^/]+\//, '/{id}/'))).toEqual([
           '/_be/identity-api/one-click/login',
           '/_be/identity-api/one-click/approve-request/{id}/proof',

@@ -10,7 +10,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, FLOW_LOCALES, localizedPath, test } from './fixtures.ts';
-import { expectSignedIn, view } from './login-helpers.ts';
+import { expectSignedIn, loginPath, view, withInteraction } from './login-helpers.ts';
 import { socialToken } from './signup-helpers.ts';
 import { msg } from './recovery-support.ts';
 
@@ -104,7 +104,9 @@ for (const locale of FLOW_LOCALES) {
       page,
     }) => {
       await useGoogle(page, 'google.user@example.com');
-      await page.goto(localizedPath(locale, '/login?clientId=sandbox-web'));
+      await page.goto(
+        loginPath(locale, await withInteraction(page, locale, 'clientId=sandbox-web')),
+      );
       const google = view(page).locator('.fake-gsi-button');
       await expect(google).toHaveText('Google: signin_with');
       const fake = await gsi(page);
@@ -122,12 +124,14 @@ for (const locale of FLOW_LOCALES) {
       expect(fake?.prompts).toBe(0);
       await expectAccessible(page, `${locale} Google button`);
       await google.click();
-      await expectSignedIn(page, 'Karim Mansour');
+      await expectSignedIn(page, 'Karim Mansour', { amr: 'fed' });
     });
 
     test('a Google-only account (google_form) signs in with the button', async ({ page }) => {
       await useGoogle(page, 'google.user@example.com');
-      await page.goto(localizedPath(locale, '/login?clientId=sandbox-web'));
+      await page.goto(
+        loginPath(locale, await withInteraction(page, locale, 'clientId=sandbox-web')),
+      );
       await page.locator('input[type=tel]').fill('500000010');
       await view(page).locator('button[type=submit]').click();
       await expect(view(page)).toHaveAttribute('data-view', 'google_form');
@@ -152,7 +156,9 @@ for (const locale of FLOW_LOCALES) {
     test('when the button cannot be drawn, ours opens the OAuth popup', async ({ page }) => {
       const token = await useGoogle(page, 'google.user@example.com', false);
       const asked = await fakeOAuth(page, token);
-      await page.goto(localizedPath(locale, '/login?clientId=sandbox-web'));
+      await page.goto(
+        loginPath(locale, await withInteraction(page, locale, 'clientId=sandbox-web')),
+      );
       const ours = view(page).getByRole('button', { name: msg(locale, 'login:social.google') });
       await expect.poll(async () => (await gsi(page))?.button).toBeTruthy();
       await expect(ours).toBeVisible();
@@ -182,7 +188,9 @@ for (const locale of FLOW_LOCALES) {
           headers: { location: `${url.searchParams.get('redirect_uri')}#${back.toString()}` },
         });
       });
-      await page.goto(localizedPath(locale, '/login?clientId=sandbox-web'));
+      await page.goto(
+        loginPath(locale, await withInteraction(page, locale, 'clientId=sandbox-web')),
+      );
       const popup = page.waitForEvent('popup');
       await view(page)
         .getByRole('button', { name: msg(locale, 'login:social.google') })
@@ -199,7 +207,9 @@ for (const locale of FLOW_LOCALES) {
     test('behind its flag: offered on /login, signs in when picked', async ({ page, sandbox }) => {
       await sandbox.flags({ googleOneTap: true });
       await useGoogle(page, 'google.user@example.com');
-      await page.goto(localizedPath(locale, '/login?clientId=sandbox-web'));
+      await page.goto(
+        loginPath(locale, await withInteraction(page, locale, 'clientId=sandbox-web')),
+      );
       await expect(page.locator('#fake-one-tap')).toBeVisible();
       expect((await gsi(page))?.prompts).toBe(1);
       await page.locator('#fake-one-tap button').click();

@@ -5,8 +5,8 @@
  * invitation sends the invitee's bearer token.
  */
 import { expect, FLOW_LOCALES, localizedPath, test } from './fixtures.ts';
-import { message, recordRequests } from './identity-helpers.ts';
-import { expectView, openLogin, PASSWORD, submitButton, submitPhone } from './login-helpers.ts';
+import { beginSignIn, message, recordRequests } from './identity-helpers.ts';
+import { expectView, gotoLogin, PASSWORD, submitButton, submitPhone } from './login-helpers.ts';
 
 for (const locale of FLOW_LOCALES) {
   const m = (key: string, params?: Record<string, string>) => message(locale, key, params);
@@ -21,7 +21,8 @@ for (const locale of FLOW_LOCALES) {
           posts.push(request.postData() ?? '');
         }
       });
-      await openLogin(page, locale, 'clientId=sandbox-web');
+      // A login page no app's authorize request opened: no csrf.
+      await gotoLogin(page, locale, 'clientId=sandbox-web');
       await submitPhone(page, '01');
       await expectView(page, 'password_form', false);
       await page.locator('input[autocomplete=current-password]').fill(PASSWORD);
@@ -30,6 +31,34 @@ for (const locale of FLOW_LOCALES) {
         timeout: 20_000,
       });
       expect(posts).toEqual([]);
+      // The way back: the app (Sandbox Web), through the identity service's 'start again'.
+      await expect(
+        page.getByRole('link', { name: m('login:idpError.backTo', { client: 'Sandbox Web' }) }),
+      ).toHaveAttribute('href', '/_be/idp/start?client_id=sandbox-web');
+    });
+
+    test('M1: a form post from another site with the attacker’s proof signs nobody in', async ({
+      page,
+      baseURL,
+    }) => {
+      // The attacker's own proof token (from their own sign-in).
+      const answer = await page.request.post('/_be/identity-api/login/phone', {
+        headers: { 'x-client-id': 'sandbox-web' },
+        data: { phone_number: '+971500000001', password: PASSWORD },
+      });
+      const token = ((await answer.json()) as { token: string }).token;
+      // The victim has a sign-in of their own going (their interaction is bound to their browser).
+      await beginSignIn(page, `/signin?ui_locales=${locale}`);
+      // A page elsewhere posts the form to the identity service with the attacker's proof.
+      await page.setContent(
+        `<form method="post" action="${new URL('/_be/idp/login', baseURL).href}"><input name="token" value="${token}"><input name="_csrf" value="attacker-interaction-id"></form>`,
+      );
+      await page.locator('form').evaluate((form: HTMLFormElement) => form.submit());
+      await expect(page.getByText(m('login:idpError.session_expired'))).toBeVisible();
+      expect(new URL(page.url()).searchParams.get('error')).toBe('session_expired');
+      // Nobody signed in: the app's next authorize request asks for the login page.
+      const login = await beginSignIn(page, '/signin');
+      expect(login.pathname).toMatch(/\/login$/);
     });
 
     test('M2: an access token injected in the hash with the old constant state is not used', async ({
@@ -38,7 +67,9 @@ for (const locale of FLOW_LOCALES) {
       const path = localizedPath(locale, '/client-management/');
       const record = recordRequests(page);
       await page.goto(`${path}#access_token=sandbox-access-token&state=client-management`);
-      await expect(page.getByRole('heading', { level: 1, name: m('apps:signInTitle') })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { level: 1, name: m('apps:signInTitle') }),
+      ).toBeVisible();
       await expect(page.locator('.app-item')).toHaveCount(0);
       const sent = await record.settled();
       expect(sent.filter((r) => r.url.includes('/api/approved'))).toEqual([]);

@@ -17,6 +17,7 @@ import {
   submitButton,
   submitPhone,
   view,
+  withInteraction,
 } from './login-helpers.ts';
 
 for (const locale of FLOW_LOCALES) {
@@ -35,22 +36,25 @@ for (const locale of FLOW_LOCALES) {
       await expect(view(page)).toContainText('layla@example.com');
       await page.locator('input[autocomplete=current-password]').fill(PASSWORD);
       await submitButton(page).click();
-      await expectSignedIn(page, 'Layla Haddad');
+      await expectSignedIn(page, 'Layla Haddad', { amr: 'pwd' });
     });
 
     test('presets: csrf, fullMobileNumber, social buttons off, acr_values Close menu', async ({
       page,
     }) => {
-      await openLogin(
+      const query = await withInteraction(
         page,
         locale,
-        `csrf=preset-csrf&clientId=sandbox-web&fullMobileNumber=971500000001&showApple=false&showGoogle=false&acr_values=${encodeURIComponent('invoice_id:INV-9 merchant:Cafe')}`,
+        `clientId=sandbox-web&fullMobileNumber=971500000001&showApple=false&showGoogle=false&acr_values=${encodeURIComponent('invoice_id:INV-9 merchant:Cafe')}`,
       );
+      await page.goto(loginPath(locale, query));
+      await expect(page.locator('input[type=tel]')).toHaveValue('500000001');
       const url = new URL(page.url());
       expect(url.searchParams.has('csrf')).toBe(false);
       expect(url.searchParams.get('clientId')).toBe('sandbox-web');
-      expect(await page.evaluate(() => sessionStorage.getItem('acct:csrf'))).toBe('preset-csrf');
-      await expect(page.locator('input[type=tel]')).toHaveValue('500000001');
+      const csrf = new URLSearchParams(query).get('csrf');
+      expect(csrf).toBeTruthy();
+      expect(await page.evaluate(() => sessionStorage.getItem('acct:csrf'))).toBe(csrf);
       await expect(view(page).locator('.social-button')).toHaveCount(0);
       await page.locator('.close-menu button').first().click();
       await expect(page.locator(`.close-menu-list a[href="${surveyUrl('INV-9')}"]`)).toBeVisible();
@@ -78,26 +82,36 @@ for (const locale of FLOW_LOCALES) {
       page,
       sandbox,
     }) => {
-      await page.goto(loginPath(locale, 'view=otp&fullMobileNumber=971500000002&csrf=c-otp'));
+      await page.goto(
+        loginPath(
+          locale,
+          await withInteraction(
+            page,
+            locale,
+            'clientId=sandbox-web&view=otp&fullMobileNumber=971500000002',
+          ),
+        ),
+      );
       await expectView(page, 'otp');
       await page
         .locator('input[autocomplete=one-time-code]')
         .fill(await latestCode(sandbox, e164('02')));
       await submitButton(page).click();
-      await expectSignedIn(page, 'Omar Khan');
+      await expectSignedIn(page, 'Omar Khan', { amr: 'otp' });
     });
 
     test('presets: view=email_form and recovery without a phone', async ({ page }) => {
       await openLogin(page, locale, 'view=email_form');
       await expectView(page, 'email_form', false);
-      await openLogin(
-        page,
-        locale,
-        'csrf=rec-1&clientId=sandbox-web&showApple=false&showGoogle=false',
+      // The csrf the address brings is the one kept (as recovery hands it over).
+      await page.goto(
+        loginPath(locale, 'csrf=rec-1&clientId=sandbox-web&showApple=false&showGoogle=false'),
       );
       await expectView(page, 'phone_form', false);
       await expect(view(page).locator('.social-button')).toHaveCount(0);
-      expect(await page.evaluate(() => sessionStorage.getItem('acct:csrf'))).toBe('rec-1');
+      await expect
+        .poll(() => page.evaluate(() => sessionStorage.getItem('acct:csrf')))
+        .toBe('rec-1');
     });
 
     test('OTP: resend held for 60 s with a countdown, then by voice; back button', async ({

@@ -1,5 +1,6 @@
 /** Page helpers for the login specs: language-independent (views are found by `data-view`). */
 import type { Page, Request } from '@playwright/test';
+import { beginSignIn, csrfOf } from './identity-helpers.ts';
 import {
   expect,
   expectAccessible,
@@ -31,7 +32,28 @@ export async function expectView(page: Page, name: string, check = true): Promis
   }
 }
 
+/**
+ * For a query of the demo client (`clientId=sandbox-web`): the demo app's sign-in in `locale`, up
+ * to the login page the identity service opens, and `query`'s presets with that interaction's
+ * csrf (a `csrf` of `query` is replaced by it), so that a sign-in finishes at the demo app. Any
+ * other query (no client, the dashboard picker's) as it is.
+ */
+export async function withInteraction(page: Page, locale: Locale, query: string): Promise<string> {
+  const params = new URLSearchParams(query);
+  if (params.get('clientId') !== 'sandbox-web') return query;
+  // prompt=login: the login page even when the browser is signed in already (a second sign-in).
+  const login = await beginSignIn(page, `/signin?ui_locales=${locale}&prompt=login`);
+  params.delete('csrf');
+  return new URLSearchParams([['csrf', csrfOf(login)], ...params]).toString();
+}
+
+/** The login page of `query` (through the demo app's sign-in for the demo client), hydrated. */
 export async function openLogin(page: Page, locale: Locale, query = 'clientId=sandbox-web') {
+  await gotoLogin(page, locale, await withInteraction(page, locale, query));
+}
+
+/** The login page of `query` as it is, hydrated. */
+export async function gotoLogin(page: Page, locale: Locale, query: string) {
   await page.goto(loginPath(locale, query));
   await expect(view(page)).toBeVisible();
   // Hydrated: the island has read its presets.
@@ -48,37 +70,44 @@ export async function submitPhone(page: Page, nn: string): Promise<void> {
 export const submitButton = (page: Page) => view(page).locator('button[type=submit]');
 
 /**
- * The identity service's page that stands in for the client once the sign-in is finished. The
- * redirect view counts down from 5 and hands off below 2 on its own timers, run ahead here
- * (hurryTimers: 15 s of the page's time at most, as the real-time wait allowed before), unless
- * `realTime` (a test that reads the navigation timing afterwards, which Playwright's clock hides).
+ * The sign-in finished at the app: the login page's hand-off reached the identity service, which
+ * sent the browser back to the demo app with a code; the demo app verified the ID token and shows
+ * 'Signed in' with its name (and `amr`, how the person signed in, when given). The redirect view
+ * counts down from 5 and hands off below 2 on its own timers, run ahead here (hurryTimers: 15 s of
+ * the page's time at most, as the real-time wait allowed before), unless `realTime` (a test that
+ * reads the navigation timing afterwards, which Playwright's clock hides).
  */
 export async function expectSignedIn(
   page: Page,
   name: string,
-  { realTime = false }: { realTime?: boolean } = {},
+  { realTime = false, amr }: { realTime?: boolean; amr?: string } = {},
 ): Promise<void> {
-  const signedIn = /\/_be\/idp\/login$/;
-  let handedOff = signedIn.test(page.url());
+  const handOff = /\/_be\/idp\/login$/;
+  let handedOff = false;
   const onRequest = (request: Request) => {
-    if (request.isNavigationRequest() && signedIn.test(request.url())) handedOff = true;
+    if (request.isNavigationRequest() && handOff.test(request.url())) handedOff = true;
   };
   page.on('request', onRequest);
+  const signedIn = page.getByRole('heading', { level: 1, name: 'Signed in', exact: true });
   try {
     const redirectView = page.locator('[data-view="redirect_to_idp"]').first();
     await expect
-      .poll(async () => handedOff || (await redirectView.isVisible().catch(() => false)), {
-        timeout: 15_000,
-        intervals: [100],
-      })
+      .poll(
+        async () =>
+          handedOff ||
+          (await redirectView.isVisible().catch(() => false)) ||
+          (await signedIn.isVisible().catch(() => false)),
+        { timeout: 15_000, intervals: [100] },
+      )
       .toBe(true);
     if (!realTime) await hurryTimers(page, () => handedOff);
   } finally {
     page.off('request', onRequest);
   }
-  await page.waitForURL(signedIn, { timeout: 15_000 });
+  await expect(signedIn).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('body')).toContainText(`You are signed in as ${name}`);
-  expect(await page.evaluate(() => sessionStorage.getItem('acct:csrf'))).toBeNull();
+  await expect(page.locator('[data-claim="name"]')).toHaveText(name);
+  if (amr) await expect(page.locator('[data-claim="amr"]')).toHaveText(amr);
 }
 
 export async function latestCode(

@@ -2,7 +2,8 @@
  * The site each Playwright worker tests against: its own sandbox server (so workers never share
  * sandbox state), and for the host projects also the host in front of it with the shipped
  * configuration: nginx, Cloudflare's Pages runtime or Netlify's. Ports are E2E_PORT (default
- * 4400) plus a few per worker.
+ * 4400) plus a few per worker; the sandbox's demo app (the identity service's relying party) takes
+ * E2E_PORT + 50 + the worker's index.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -21,6 +22,8 @@ const HOST_SCRIPTS: Readonly<Record<Host, string>> = {
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const BASE_PORT = Number(process.env['E2E_PORT'] ?? 4400);
+/** The demo apps' ports: E2E_PORT + 50 + the worker's index. */
+const RP_OFFSET = 50;
 /** Node 24 from the `node` devDependency: the sandbox runs TypeScript directly. */
 const NODE = existsSync(join(ROOT, 'node_modules/.bin/node'))
   ? join(ROOT, 'node_modules/.bin/node')
@@ -105,11 +108,20 @@ export async function startSite(
   sandboxEnv: Readonly<Record<string, string>> = {},
 ) {
   const sandboxPort = BASE_PORT + workerIndex * 2;
+  // The demo app (the identity service's relying party) of the worker's sandbox.
+  const rpPort = BASE_PORT + RP_OFFSET + workerIndex;
   const children: ChildProcess[] = [];
   try {
     await expectFree(sandboxPort);
+    await expectFree(rpPort);
     if (serveWith !== 'sandbox') await expectFree(sandboxPort + 1);
-    const sandbox = start('sandbox/server.ts', { ...sandboxEnv, PORT: String(sandboxPort) });
+    const sandbox = start('sandbox/server.ts', {
+      ...sandboxEnv,
+      PORT: String(sandboxPort),
+      RP_PORT: String(rpPort),
+      // The host in front of the sandbox serves the site's pages too (their exact return addresses).
+      ...(serveWith === 'sandbox' ? {} : { SITE_ORIGINS: `http://127.0.0.1:${sandboxPort + 1}` }),
+    });
     children.push(sandbox.child);
     await waitFor(
       `http://localhost:${sandboxPort}/_sandbox/openapi.json`,

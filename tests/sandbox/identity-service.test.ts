@@ -31,7 +31,8 @@ async function proof(nn = '01', clientId = 'sandbox-web'): Promise<string> {
       body: JSON.stringify(body),
     }).then((res) => res.json() as Promise<Record<string, any>>);
   const phone = `+9715000000${nn}`;
-  if (nn === '01') return (await post('/login/phone', { phone_number: phone, password: 'Sandbox-Pass1' })).token;
+  if (nn === '01')
+    return (await post('/login/phone', { phone_number: phone, password: 'Sandbox-Pass1' })).token;
   await post('/otp/send', { identifier: phone, type: 'SMS' });
   const verified = await post('/otp/verify', { identifier: phone, code: '123456' });
   return (await post('/login/phone', { phone_number: phone, otp: verified.data.id })).token;
@@ -110,7 +111,11 @@ const claimsOf = (jwt: string) =>
 /** A whole sign-in of Layla for the demo client, to the code; resolves with it. */
 async function signIn(browser: Browser, extra: Record<string, string> = {}) {
   const started = await authorize(browser, extra);
-  const done = await finish(browser, { token: await proof(), _csrf: started.csrf, remember: 'true' });
+  const done = await finish(browser, {
+    token: await proof(),
+    _csrf: started.csrf,
+    remember: 'true',
+  });
   expect(done.status).toBe(200);
   const back = await codeAfter(browser, done.next);
   return { started, back, code: back.searchParams.get('code') ?? '' };
@@ -141,16 +146,25 @@ describe('discovery', () => {
     expect(doc.code_challenge_methods_supported).toEqual(['S256']);
     expect(doc.response_types_supported).toEqual(['code']);
     expect(doc.id_token_signing_alg_values_supported).toEqual(['ES256']);
-    expect(doc.claims_supported).toEqual(expect.arrayContaining(['sub', 'name', 'phone_number', 'amr', 'acr']));
+    expect(doc.claims_supported).toEqual(
+      expect.arrayContaining(['sub', 'name', 'phone_number', 'amr', 'acr']),
+    );
   });
 });
 
 describe('the authorize request hands the person to the front end', () => {
   it('/{lang}/login from ui_locales, with csrf, clientId and the phone of login_hint; bound to the browser', async () => {
     const browser = new Browser();
-    const started = await authorize(browser, { ui_locales: 'de ar-AE fr', login_hint: '+971 50 000 0001' });
+    const started = await authorize(browser, {
+      ui_locales: 'de ar-AE fr',
+      login_hint: '+971 50 000 0001',
+    });
     expect(started.login.pathname).toBe('/ar/login');
-    expect([...started.login.searchParams.keys()]).toEqual(['csrf', 'clientId', 'fullMobileNumber']);
+    expect([...started.login.searchParams.keys()]).toEqual([
+      'csrf',
+      'clientId',
+      'fullMobileNumber',
+    ]);
     expect(started.login.searchParams.get('clientId')).toBe('sandbox-web');
     expect(started.login.searchParams.get('fullMobileNumber')).toBe('971500000001');
     expect(started.csrf).toMatch(/^[\w-]{20,}$/);
@@ -160,7 +174,12 @@ describe('the authorize request hands the person to the front end', () => {
     const browser = new Browser();
     expect((await authorize(browser, { ui_locales: 'de' })).login.pathname).toBe('/login');
     const acr = 'merchant:Cafe%20Sandbox invoice_id:INV-1';
-    const oneClick = await authorize(browser, { acr_values: acr }, 'sandbox-nologo', `${s.demoOrigin}/partner/callback`);
+    const oneClick = await authorize(
+      browser,
+      { acr_values: acr },
+      'sandbox-nologo',
+      `${s.demoOrigin}/partner/callback`,
+    );
     expect(oneClick.login.pathname).toBe('/login/one-click');
     expect(oneClick.login.searchParams.get('acr_values')).toBe(acr);
     expect(oneClick.login.searchParams.get('clientId')).toBe('sandbox-nologo');
@@ -209,17 +228,32 @@ describe('the /login form post and the code flow', () => {
   it('a one-click sign-in carries acr_values as acr; a code sign-in says otp', async () => {
     const browser = new Browser();
     const acr = 'merchant:Cafe%20Sandbox invoice_id:INV-1';
-    const started = await authorize(browser, { acr_values: acr }, 'sandbox-nologo', `${s.demoOrigin}/partner/callback`);
-    const done = await finish(browser, { token: await proof('01', 'sandbox-nologo'), _csrf: started.csrf });
+    const started = await authorize(
+      browser,
+      { acr_values: acr },
+      'sandbox-nologo',
+      `${s.demoOrigin}/partner/callback`,
+    );
+    const done = await finish(browser, {
+      token: await proof('01', 'sandbox-nologo'),
+      _csrf: started.csrf,
+    });
     const back = await codeAfter(browser, done.next);
     const tokens = await exchange(back.searchParams.get('code') ?? '', started, 'sandbox-nologo');
-    expect(claimsOf(tokens.body.id_token)).toMatchObject({ acr, amr: ['pwd'], aud: 'sandbox-nologo' });
+    expect(claimsOf(tokens.body.id_token)).toMatchObject({
+      acr,
+      amr: ['pwd'],
+      aud: 'sandbox-nologo',
+    });
 
     const omar = new Browser();
     const otp = await authorize(omar);
     const finished = await finish(omar, { token: await proof('02'), _csrf: otp.csrf });
     const code = (await codeAfter(omar, finished.next)).searchParams.get('code') ?? '';
-    expect(claimsOf((await exchange(code, otp)).body.id_token)).toMatchObject({ sub: 'sbx-omar', amr: ['otp'] });
+    expect(claimsOf((await exchange(code, otp)).body.id_token)).toMatchObject({
+      sub: 'sbx-omar',
+      amr: ['otp'],
+    });
   });
 
   it('the demo app verifies the ID token and shows sub, name and amr', async () => {
@@ -228,8 +262,13 @@ describe('the /login form post and the code flow', () => {
     const authorizeUrl = new URL(start.headers.get('location') ?? '');
     expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorizeUrl.searchParams.get('ui_locales')).toBe('ar');
-    const { url: login } = await browser.follow(authorizeUrl, (url) => url.pathname.endsWith('/login'));
-    const done = await finish(browser, { token: await proof(), _csrf: login.searchParams.get('csrf') ?? '' });
+    const { url: login } = await browser.follow(authorizeUrl, (url) =>
+      url.pathname.endsWith('/login'),
+    );
+    const done = await finish(browser, {
+      token: await proof(),
+      _csrf: login.searchParams.get('csrf') ?? '',
+    });
     const { response, url } = await browser.follow(done.next);
     expect(url.href).toBe(`${s.demoOrigin}/`);
     const page = await response.text();
@@ -252,16 +291,19 @@ describe('bad input: refused, back to /login with an error, nobody signed in', (
     ['missing', undefined],
     ['empty', ''],
     ['forged', 'csrf-forged-0000000000000'],
-  ])('a %s _csrf: session_expired, in the interaction’s language and client', async (_name, csrf) => {
-    const browser = new Browser();
-    await authorize(browser, { ui_locales: 'ar' });
-    const fields: Record<string, string> = { token: await proof() };
-    if (csrf !== undefined) fields['_csrf'] = csrf;
-    const done = await finish(browser, fields);
-    expectRefused(done, 'session_expired', '/ar/login');
-    expect(done.next.searchParams.get('clientId')).toBe('sandbox-web');
-    await expectSignedOut(browser);
-  });
+  ])(
+    'a %s _csrf: session_expired, in the interaction’s language and client',
+    async (_name, csrf) => {
+      const browser = new Browser();
+      await authorize(browser, { ui_locales: 'ar' });
+      const fields: Record<string, string> = { token: await proof() };
+      if (csrf !== undefined) fields['_csrf'] = csrf;
+      const done = await finish(browser, fields);
+      expectRefused(done, 'session_expired', '/ar/login');
+      expect(done.next.searchParams.get('clientId')).toBe('sandbox-web');
+      await expectSignedOut(browser);
+    },
+  );
 
   it('another browser’s interaction id (login CSRF): session_expired, the proof not spent on it', async () => {
     const victim = new Browser();
@@ -285,7 +327,10 @@ describe('bad input: refused, back to /login with an error, nobody signed in', (
     const browser = new Browser();
     const started = await authorize(browser);
     expect((await finish(browser, { token: await proof(), _csrf: started.csrf })).status).toBe(200);
-    expectRefused(await finish(browser, { token: await proof(), _csrf: started.csrf }), 'session_expired');
+    expectRefused(
+      await finish(browser, { token: await proof(), _csrf: started.csrf }),
+      'session_expired',
+    );
   });
 
   it('a proof of another client, expired or forged: sign_in_failed', async () => {
@@ -293,7 +338,10 @@ describe('bad input: refused, back to /login with an error, nobody signed in', (
     const started = await authorize(browser);
     const other = await proof('01', 'sandbox-nologo');
     expectRefused(await finish(browser, { token: other, _csrf: started.csrf }), 'sign_in_failed');
-    expectRefused(await finish(browser, { token: 'pt_forged', _csrf: started.csrf }), 'sign_in_failed');
+    expectRefused(
+      await finish(browser, { token: 'pt_forged', _csrf: started.csrf }),
+      'sign_in_failed',
+    );
     const late = await proof();
     s.advance(5 * 60 * 1000 + 1);
     expectRefused(await finish(browser, { token: late, _csrf: started.csrf }), 'sign_in_failed');
@@ -363,7 +411,9 @@ describe('bad input: refused, back to /login with an error, nobody signed in', (
       nonce: 'n',
     };
     for (const extra of [{}, { code_challenge: 'a'.repeat(43), code_challenge_method: 'plain' }]) {
-      const res = await browser.request(s.idp(`/authorize?${new URLSearchParams({ ...base, ...extra })}`));
+      const res = await browser.request(
+        s.idp(`/authorize?${new URLSearchParams({ ...base, ...extra })}`),
+      );
       const back = new URL(res.headers.get('location') ?? '');
       expect(back.searchParams.get('error')).toBe('invalid_request');
     }
@@ -382,10 +432,15 @@ describe('bad input: refused, back to /login with an error, nobody signed in', (
 
     // Nonce: this browser's state and PKCE challenge, but another nonce in the authorize request.
     const victim = new Browser();
-    const rpStart = new URL((await victim.request(`${s.demoOrigin}/signin`)).headers.get('location') ?? '');
+    const rpStart = new URL(
+      (await victim.request(`${s.demoOrigin}/signin`)).headers.get('location') ?? '',
+    );
     rpStart.searchParams.set('nonce', random());
     const { url: login } = await victim.follow(rpStart, (url) => url.pathname.endsWith('/login'));
-    const done = await finish(victim, { token: await proof(), _csrf: login.searchParams.get('csrf') ?? '' });
+    const done = await finish(victim, {
+      token: await proof(),
+      _csrf: login.searchParams.get('csrf') ?? '',
+    });
     const { response } = await victim.follow(done.next);
     expect(response.status).toBe(400);
     expect(await response.text()).toMatch(/nonce/i);
@@ -394,8 +449,16 @@ describe('bad input: refused, back to /login with an error, nobody signed in', (
 
 describe('consent for a client that is not first-party', () => {
   async function partnerSignIn(browser: Browser) {
-    const started = await authorize(browser, {}, 'sandbox-nologo', `${s.demoOrigin}/partner/callback`);
-    const done = await finish(browser, { token: await proof('02', 'sandbox-nologo'), _csrf: started.csrf });
+    const started = await authorize(
+      browser,
+      {},
+      'sandbox-nologo',
+      `${s.demoOrigin}/partner/callback`,
+    );
+    const done = await finish(browser, {
+      token: await proof('02', 'sandbox-nologo'),
+      _csrf: started.csrf,
+    });
     const consent = await browser.follow(done.next, (url) => url.pathname.includes('/consent/'));
     return { started, consent };
   }
@@ -450,14 +513,18 @@ describe('logout, start again, and the APIs beside the provider', () => {
     expect(done.headers.get('location')).toBe(`${s.demoOrigin}/`);
     await expectSignedOut(browser);
     const unregistered = await browser.request(
-      s.idp(`/logout?client_id=sandbox-web&post_logout_redirect_uri=${encodeURIComponent('https://evil.test/')}`),
+      s.idp(
+        `/logout?client_id=sandbox-web&post_logout_redirect_uri=${encodeURIComponent('https://evil.test/')}`,
+      ),
     );
     expect(unregistered.status).toBe(400);
   });
 
   it('start again: to the client’s own start with iss; an unknown client gets a page', async () => {
     const res = await fetch(s.idp('/start?client_id=sandbox-web'), { redirect: 'manual' });
-    expect(res.headers.get('location')).toBe(`${s.demoOrigin}/signin?iss=${encodeURIComponent(s.issuer)}`);
+    expect(res.headers.get('location')).toBe(
+      `${s.demoOrigin}/signin?iss=${encodeURIComponent(s.issuer)}`,
+    );
     const unknown = await fetch(s.idp('/start?client_id=nope'), { redirect: 'manual' });
     expect(unknown.status).toBe(400);
     expect(await unknown.text()).toContain('Start again from the app');
@@ -467,20 +534,33 @@ describe('logout, start again, and the APIs beside the provider', () => {
     const browser = new Browser();
     const redirectUri = `${s.origin}/ar/client-management/`;
     const started = await authorize(browser, {}, 'account-web', redirectUri);
-    const done = await finish(browser, { token: await proof('01', 'account-web'), _csrf: started.csrf });
+    const done = await finish(browser, {
+      token: await proof('01', 'account-web'),
+      _csrf: started.csrf,
+    });
     const back = await codeAfter(browser, done.next);
     expect(back.href.startsWith(redirectUri)).toBe(true);
     const account = await exchange(back.searchParams.get('code') ?? '', started, 'account-web');
     const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-    const apps = await fetch(s.idp('/api/approved'), { headers: bearer(account.body.access_token) });
+    const apps = await fetch(s.idp('/api/approved'), {
+      headers: bearer(account.body.access_token),
+    });
     expect(await apps.json()).toHaveLength(2);
-    const info = await fetch(s.idp('/api/profile/userinfo'), { headers: bearer(account.body.access_token) });
-    expect(await info.json()).toEqual({ given_name: 'Layla', phone_number: '+971500000001', sub: 'sbx-layla' });
+    const info = await fetch(s.idp('/api/profile/userinfo'), {
+      headers: bearer(account.body.access_token),
+    });
+    expect(await info.json()).toEqual({
+      given_name: 'Layla',
+      phone_number: '+971500000001',
+      sub: 'sbx-layla',
+    });
 
     const demo = new Browser();
     const demoSignIn = await signIn(demo);
     const demoTokens = await exchange(demoSignIn.code, demoSignIn.started);
-    const refused = await fetch(s.idp('/api/approved'), { headers: bearer(demoTokens.body.access_token) });
+    const refused = await fetch(s.idp('/api/approved'), {
+      headers: bearer(demoTokens.body.access_token),
+    });
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toBe('Bearer');
     // The token endpoint answers the page's origin (CORS), not another one.

@@ -79,7 +79,8 @@ export class Browser {
     let url = new URL(address);
     for (let hop = 0; hop < 20; hop += 1) {
       const response = await this.request(url);
-      const location = response.headers.get('location') ?? continueTarget(await response.clone().text());
+      const location =
+        response.headers.get('location') ?? continueTarget(await response.clone().text());
       if (!location || stop(url)) return { response, url };
       url = new URL(location, url);
       if (stop(url)) return { response: await this.request(url), url };
@@ -97,16 +98,24 @@ export function continueTarget(html: string): string | undefined {
 export async function serveSandbox() {
   let time = START;
   const sandbox = createSandbox({ now: () => time, randomCode: () => '654321' });
-  let app: Hono | undefined;
-  let demo: Hono | undefined;
-  const main = serve({ fetch: (request, env) => app!.fetch(request, env), port: 0, hostname: '127.0.0.1' });
-  const rp = serve({ fetch: (request, env) => demo!.fetch(request, env), port: 0, hostname: '127.0.0.1' });
+  // The apps need the ports the servers get: made once they listen.
+  const apps: { main?: Hono; demo?: Hono } = {};
+  const main = serve({
+    fetch: (request, env) => apps.main!.fetch(request, env),
+    port: 0,
+    hostname: '127.0.0.1',
+  });
+  const rp = serve({
+    fetch: (request, env) => apps.demo!.fetch(request, env),
+    port: 0,
+    hostname: '127.0.0.1',
+  });
   await Promise.all([once(main, 'listening'), once(rp, 'listening')]);
   const origin = `http://127.0.0.1:${(main.address() as AddressInfo).port}`;
   const demoOrigin = `http://127.0.0.1:${(rp.address() as AddressInfo).port}`;
   const issuer = `${origin}${SANDBOX_PREFIX.identityService}`;
-  app = createApp({ sandbox, origin, demoOrigin, cookieSecret: 'test-secret' });
-  demo = createDemoApp({ origin: demoOrigin, issuer });
+  apps.main = createApp({ sandbox, origin, demoOrigin, cookieSecret: 'test-secret' });
+  apps.demo = createDemoApp({ origin: demoOrigin, issuer });
 
   return {
     sandbox,

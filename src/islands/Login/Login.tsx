@@ -4,7 +4,8 @@
  * the empty phone form.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { atom } from 'nanostores';
+import { useEffect } from 'react';
 import type { Locale } from '../../i18n/config.ts';
 import type { Messages } from '../../i18n/types.ts';
 import { pageAnalytics } from '../../api/analytics.ts';
@@ -79,11 +80,13 @@ function browserDeps(locale: Locale): LoginDeps {
 
 export const Login = island<LoginMessages>(LoginScreen, { laterMessages: useErrorMessages });
 
+/** The identity service refused to finish a sign-in (`?error=`): that, and the way back only. */
+const $refused = atom<{ error: IdpLoginError; clientId?: string } | undefined>(undefined);
+
 function LoginScreen({ locale }: { locale: Locale }) {
   const { flow, state, focus } = useFlow(() => createLoginFlow(browserDeps(locale)));
   const { flags } = useStore($flags);
-  // The identity service refused to finish a sign-in (`?error=`): that, and the way back only.
-  const [refused, setRefused] = useState<{ error: IdpLoginError; clientId?: string }>();
+  const refused = useStore($refused);
 
   useEffect(() => {
     // Google's OAuth popup coming back: it hands its answer over and closes, nothing else.
@@ -92,7 +95,7 @@ function LoginScreen({ locale }: { locale: Locale }) {
     const error = idpLoginError(query);
     if (error) {
       const clientId = cleanClientId(query.get('clientId'));
-      setRefused(clientId ? { error, clientId } : { error });
+      $refused.set(clientId ? { error, clientId } : { error });
       return () => flow.destroy();
     }
     // The csrf leaves the address at once and waits in session storage for the final form post.

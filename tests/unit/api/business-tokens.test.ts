@@ -31,7 +31,11 @@ const invitee = { givenName: 'Layla', phone: '+971500000001', userUrn: 'urn:cust
 
 describe('business invitation calls', () => {
   it('send the access token as a bearer header, to user info and the business API', async () => {
-    const calls = mockFetch([{ sub: 'sbx-layla', given_name: 'Layla' }, { status: 'accepted' }, {}]);
+    const calls = mockFetch([
+      { sub: 'sbx-layla', given_name: 'Layla' },
+      { status: 'accepted' },
+      {},
+    ]);
     await fetchUserInfo('at_1');
     await acceptInvitation('inv-valid', invitee, 'at_1');
     await assignBusinessRole('inv-valid', 'at_1');
@@ -78,7 +82,7 @@ describe('the code exchange', () => {
     expect(await exchangeCode('c1', pending)).toBe('at_1');
     expect(calls[0]?.url).toBe('/_be/idp/token');
     expect(calls[0]?.init.method).toBe('POST');
-    expect(String(calls[0]?.init.body)).toBe(
+    expect((calls[0]?.init.body as URLSearchParams).toString()).toBe(
       'grant_type=authorization_code&code=c1&redirect_uri=https%3A%2F%2Fa.example%2Fclient-management%2F&client_id=account-web&code_verifier=' +
         'v'.repeat(43),
     );

@@ -73,7 +73,11 @@ afterEach(() => {
 describe('the authorize request', () => {
   it('is a code flow with PKCE S256, a fresh state and nonce, the exact return and the language', async () => {
     const address = await authorizeAddress(
-      { redirectUri: 'https://a.example/ar/invitation/_', locale: 'ar', keep: { invitation: 'c1' } },
+      {
+        redirectUri: 'https://a.example/ar/invitation/_',
+        locale: 'ar',
+        keep: { invitation: 'c1' },
+      },
       '/_be/idp',
     );
     const url = new URL(address, 'https://a.example');
@@ -94,7 +98,10 @@ describe('the authorize request', () => {
     expect(query['state']).toBe(pending.state);
     expect(query['nonce']).toBe(pending.nonce);
     expect(query['code_challenge']).toBe(await codeChallenge(pending.verifier));
-    const second = new URL(await authorizeAddress({ redirectUri: 'x', locale: 'en' }), 'https://a.example');
+    const second = new URL(
+      await authorizeAddress({ redirectUri: 'x', locale: 'en' }),
+      'https://a.example',
+    );
     expect(second.searchParams.get('state')).not.toBe(query['state']);
   });
 
@@ -168,7 +175,12 @@ describe('the authorize return', () => {
 });
 
 describe('the code exchange', () => {
-  const claims = { nonce: 'nonce-1', aud: 'account-web', iss: 'https://a.example/_be/idp', exp: 2e9 };
+  const claims = {
+    nonce: 'nonce-1',
+    aud: 'account-web',
+    iss: 'https://a.example/_be/idp',
+    exp: 2e9,
+  };
 
   it('sends the code, the exact redirect URI, the client and the verifier', () => {
     expect(Object.fromEntries(tokenForm('c1', PENDING))).toEqual({
@@ -190,12 +202,16 @@ describe('the code exchange', () => {
     expect(accessTokenOf(answer({ nonce: 'nonce-2' }), PENDING, '/_be/idp')).toBeUndefined();
     expect(accessTokenOf(answer({ nonce: undefined }), PENDING, '/_be/idp')).toBeUndefined();
     expect(accessTokenOf(answer({ aud: 'sandbox-web' }), PENDING, '/_be/idp')).toBeUndefined();
-    expect(accessTokenOf(answer({ iss: 'https://a.example/other' }), PENDING, '/_be/idp')).toBeUndefined();
+    expect(
+      accessTokenOf(answer({ iss: 'https://a.example/other' }), PENDING, '/_be/idp'),
+    ).toBeUndefined();
     expect(accessTokenOf(answer({ exp: 1 }), PENDING, '/_be/idp')).toBeUndefined();
     expect(
       accessTokenOf({ ...answer({}), token_type: 'DPoP' }, PENDING, '/_be/idp'),
     ).toBeUndefined();
-    expect(accessTokenOf({ access_token: 'at_1', token_type: 'Bearer' }, PENDING, '/_be/idp')).toBeUndefined();
+    expect(
+      accessTokenOf({ access_token: 'at_1', token_type: 'Bearer' }, PENDING, '/_be/idp'),
+    ).toBeUndefined();
   });
 
   it('an absolute identity service must be the issuer itself', () => {

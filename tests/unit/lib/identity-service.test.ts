@@ -21,7 +21,9 @@ describe('identity service addresses', () => {
   });
 
   it('starts again from the app through the identity service', () => {
-    expect(startAgainAddress('sandbox-web', '/_be/idp')).toBe('/_be/idp/start?client_id=sandbox-web');
+    expect(startAgainAddress('sandbox-web', '/_be/idp')).toBe(
+      '/_be/idp/start?client_id=sandbox-web',
+    );
     expect(startAgainAddress('a b', 'https://idp.example')).toBe(
       'https://idp.example/start?client_id=a+b',
     );
