@@ -6,7 +6,7 @@
  */
 import type { Page, Request } from '@playwright/test';
 import type { Locale } from '../../src/i18n/config.ts';
-import { catalogMessage } from './fixtures.ts';
+import { catalogMessage, expect } from './fixtures.ts';
 
 export const LAYLA = { phone: '+971500000001', password: 'Sandbox-Pass1', givenName: 'Layla' };
 
@@ -105,9 +105,9 @@ export async function finishSignInInPage(page: Page, csrf: string): Promise<void
 }
 
 /**
- * Answers the page's next authorize request as an identity service would, with a redirect to
- * `answer(request)` (built from the request's own redirect_uri and state); resolves once the
- * page is back at `path`.
+ * Opens `path`, whose authorize request is answered as an identity service would, with a redirect
+ * to `answer(request)` (built from the request's own redirect_uri and state); resolves once the
+ * page has come back.
  */
 export async function answerAuthorize(
   page: Page,
@@ -115,16 +115,30 @@ export async function answerAuthorize(
   answer: (request: URL) => string,
 ): Promise<void> {
   const authorize = (url: URL) => url.pathname.endsWith('/_be/idp/authorize');
-  await page.route(authorize, (route) =>
-    route.fulfill({ status: 302, headers: { location: answer(new URL(route.request().url())) } }),
-  );
-  const arrived = page.waitForRequest(
-    (r) => r.isNavigationRequest() && authorize(new URL(r.url())),
-  );
-  await page.goto(path);
-  await arrived;
-  await page.waitForURL((url) => url.pathname === path);
-  await page.unroute(authorize);
+  let answered = () => {};
+  const done = new Promise<void>((resolve) => (answered = resolve));
+  await page.route(authorize, async (route) => {
+    await route.fulfill({
+      status: 302,
+      headers: { location: answer(new URL(route.request().url())) },
+    });
+    answered();
+  });
+  // The page loads twice: first visit, then back from the answered authorize request.
+  let loads = 0;
+  const onRequest = (request: Request) => {
+    if (request.isNavigationRequest() && !authorize(new URL(request.url()))) loads += 1;
+  };
+  page.on('request', onRequest);
+  try {
+    await page.goto(path);
+    await done;
+    await expect.poll(() => loads).toBeGreaterThanOrEqual(2);
+    await page.waitForLoadState('domcontentloaded');
+  } finally {
+    page.off('request', onRequest);
+    await page.unroute(authorize);
+  }
 }
 
 /**
