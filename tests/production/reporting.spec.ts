@@ -1,0 +1,78 @@
+/**
+ * Error reporting with a DSN, exercised for real (issue 35, item 5; test audit F5): the build's
+ * DSN points at the topology's stand-in for Sentry's ingest (sandbox/reports.ts), the lazily
+ * loaded Sentry client sends its envelopes there, and the test reads what arrived, byte for byte:
+ * an unexpected failure arrives scrubbed (no token of the page's address, no code, no full phone
+ * number), an expected 4xx answer never does. And CSP and Trusted Types violations are reported
+ * to Sentry's security endpoint (issue 29, item 4; security review L9).
+ */
+import type { ReportsResponse } from '../../src/contract/sandbox-control.ts';
+import { gotoLink } from '../e2e/links-helpers.ts';
+import { expect, test } from './fixtures.ts';
+
+/** What must never reach an error report from these pages. */
+const SECRETS = ['profile-error', 'profile-expired', '971500000001', '123456'];
+const QUERY = '?lang=en&phoneNumber=%2B971500000001&code=123456&ref=%2B971500000001';
+
+const events = (reports: ReportsResponse) => reports.errors.flatMap((report) => report.events);
+const exceptionOf = (event: Record<string, unknown>) =>
+  JSON.stringify((event['exception'] as { values?: unknown[] } | undefined)?.values ?? []);
+
+test.describe('error reports', () => {
+  test.use({ allowViolations: true });
+
+  test('an expected 4xx is not reported; an unexpected error and a 5xx arrive scrubbed', async ({
+    page,
+    sandbox,
+  }) => {
+    // A 400 (an expired link) while the client is loaded, then an error of the page's own, which
+    // the client reports: were the 400 reported, its envelope would have gone first.
+    const sdk = page.waitForResponse((r) => r.url().includes('/error-reporting-sdk'));
+    await gotoLink(page, `/profile/update/confirm/profile-expired${QUERY}`);
+    await expect(page.locator('.link-page:visible')).toHaveAttribute('data-view', 'invalid');
+    await sdk;
+    await page.evaluate(() =>
+      setTimeout(() => {
+        throw new Error('marker for +971500000001 with code 123456');
+      }),
+    );
+    await expect.poll(async () => events(await sandbox.reports()).length).toBe(1);
+    const [marker] = events(await sandbox.reports());
+    expect(exceptionOf(marker ?? {})).toContain('marker for');
+
+    // A 500: the page quotes its support code and the error is reported.
+    await gotoLink(page, `/profile/update/confirm/profile-error${QUERY}`);
+    await expect(page.locator('.link-page:visible')).toHaveAttribute('data-view', 'error');
+    await expect.poll(async () => events(await sandbox.reports()).length).toBe(2);
+    const reports = await sandbox.reports();
+    expect(exceptionOf(events(reports)[1] ?? {})).toContain('HTTP 500');
+    for (const { envelope } of reports.errors) {
+      for (const secret of SECRETS) expect(envelope).not.toContain(secret);
+      expect(envelope).not.toContain('"user"');
+    }
+  });
+});
+
+test.describe('violation reports', () => {
+  test.use({ allowViolations: true });
+
+  test('a CSP violation is reported to the security endpoint (report-to)', async ({
+    page,
+    sandbox,
+  }) => {
+    await page.goto('/login');
+    await expect(page.locator('section.login')).toHaveAttribute('data-view', 'phone_form');
+    // An image from a cleartext origin: img-src allows 'self', https: and data: only.
+    await page.evaluate(() => {
+      const image = new Image();
+      image.src = 'http://127.0.0.1:9/blocked.png';
+      document.body.append(image);
+    });
+    await expect
+      .poll(async () => JSON.stringify((await sandbox.reports()).violations), { timeout: 20_000 })
+      .toContain('http://127.0.0.1:9/blocked.png');
+    const [report] = (await sandbox.reports()).violations;
+    expect(report?.contentType).toContain('application/reports+json');
+    expect(JSON.stringify(report?.body)).toContain('"effectiveDirective":"img-src"');
+  });
+});
