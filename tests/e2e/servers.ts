@@ -30,8 +30,9 @@ export async function waitFor(
   url: string,
   child: ChildProcess,
   output: () => string,
+  timeoutMs = 60_000,
 ): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output()}`);
     try {

@@ -70,7 +70,7 @@ export const test = base.extend<
         await running.stop();
       }
     },
-    { scope: 'worker', timeout: 120_000 },
+    { scope: 'worker', timeout: 240_000 },
   ],
   baseURL: async ({ topology }, use) => use(topology.site),
   allowViolations: [false, { option: true }],

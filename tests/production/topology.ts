@@ -84,7 +84,8 @@ export async function startTopology(workerIndex: number) {
     '--serve-only',
   ]);
   try {
-    await waitFor(`http://127.0.0.1:${base}/session_unknown`, server.child, server.output);
+    // Cloudflare's runtime takes seconds to start, or minutes on a busy machine.
+    await waitFor(`http://127.0.0.1:${base}/session_unknown`, server.child, server.output, 180_000);
   } catch (error) {
     await stopAll([server.child]);
     throw error;
