@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -90,6 +90,12 @@ describe('the build environment (security review L8)', () => {
     expect(() => readBuildEnv(production({ PUBLIC_SENTRY_DSN: 'https://sentry.example/1' }))).toThrow(
       /^PUBLIC_SENTRY_DSN is not a Sentry DSN/,
     );
+  });
+
+  it("pins Netlify's Git builds to production builds, which then need their back ends", () => {
+    const toml = readFileSync(new URL('../../../netlify.toml', import.meta.url), 'utf8');
+    expect(toml).toMatch(/\[build\.environment\]\nPUBLIC_SANDBOX = "false"\n/);
+    expect(() => readBuildEnv({ PUBLIC_SANDBOX: 'false' })).toThrow(/^PUBLIC_IDENTITY_API_URL is missing/);
   });
 
   it('fails the real build at once, naming the variable', { timeout: 60_000 }, () => {
