@@ -53,9 +53,7 @@ export function backendApps(
     identityService: identityServiceRoutes(
       sandbox,
       secret,
-      site === undefined
-        ? { base: SANDBOX_PREFIX.identityService, site: '' }
-        : { base: '', site },
+      site === undefined ? { base: SANDBOX_PREFIX.identityService, site: '' } : { base: '', site },
     ),
     businessApi: businessApiRoutes(sandbox),
     analytics: analyticsRoutes(sandbox),

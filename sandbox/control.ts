@@ -40,7 +40,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function takeFault(sandbox: Sandbox, method: string, path: string): Fault | undefined {
   const { faults } = sandbox.state;
   const fault = faults.find(
-    (item) => (item.method ? item.method === method : method !== 'OPTIONS') && path.startsWith(item.path),
+    (item) =>
+      (item.method ? item.method === method : method !== 'OPTIONS') && path.startsWith(item.path),
   );
   if (fault?.remaining !== undefined) {
     fault.remaining -= 1;

@@ -52,7 +52,10 @@ export function apiGateway(sandbox: Sandbox, options: GatewayOptions): Middlewar
     if (c.req.method === 'OPTIONS' && asked !== undefined) {
       const fault = takeFault(sandbox, 'OPTIONS', `${options.faultPrefix}${c.req.path}`);
       if (fault) {
-        return c.json({ error: 'preflight_refused' }, (fault.status ?? 403) as ContentfulStatusCode);
+        return c.json(
+          { error: 'preflight_refused' },
+          (fault.status ?? 403) as ContentfulStatusCode,
+        );
       }
       const headers = new Headers({
         'Access-Control-Allow-Methods': CORS_METHODS.join(', '),

@@ -172,7 +172,10 @@ export function topologyApps(
   control.all('*', (c) => c.json(NOT_FOUND_BODY, 404));
   const reports = new Hono();
   reports.onError(handleError);
-  reports.use('*', apiGateway(sandbox, { allowOrigin: t.site, credentials: false, faultPrefix: '' }));
+  reports.use(
+    '*',
+    apiGateway(sandbox, { allowOrigin: t.site, credentials: false, faultPrefix: '' }),
+  );
   reports.use('*', bodySizeLimit());
   reports.route('/', reportRoutes(sandbox));
   reports.all('*', (c) => c.json(NOT_FOUND_BODY, 404));

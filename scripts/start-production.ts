@@ -39,7 +39,11 @@ const t = topology(base);
 
 function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    });
     child.on('exit', (code) =>
       code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}`)),
     );
@@ -51,7 +55,11 @@ async function expectFree(port: number): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const server = createServer();
     server.once('error', () =>
-      reject(new Error(`port ${port} is in use: choose another PORT (the topology takes ${TOPOLOGY_PORTS} ports from it)`)),
+      reject(
+        new Error(
+          `port ${port} is in use: choose another PORT (the topology takes ${TOPOLOGY_PORTS} ports from it)`,
+        ),
+      ),
     );
     server.listen(port, '127.0.0.1', () => server.close(() => resolve()));
   });
@@ -82,7 +90,9 @@ if (mode !== 'serve') {
 if (mode !== 'build') {
   const built = builtTopologyBase(dist);
   if (built !== base) {
-    throw new Error(`${dist} was built for the topology of port ${built}, not ${base}: run npm run start:production`);
+    throw new Error(
+      `${dist} was built for the topology of port ${built}, not ${base}: run npm run start:production`,
+    );
   }
   for (const offset of Object.values(PORT_OFFSETS)) {
     if (offset !== PORT_OFFSETS.relyingParty) await expectFree(base + offset);

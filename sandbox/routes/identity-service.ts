@@ -242,7 +242,9 @@ export function identityServiceRoutes(
 
   app.get(AUTHORIZE_PATH, async (c) => {
     const parsed = v.safeParse(AuthorizeQuery, c.req.query());
-    const returnPath = parsed.success ? sitePath(parsed.output.redirect_uri, mount.site) : undefined;
+    const returnPath = parsed.success
+      ? sitePath(parsed.output.redirect_uri, mount.site)
+      : undefined;
     if (!parsed.success || returnPath === undefined) {
       return page(
         c,

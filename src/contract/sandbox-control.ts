@@ -122,7 +122,11 @@ export const EventsResponse = array(RecordedEvent);
  */
 export const ReportsResponse = object({
   errors: array(
-    object({ receivedAt: string(), envelope: string(), events: array(record(string(), unknown())) }),
+    object({
+      receivedAt: string(),
+      envelope: string(),
+      events: array(record(string(), unknown())),
+    }),
   ),
   violations: array(object({ receivedAt: string(), contentType: string(), body: unknown() })),
 });

@@ -79,7 +79,8 @@ export function unhashedInline(html: string, policy: string): string[] {
     const [, tag = '', attributes = '', body = ''] = match;
     if (tag === 'script' && /\ssrc=|\stype="application\/(ld\+)?json"/.test(attributes)) continue;
     const hash = `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
-    if (!allowed[tag as 'script' | 'style'].includes(hash)) missing.push(`<${tag}> ${body.slice(0, 60)}`);
+    if (!allowed[tag as 'script' | 'style'].includes(hash))
+      missing.push(`<${tag}> ${body.slice(0, 60)}`);
   }
   return missing;
 }

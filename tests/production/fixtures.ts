@@ -41,8 +41,7 @@ export interface Calls {
 export function productionSandbox(request: APIRequestContext) {
   return {
     ...sandboxClient(request),
-    reports: async () =>
-      (await (await request.get('/_sandbox/reports')).json()) as ReportsResponse,
+    reports: async () => (await (await request.get('/_sandbox/reports')).json()) as ReportsResponse,
   };
 }
 
@@ -99,7 +98,12 @@ export const test = base.extend<
     async ({ vendorServer }, use) =>
       use({
         executablePath: CHROMIUM_PATH,
-        args: [...CHROMIUM_FLAGS, '--disable-quic', '--short-reporting-delay', vendorServer.hostRules],
+        args: [
+          ...CHROMIUM_FLAGS,
+          '--disable-quic',
+          '--short-reporting-delay',
+          vendorServer.hostRules,
+        ],
       }),
     { scope: 'worker' },
   ],
@@ -112,12 +116,20 @@ export const test = base.extend<
   calls: [
     async ({ context, topology }, use) => {
       const calls: Call[] = [];
-      const backendOf = new Map(Object.entries(topology.backends).map(([b, o]) => [o, b as Backend]));
+      const backendOf = new Map(
+        Object.entries(topology.backends).map(([b, o]) => [o, b as Backend]),
+      );
       context.on('request', (request) => {
         const type = request.resourceType();
         if (!CALL_TYPES.has(type) && !request.isNavigationRequest()) return;
         const url = new URL(request.url());
-        calls.push({ method: request.method(), url, type, backend: backendOf.get(url.origin), request });
+        calls.push({
+          method: request.method(),
+          url,
+          type,
+          backend: backendOf.get(url.origin),
+          request,
+        });
       });
       await use({
         all: () => calls,

@@ -12,7 +12,14 @@
 import { BUSINESS_WEB_APP_LOGIN } from '../../src/site-config.ts';
 import { catalogMessage, FLOW_LOCALES, localizedPath } from '../e2e/fixtures.ts';
 import { gotoLink } from '../e2e/links-helpers.ts';
-import { e164, openLogin, PASSWORD, submitButton, submitPhone, view } from '../e2e/login-helpers.ts';
+import {
+  e164,
+  openLogin,
+  PASSWORD,
+  submitButton,
+  submitPhone,
+  view,
+} from '../e2e/login-helpers.ts';
 import { ACR, DESKTOP_UA, hurryPolls, newPush, pushNumber } from '../e2e/one-click-helpers.ts';
 import { addAuthenticator, hanaCodeLogin } from '../e2e/passkey-helpers.ts';
 import { expect, test } from './fixtures.ts';
@@ -21,8 +28,7 @@ import { expectSignedInAt } from './helpers.ts';
 const BUSINESS_APP = BUSINESS_WEB_APP_LOGIN.production;
 
 for (const locale of FLOW_LOCALES) {
-  const m = (key: string, params?: Record<string, string>) =>
-    catalogMessage(locale, key, params);
+  const m = (key: string, params?: Record<string, string>) => catalogMessage(locale, key, params);
 
   test.describe(`production topology (${locale})`, () => {
     test('password login, then connected apps (list, remove) and the business invitation', async ({
@@ -47,10 +53,17 @@ for (const locale of FLOW_LOCALES) {
       await page.waitForURL((url) => url.origin === topology.site && url.hash === '');
       const items = page.locator('.app-item');
       await expect(items).toHaveCount(2);
-      await page.getByRole('button', { name: m('apps:removeLabel', { name: 'Sandbox Web' }) }).click();
-      await page.getByRole('dialog').getByRole('button', { name: m('apps:confirmRemove') }).click();
+      await page
+        .getByRole('button', { name: m('apps:removeLabel', { name: 'Sandbox Web' }) })
+        .click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: m('apps:confirmRemove') })
+        .click();
       await expect(items).toHaveCount(1);
-      const toIdp = calls.all().filter((c) => c.backend === 'identityService' && c.type !== 'document');
+      const toIdp = calls
+        .all()
+        .filter((c) => c.backend === 'identityService' && c.type !== 'document');
       expect(toIdp.map((c) => `${c.method} ${c.url.pathname}`)).toEqual(
         expect.arrayContaining(['GET /api/approved', 'DELETE /api/approved/clients/sandbox-web']),
       );
@@ -62,7 +75,9 @@ for (const locale of FLOW_LOCALES) {
         m('invitation:greeting', { name: 'Layla' }),
       );
       // The business web app is on the internet: the navigation to it is what is checked.
-      const leaving = page.waitForRequest((r) => r.isNavigationRequest() && r.url() === BUSINESS_APP);
+      const leaving = page.waitForRequest(
+        (r) => r.isNavigationRequest() && r.url() === BUSINESS_APP,
+      );
       await page.getByRole('button', { name: m('invitation:accept') }).click();
       await leaving;
       expect(calls.backends()).toEqual(expect.arrayContaining(['identityService', 'businessApi']));
@@ -76,7 +91,9 @@ for (const locale of FLOW_LOCALES) {
       await view(page).locator('button.button-primary').click();
       await expectSignedInAt(page, topology, 'Hana Saleh');
       const passkeyCalls = () =>
-        calls.all().filter((c) => c.backend === 'identityApi' && c.url.pathname.includes('passkey'));
+        calls
+          .all()
+          .filter((c) => c.backend === 'identityApi' && c.url.pathname.includes('passkey'));
       expect(passkeyCalls().length).toBeGreaterThan(0);
 
       // The phone field's autofill offers the passkey, which the authenticator gives at once.
@@ -133,7 +150,9 @@ for (const locale of FLOW_LOCALES) {
         const section = page.locator('section.one-click');
         await expect(section).toHaveAttribute('data-view', 'phone_form');
         await page.locator('input[type=tel]').fill('500000017');
-        await page.getByRole('button', { name: m('one_click:phone.continue'), exact: true }).click();
+        await page
+          .getByRole('button', { name: m('one_click:phone.continue'), exact: true })
+          .click();
         await expect(section).toHaveAttribute('data-view', 'push_notification');
         const id = await newPush(sandbox, '17');
         await sandbox.push(id, 'approve', await pushNumber(sandbox, '17', id));
@@ -146,7 +165,10 @@ for (const locale of FLOW_LOCALES) {
       await gotoLink(page, `/email/ev-valid/verify?lang=${locale}`);
       await expect(page.locator('.link-page:visible')).toHaveAttribute('data-view', 'verified');
       expect(
-        calls.all().filter((c) => c.backend === 'identityGateway').map((c) => c.method),
+        calls
+          .all()
+          .filter((c) => c.backend === 'identityGateway')
+          .map((c) => c.method),
       ).toEqual(['PUT']);
 
       await gotoLink(page, localizedPath(locale, '/alerts/alert-login'));

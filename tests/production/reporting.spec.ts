@@ -68,7 +68,9 @@ test.describe('violation reports', () => {
     const cdp = await page.context().newCDPSession(page);
     const endpoints: { groupName: string; url: string }[] = [];
     const queued: { destination: string; type: string; body: Record<string, unknown> }[] = [];
-    cdp.on('Network.reportingApiEndpointsChangedForOrigin', (event) => endpoints.push(...event.endpoints));
+    cdp.on('Network.reportingApiEndpointsChangedForOrigin', (event) =>
+      endpoints.push(...event.endpoints),
+    );
     cdp.on('Network.reportingApiReportAdded', (event) => queued.push(event.report));
     await cdp.send('Network.enableReportingApi', { enable: true });
     await page.goto('/login');
@@ -88,12 +90,16 @@ test.describe('violation reports', () => {
       disposition: 'enforce',
     });
     const endpoint = endpoints.find((e) => e.groupName === report?.destination)?.url ?? '';
-    expect(endpoint).toBe(`${topology.errorReporting}/api/29/security/?sentry_key=${new URL(topology.dsn).username}`);
+    expect(endpoint).toBe(
+      `${topology.errorReporting}/api/29/security/?sentry_key=${new URL(topology.dsn).username}`,
+    );
 
     // The upload as Chromium makes it: the report batch, from the site's origin.
     const upload = await request.post(endpoint, {
       headers: { Origin: topology.site, 'Content-Type': 'application/reports+json' },
-      data: JSON.stringify([{ age: 0, type: report?.type, url: `${topology.site}/login`, body: report?.body }]),
+      data: JSON.stringify([
+        { age: 0, type: report?.type, url: `${topology.site}/login`, body: report?.body },
+      ]),
     });
     expect(upload.status()).toBe(201);
     const { violations } = await sandbox.reports();

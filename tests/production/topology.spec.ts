@@ -56,7 +56,9 @@ test.describe('the build', () => {
       .filter((e) => e.isFile() && /\.(html|js)$/.test(e.name))
       .map((e) => join(e.parentPath, e.name));
     expect(files.length).toBeGreaterThan(50);
-    const found = files.filter((file) => /\/_sandbox|\/_be\/|sandbox-recaptcha-/.test(readFileSync(file, 'utf8')));
+    const found = files.filter((file) =>
+      /\/_sandbox|\/_be\/|sandbox-recaptcha-/.test(readFileSync(file, 'utf8')),
+    );
     expect(found).toEqual([]);
     const control = await request.get('/_sandbox');
     expect(control.status()).toBe(200);
@@ -82,7 +84,10 @@ test.describe('the back ends’ gateways (API side)', () => {
     sandbox,
   }) => {
     const foreign = topology.sandbox; // a page there is on the allow-list of no back end
-    for (const [backend, [method, path]] of Object.entries(PATHS) as [Backend, [string, string]][]) {
+    for (const [backend, [method, path]] of Object.entries(PATHS) as [
+      Backend,
+      [string, string],
+    ][]) {
       const url = `${topology.backends[backend]}${path}`;
       const preflight = (origin: string) =>
         request.fetch(url, {
@@ -111,16 +116,31 @@ test.describe('the back ends’ gateways (API side)', () => {
     }
     // Not even a well-formed call from another origin reaches the back end.
     const event = {
-      session: { session_id: 's', device_id: 'd', platform: 'web', locale: 'en', client_version: '0.1.0' },
+      session: {
+        session_id: 's',
+        device_id: 'd',
+        platform: 'web',
+        locale: 'en',
+        client_version: '0.1.0',
+      },
       events: [{ name: 'page_view', at: new Date().toISOString() }],
     };
     const publish = `${topology.backends.analytics}/v3/publish-event`;
-    expect((await request.post(publish, { headers: { Origin: foreign }, data: event })).status()).toBe(403);
+    expect(
+      (await request.post(publish, { headers: { Origin: foreign }, data: event })).status(),
+    ).toBe(403);
     expect(await sandbox.events()).toEqual([]);
-    expect((await request.post(publish, { headers: { Origin: topology.site }, data: event })).status()).toBe(204);
+    expect(
+      (await request.post(publish, { headers: { Origin: topology.site }, data: event })).status(),
+    ).toBe(204);
     expect(await sandbox.events()).toHaveLength(1);
     // A rate limit's wait is readable across origins.
-    await sandbox.fault({ path: `${SANDBOX_PREFIX.flags}/v1/flags`, status: 429, retryAfter: '7', times: 1 });
+    await sandbox.fault({
+      path: `${SANDBOX_PREFIX.flags}/v1/flags`,
+      status: 429,
+      retryAfter: '7',
+      times: 1,
+    });
     const limited = await request.get(`${topology.backends.flags}/v1/flags`, {
       headers: { Origin: topology.site },
     });

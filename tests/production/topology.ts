@@ -6,7 +6,15 @@
  * would give (the ports appear nowhere else, nor in any hashed inline code: the build checks
  * every page's inline code against its hashes). Ports: from E2E_PORT + 50, WORKER_PORTS a worker.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import {

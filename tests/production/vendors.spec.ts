@@ -9,7 +9,14 @@
  */
 import { VENDOR_IDS } from '../../sandbox/topology.ts';
 import { catalogMessage } from '../e2e/fixtures.ts';
-import { loginPath, openLogin, PASSWORD, submitButton, submitPhone, view } from '../e2e/login-helpers.ts';
+import {
+  loginPath,
+  openLogin,
+  PASSWORD,
+  submitButton,
+  submitPhone,
+  view,
+} from '../e2e/login-helpers.ts';
 import { socialToken } from '../e2e/signup-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { expectHandOff, expectSignedInAt } from './helpers.ts';
@@ -108,11 +115,15 @@ test.describe('the guard', () => {
     await page.evaluate(() => {
       const policy = (
         window as unknown as {
-          trustedTypes: { createPolicy(n: string, r: object): { createScriptURL(u: string): string } };
+          trustedTypes: {
+            createPolicy(n: string, r: object): { createScriptURL(u: string): string };
+          };
         }
       ).trustedTypes.createPolicy('account-scripts', { createScriptURL: (u: string) => u });
       const script = document.createElement('script');
-      script.src = policy.createScriptURL('https://www.google.com/recaptcha/api.js?render=explicit');
+      script.src = policy.createScriptURL(
+        'https://www.google.com/recaptcha/api.js?render=explicit',
+      );
       document.head.append(script);
     });
     await expect.poll(() => violations).toContain('require-trusted-types-for');

@@ -261,7 +261,12 @@ export const VENDOR_HOSTS = [
   'appleid.apple.com',
 ];
 
-type Answer = { status: number; contentType?: string; body?: string; headers?: Record<string, string> };
+type Answer = {
+  status: number;
+  contentType?: string;
+  body?: string;
+  headers?: Record<string, string>;
+};
 const ok = (answer: { contentType: string; body: string }): Answer => ({ status: 200, ...answer });
 const NOT_FOUND: Answer = { status: 404 };
 
@@ -285,7 +290,10 @@ export function vendorAnswer(url: URL, site: string, tokens: VendorTokens): Answ
       return {
         status: 200,
         contentType: 'application/json',
-        headers: { 'Access-Control-Allow-Origin': site, 'Access-Control-Allow-Credentials': 'true' },
+        headers: {
+          'Access-Control-Allow-Origin': site,
+          'Access-Control-Allow-Credentials': 'true',
+        },
         body: '{"authenticated":false}',
       };
     case 'accounts.google.com/gsi/button':
@@ -293,7 +301,9 @@ export function vendorAnswer(url: URL, site: string, tokens: VendorTokens): Answ
     case 'appleid.apple.com/auth/authorize':
       return ok(html(appleWindow(url, tokens.apple)));
     default:
-      return /^appleid\.cdn-apple\.com\/appleauth\/static\/jsapi\/appleid\/1\/\w+\/appleid\.auth\.js$/.test(at)
+      return /^appleid\.cdn-apple\.com\/appleauth\/static\/jsapi\/appleid\/1\/\w+\/appleid\.auth\.js$/.test(
+        at,
+      )
         ? ok(js(APPLE_SDK))
         : NOT_FOUND;
   }
@@ -311,15 +321,23 @@ export async function startVendors(port: number, site: string) {
   const dir = mkdtempSync(join(tmpdir(), 'account-vendors-'));
   const key = join(dir, 'key.pem');
   const cert = join(dir, 'cert.pem');
-  execFileSync('openssl', [
-    ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'],
-    ...['-subj', '/CN=vendor stand-ins', '-days', '2', '-keyout', key, '-out', cert],
-  ], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'],
+      ...['-subj', '/CN=vendor stand-ins', '-days', '2', '-keyout', key, '-out', cert],
+    ],
+    { stdio: 'ignore' },
+  );
   const tokens: VendorTokens = {};
   const server = createServer(
     { key: readFileSync(key), cert: readFileSync(cert) },
     (request, response) => {
-      const answer = vendorAnswer(new URL(request.url ?? '/', `https://${request.headers.host}`), site, tokens);
+      const answer = vendorAnswer(
+        new URL(request.url ?? '/', `https://${request.headers.host}`),
+        site,
+        tokens,
+      );
       response.writeHead(answer.status, {
         ...(answer.contentType ? { 'Content-Type': answer.contentType } : {}),
         ...answer.headers,

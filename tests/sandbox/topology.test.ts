@@ -50,7 +50,9 @@ describe('the production topology', () => {
     const idp = await call('identityService', '/api/profile/userinfo', { headers: fromSite() });
     expect(idp.status).toBe(401);
     expect(idp.headers.get('access-control-allow-credentials')).toBe('true');
-    const foreign = await call('flags', '/v1/flags', { headers: { Origin: 'https://evil.example' } });
+    const foreign = await call('flags', '/v1/flags', {
+      headers: { Origin: 'https://evil.example' },
+    });
     expect(foreign.status).toBe(403);
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
     // A server-to-server call (no Origin) is not a browser's: it passes.
@@ -101,7 +103,11 @@ describe('the production topology', () => {
       JSON.stringify({ exception: { values: [{ value: 'HTTP 500' }] } }),
     ].join('\n');
     const path = `/api/${SENTRY_PROJECT}/envelope/?sentry_key=${SENTRY_PUBLIC_KEY}`;
-    const sent = await call('errorReporting', path, { method: 'POST', body: envelope, headers: fromSite() });
+    const sent = await call('errorReporting', path, {
+      method: 'POST',
+      body: envelope,
+      headers: fromSite(),
+    });
     expect(sent.status).toBe(200);
     expect(sent.headers.get('access-control-allow-origin')).toBe(t.site);
     const wrongKey = await call('errorReporting', path.replace(SENTRY_PUBLIC_KEY, 'x'), {
@@ -113,7 +119,9 @@ describe('the production topology', () => {
     expect(sandbox.state.reports.errors[0]?.events).toEqual([
       { exception: { values: [{ value: 'HTTP 500' }] } },
     ]);
-    expect(envelopeEvents(`${JSON.stringify({})}\n${JSON.stringify({ type: 'attachment' })}\nbinary`)).toEqual([]);
+    expect(
+      envelopeEvents(`${JSON.stringify({})}\n${JSON.stringify({ type: 'attachment' })}\nbinary`),
+    ).toEqual([]);
     const csp = await call('errorReporting', path.replace('envelope', 'security'), {
       method: 'POST',
       body: JSON.stringify({ 'csp-report': { 'blocked-uri': 'http://x' } }),

@@ -10,7 +10,10 @@ import {
 } from '../../../src/integrations/build-env.ts';
 
 const HTTPS = Object.fromEntries(
-  Object.entries(BACKEND_VARIABLES).map(([backend, name]) => [name, `https://${backend}.masar.example`]),
+  Object.entries(BACKEND_VARIABLES).map(([backend, name]) => [
+    name,
+    `https://${backend}.masar.example`,
+  ]),
 );
 const production = (env: Record<string, string> = {}) => ({
   PUBLIC_SANDBOX: 'false',
@@ -36,7 +39,9 @@ describe('the build environment (security review L8)', () => {
   });
 
   it("takes a production build's back ends, each an https: base URL", () => {
-    const config = readBuildEnv(production({ PUBLIC_IDENTITY_API_URL: 'https://api.masar.example/identity' }));
+    const config = readBuildEnv(
+      production({ PUBLIC_IDENTITY_API_URL: 'https://api.masar.example/identity' }),
+    );
     expect(config.production).toBe(true);
     expect(config.backendOrigins?.identityApi).toBe('https://api.masar.example');
     expect(config.backendOrigins?.flags).toBe('https://flags.masar.example');
@@ -52,10 +57,14 @@ describe('the build environment (security review L8)', () => {
   it('fails on an http: back end, naming it; loopback http: only in the local topology build', () => {
     const loopback = production({ PUBLIC_ONBOARDER_URL: 'http://localhost:4323' });
     expect(() => readBuildEnv(loopback)).toThrow(/^PUBLIC_ONBOARDER_URL must be an https: address/);
-    expect(readBuildEnv({ ...loopback, [LOCAL_TOPOLOGY_FLAG]: '1' }).backendOrigins?.onboarder).toBe(
-      'http://localhost:4323',
-    );
-    for (const url of ['http://onboarder.masar.example', 'http://10.0.0.5:8080', 'ftp://localhost']) {
+    expect(
+      readBuildEnv({ ...loopback, [LOCAL_TOPOLOGY_FLAG]: '1' }).backendOrigins?.onboarder,
+    ).toBe('http://localhost:4323');
+    for (const url of [
+      'http://onboarder.masar.example',
+      'http://10.0.0.5:8080',
+      'ftp://localhost',
+    ]) {
       expect(() =>
         readBuildEnv({ ...production({ PUBLIC_ONBOARDER_URL: url }), [LOCAL_TOPOLOGY_FLAG]: '1' }),
       ).toThrow(/^PUBLIC_ONBOARDER_URL must be an https: address, or http: on a loopback host/);
@@ -63,7 +72,11 @@ describe('the build environment (security review L8)', () => {
   });
 
   it('fails on a base URL the calls cannot append their paths to', () => {
-    for (const url of ['https://api.masar.example/', 'https://api.masar.example?x=1', 'api.masar.example']) {
+    for (const url of [
+      'https://api.masar.example/',
+      'https://api.masar.example?x=1',
+      'api.masar.example',
+    ]) {
       expect(() => readBuildEnv(production({ PUBLIC_IDENTITY_API_URL: url }))).toThrow(
         /^PUBLIC_IDENTITY_API_URL /,
       );
@@ -71,7 +84,9 @@ describe('the build environment (security review L8)', () => {
   });
 
   it("a DSN gives Sentry's ingest origin and its security endpoint; it must be https: too", () => {
-    const config = readBuildEnv(production({ PUBLIC_SENTRY_DSN: 'https://k3y@o1.ingest.sentry.io/42' }));
+    const config = readBuildEnv(
+      production({ PUBLIC_SENTRY_DSN: 'https://k3y@o1.ingest.sentry.io/42' }),
+    );
     expect(config.errorReporting).toEqual({
       ingestOrigin: 'https://o1.ingest.sentry.io',
       securityEndpoint: 'https://o1.ingest.sentry.io/api/42/security/?sentry_key=k3y',
@@ -84,24 +99,30 @@ describe('the build environment (security review L8)', () => {
         }),
       ).errorReporting?.ingestOrigin,
     ).toBe('https://errors.masar.example');
-    expect(() => readBuildEnv(production({ PUBLIC_SENTRY_DSN: 'http://k@sentry.example/1' }))).toThrow(
-      /^PUBLIC_SENTRY_DSN must be an https: address/,
-    );
-    expect(() => readBuildEnv(production({ PUBLIC_SENTRY_DSN: 'https://sentry.example/1' }))).toThrow(
-      /^PUBLIC_SENTRY_DSN is not a Sentry DSN/,
-    );
+    expect(() =>
+      readBuildEnv(production({ PUBLIC_SENTRY_DSN: 'http://k@sentry.example/1' })),
+    ).toThrow(/^PUBLIC_SENTRY_DSN must be an https: address/);
+    expect(() =>
+      readBuildEnv(production({ PUBLIC_SENTRY_DSN: 'https://sentry.example/1' })),
+    ).toThrow(/^PUBLIC_SENTRY_DSN is not a Sentry DSN/);
   });
 
   it("pins Netlify's Git builds to production builds, which then need their back ends", () => {
     const toml = readFileSync(new URL('../../../netlify.toml', import.meta.url), 'utf8');
     expect(toml).toMatch(/\[build\.environment\]\nPUBLIC_SANDBOX = "false"\n/);
-    expect(() => readBuildEnv({ PUBLIC_SANDBOX: 'false' })).toThrow(/^PUBLIC_IDENTITY_API_URL is missing/);
+    expect(() => readBuildEnv({ PUBLIC_SANDBOX: 'false' })).toThrow(
+      /^PUBLIC_IDENTITY_API_URL is missing/,
+    );
   });
 
   it('fails the real build at once, naming the variable', { timeout: 60_000 }, () => {
     const out = mkdtempSync(join(tmpdir(), 'account-build-env-'));
     try {
-      const env: Record<string, string | undefined> = { ...process.env, ...production(), ASTRO_TELEMETRY_DISABLED: '1' };
+      const env: Record<string, string | undefined> = {
+        ...process.env,
+        ...production(),
+        ASTRO_TELEMETRY_DISABLED: '1',
+      };
       env['PUBLIC_BUSINESS_API_URL'] = 'http://business.masar.example';
       const build = spawnSync(
         process.execPath,

@@ -192,9 +192,7 @@ describe("a policy longer than a _headers line (a production build's, with a DSN
 
   it('becomes two whose intersection is the policy: styles on their own, each reporting', () => {
     const [rest, styles] = headerPolicy(long, reportTo).split(', ');
-    expect(styles).toBe(
-      `${long.split('; ')[3]}; report-uri ${reportTo}; report-to csp-endpoint`,
-    );
+    expect(styles).toBe(`${long.split('; ')[3]}; report-uri ${reportTo}; report-to csp-endpoint`);
     expect(rest).toContain("default-src 'none'");
     expect(rest).toContain(
       "style-src 'self' https://accounts.google.com/gsi/style 'unsafe-inline'; frame-ancestors",
@@ -211,8 +209,12 @@ describe("a policy longer than a _headers line (a production build's, with a DSN
     expect(text.match(/^ {2}Content-Security-Policy: /gm)).toHaveLength(2);
     expect(cloudflareHeaders(text, '/login')['Content-Security-Policy']).toBe(csp);
     expect(netlifyHeaders(text, '/login')['Content-Security-Policy']).toBe(csp);
-    expect(headersForPath(rules, '/login')['Reporting-Endpoints']).toBe(`csp-endpoint="${reportTo}"`);
-    expect(() => renderHeadersFile(headerRules(long.repeat(2)))).toThrow(/Cloudflare ignores lines over 2000/);
+    expect(headersForPath(rules, '/login')['Reporting-Endpoints']).toBe(
+      `csp-endpoint="${reportTo}"`,
+    );
+    expect(() => renderHeadersFile(headerRules(long.repeat(2)))).toThrow(
+      /Cloudflare ignores lines over 2000/,
+    );
   });
 });
 

@@ -23,14 +23,22 @@ describe("the production CSP's third-party sources", () => {
     ]);
     expect(SDK_CSP.connect).toEqual(['https://accounts.google.com/gsi/']);
     expect(SDK_CSP.style).toEqual(['https://accounts.google.com/gsi/style']);
-    for (const source of [...SDK_CSP.script, ...SDK_CSP.frame, ...SDK_CSP.connect, ...SDK_CSP.style]) {
+    for (const source of [
+      ...SDK_CSP.script,
+      ...SDK_CSP.frame,
+      ...SDK_CSP.connect,
+      ...SDK_CSP.style,
+    ]) {
       expect(source).toMatch(/^https:\/\/[a-z.-]+\/[\w./-]+$/);
     }
   });
 
   it('covers every script the product may add', () => {
     for (const url of ALLOWED_SCRIPT_URLS) {
-      expect(SDK_CSP.script.some((source) => allows(source, url)), url).toBe(true);
+      expect(
+        SDK_CSP.script.some((source) => allows(source, url)),
+        url,
+      ).toBe(true);
     }
   });
 
