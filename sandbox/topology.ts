@@ -42,7 +42,7 @@ export const PORT_OFFSETS = {
   errorReporting: 10,
   /** Not an origin: the debugger port of Cloudflare's runtime. */
   inspector: 11,
-} as const satisfies Record<Backend | string, number>;
+} as const satisfies Record<string, number>;
 /** How many ports a topology takes from its base. */
 export const TOPOLOGY_PORTS = 12;
 export const DEFAULT_BASE = 4321;

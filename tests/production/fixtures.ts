@@ -10,7 +10,13 @@
  * - any call (fetch, XHR, beacon) that a page made to the site's own origin: every call of the
  *   production build leaves it for a back end's (`calls` lists them, by back end).
  */
-import { test as base, expect, type APIRequestContext, type Request } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Page,
+  type Request,
+} from '@playwright/test';
 import type { Backend } from '../../src/contract/backends.ts';
 import type { ReportsResponse } from '../../src/contract/sandbox-control.ts';
 import { sandboxClient } from '../e2e/fixtures.ts';
@@ -163,7 +169,7 @@ export const test = base.extend<
           true,
         );
       });
-      const watch = (page: import('@playwright/test').Page) =>
+      const watch = (page: Page) =>
         page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
       context.pages().forEach(watch);
       context.on('page', watch);

@@ -207,6 +207,10 @@ test('a beacon at pagehide reaches the analytics origin without a preflight', as
   const analytics = page.waitForResponse((r) => r.url().includes('/page-analytics.'));
   await openLogin(page, 'en');
   await analytics;
+  // The module has run (and queued the page view) once the browser is idle again.
+  await page.evaluate(
+    () => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))),
+  );
   await page.goto('about:blank');
   await expect
     .poll(async () => ((await sandbox.events()) as { name: string }[]).map((e) => e.name))
