@@ -98,9 +98,13 @@ if (mode !== 'build') {
     if (offset !== PORT_OFFSETS.relyingParty) await expectFree(base + offset);
   }
   const sandbox = createSandbox();
-  const servers = topologyApps(sandbox, t).map(({ port, app }) =>
-    serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }),
-  );
+  const servers = topologyApps(sandbox, t).map(({ port, app }) => {
+    const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
+    // Idle connections outlive the runtime's reuse of them (Node's 5 s would close one under a
+    // request from the `/_sandbox` proxy now and then: "Network connection lost").
+    if ('keepAliveTimeout' in server) server.keepAliveTimeout = 120_000;
+    return server;
+  });
   const site = spawn(process.execPath, ['scripts/serve-cloudflare.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
