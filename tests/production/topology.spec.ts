@@ -198,7 +198,6 @@ test.describe('faults between the site and a back end', () => {
 
 test('a beacon at pagehide reaches the analytics origin without a preflight', async ({
   page,
-  topology,
   sandbox,
   calls,
 }) => {
@@ -215,7 +214,7 @@ test('a beacon at pagehide reaches the analytics origin without a preflight', as
   await expect
     .poll(async () => ((await sandbox.events()) as { name: string }[]).map((e) => e.name))
     .toContain('page_view');
-  const beacon = calls.all().find((c) => c.type === 'ping');
-  expect(beacon?.url.origin).toBe(topology.backends.analytics);
-  expect((await beacon?.request.allHeaders())?.['content-type']).toContain('text/plain');
+  // Not by a call of the page (none went to the analytics origin): by the beacon, which a gateway
+  // that allows no credentials lets through only without a preflight (a text/plain body).
+  expect(calls.all().filter((c) => c.backend === 'analytics' && c.type !== 'ping')).toEqual([]);
 });
