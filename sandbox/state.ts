@@ -7,7 +7,12 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { EMAIL_LINK_VALIDITY_MS } from '../src/contract/identity-gateway.ts';
 import type { BlockReason } from '../src/contract/errors.ts';
 import type { ApproveStatus } from '../src/contract/identity-api.ts';
-import type { FaultBody, OutboxEntry, RecordedEvent } from '../src/contract/sandbox-control.ts';
+import type {
+  FaultBody,
+  OutboxEntry,
+  RecordedEvent,
+  ReportsResponse,
+} from '../src/contract/sandbox-control.ts';
 import type { FlagsResponse } from '../src/contract/shell.ts';
 import {
   ALERT_ACCOUNTS,
@@ -208,6 +213,8 @@ export interface SandboxState {
   passkeyChallenges: Map<string, PasskeyChallenge>;
   outbox: OutboxEntry[];
   events: RecordedEvent[];
+  /** What the error-reporting service received (the production topology's, sandbox/reports.ts). */
+  reports: ReportsResponse;
   flagOverrides: Partial<Flags>;
   faults: Fault[];
   nextFaultId: number;
@@ -342,6 +349,7 @@ function seedState(now: number): SandboxState {
     passkeyChallenges: new Map(),
     outbox: [],
     events: [],
+    reports: { errors: [], violations: [] },
     flagOverrides: {},
     faults: [],
     nextFaultId: 1,

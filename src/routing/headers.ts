@@ -36,27 +36,49 @@ export const CACHE = {
 export const POPUP_OPENER_POLICY = 'same-origin-allow-popups';
 
 /**
- * What a production build's Content-Security-Policy allows for the third-party SDKs it loads on
- * demand (src/lib/trusted-types.ts lists their scripts), each exactly as its vendor documents:
- * reCAPTCHA (www.google.com), Sign in with Apple, and Sign in with Google, whose library, button
- * frame, FedCM and One Tap calls and button stylesheet live under accounts.google.com/gsi/
- * (Google's setup guide: script-src .../gsi/client, frame-src and connect-src .../gsi/,
- * style-src .../gsi/style). A sandbox build allows none of them.
+ * What a production build's Content-Security-Policy allows for the vendors' scripts it loads on
+ * demand (src/lib/trusted-types.ts lists their addresses), each source path-restricted as its
+ * vendor documents it, and no wider (never a bare `https://www.google.com`, whose JSONP endpoints
+ * would bypass `script-src`). A sandbox build allows none of them. Where each comes from:
+ * - reCAPTCHA v2: Google's reCAPTCHA FAQ ("I'm using Content-Security-Policy (CSP) on my website.
+ *   How can I configure it to work with reCAPTCHA?"): `script-src https://www.google.com/recaptcha/
+ *   https://www.gstatic.com/recaptcha/` (api.js loads its release, recaptcha__{lang}.js, from
+ *   www.gstatic.com) and `frame-src https://www.google.com/recaptcha/
+ *   https://recaptcha.google.com/recaptcha/` (the checkbox and the challenge frames).
+ * - Sign in with Google, Google Identity Services: its setup guide, "Content Security Policy":
+ *   `script-src https://accounts.google.com/gsi/client`, `frame-src` and `connect-src
+ *   https://accounts.google.com/gsi/` (the button's frame, the FedCM and One Tap calls),
+ *   `style-src https://accounts.google.com/gsi/style`.
+ * - Sign in with Apple JS: Apple's "Configuring your webpage for Sign in with Apple" loads
+ *   appleid.auth.js from appleid.cdn-apple.com (`/appleauth/static/jsapi/appleid/1/{locale}/`);
+ *   in popup mode its sign-in is a window on appleid.apple.com that answers with `postMessage`,
+ *   which no directive of the opening page governs, so Apple needs no `frame-src`.
+ * - `trustedTypes`: the policy names the vendors' code creates under `require-trusted-types-for
+ *   'script'` besides the site's own (`account-scripts`): Google's Closure-compiled libraries
+ *   (reCAPTCHA's release and its `trustedtypes=true` loader, Google Identity Services) each create
+ *   `goog#html`, so a page with two of them needs `'allow-duplicates'` (none of the vendors
+ *   documents its names: these are what the browser tests' vendor stand-ins show are needed,
+ *   tests/production/vendors.spec.ts, and violations are reported to Sentry: see docs/production.md).
  */
 export const SDK_CSP = {
   script: [
-    'https://www.google.com',
-    'https://appleid.cdn-apple.com',
+    'https://www.google.com/recaptcha/',
+    'https://www.gstatic.com/recaptcha/',
     'https://accounts.google.com/gsi/client',
+    'https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/',
   ],
   frame: [
-    'https://www.google.com',
+    'https://www.google.com/recaptcha/',
+    'https://recaptcha.google.com/recaptcha/',
     'https://accounts.google.com/gsi/',
-    'https://appleid.apple.com',
   ],
   connect: ['https://accounts.google.com/gsi/'],
   style: ['https://accounts.google.com/gsi/style'],
+  trustedTypes: ['goog#html', "'allow-duplicates'"],
 } as const satisfies Record<string, readonly string[]>;
+
+/** The `report-to` group of the CSP (the `Reporting-Endpoints` header names its address). */
+export const CSP_REPORT_GROUP = 'csp-endpoint';
 
 const ALL_ROUTES = Object.values(ROUTES) as RouteDef[];
 
@@ -93,14 +115,19 @@ export const POPUP_PATTERNS: readonly string[] = LOCALES.flatMap((locale) =>
 /** The files of the invalid-session pages that unknown addresses get with status 404. */
 export const NOT_FOUND_FILES: readonly string[] = LOCALES.map((l) => pageFile(notFoundPage(l)));
 
-/** The rule table; `csp` is the site-wide policy of the build (none for the bare table). */
-export function headerRules(csp?: string): HeaderRule[] {
+/**
+ * The rule table; `csp` is the site-wide policy of the build (none for the bare table), and
+ * `reportTo` where its violations are reported (src/routing/hosting.ts, `headerPolicy`), which
+ * the `Reporting-Endpoints` header names for the policy's `report-to`.
+ */
+export function headerRules(csp?: string, reportTo?: string): HeaderRule[] {
   return [
     {
       pattern: '/*',
       headers: {
         ...SECURITY_HEADERS,
         ...(csp ? { 'Content-Security-Policy': csp } : {}),
+        ...(csp && reportTo ? { 'Reporting-Endpoints': `${CSP_REPORT_GROUP}="${reportTo}"` } : {}),
         'Cache-Control': CACHE.page,
       },
     },

@@ -1,12 +1,15 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LOCALES, localizedPath } from '../../../src/i18n/config.ts';
 import { headerRules, headersForPath } from '../../../src/routing/headers.ts';
 import {
+  headerPolicy,
   mergePolicies,
   metaPolicy,
   parseHeadersFile,
   renderHeadersFile,
+  unhashedInline,
 } from '../../../src/routing/hosting.ts';
 import { renderNginxConf, renderNginxHeaders } from '../../../src/routing/nginx.ts';
 import { matchesPattern } from '../../../src/routing/rewrites.ts';
@@ -166,5 +169,68 @@ describe('sign-in popups', () => {
     expect(headersForPath(rules, '/session_unknown')['Cross-Origin-Opener-Policy']).toBe(
       'same-origin',
     );
+  });
+});
+
+describe("a policy longer than a _headers line (a production build's, with a DSN)", () => {
+  const hashes = (prefix: string, count: number) =>
+    Array.from({ length: count }, (_, i) => `'sha256-${prefix}${String(i).padStart(42, '0')}='`);
+  const long = [
+    "default-src 'none'",
+    "connect-src 'self' https://api.masar.example https://idp.masar.example",
+    `script-src 'self' https://www.google.com/recaptcha/ ${hashes('s', 8).join(' ')}`,
+    `style-src 'self' https://accounts.google.com/gsi/style ${hashes('t', 30).join(' ')}`,
+    "frame-ancestors 'none'",
+  ].join('; ');
+  const reportTo = 'https://o1.ingest.sentry.io/api/42/security/?sentry_key=k3y';
+
+  it('keeps one policy, with its reporting, when it fits', () => {
+    expect(headerPolicy(pageA, reportTo)).toBe(
+      `${pageA}; report-uri ${reportTo}; report-to csp-endpoint`,
+    );
+  });
+
+  it('becomes two whose intersection is the policy: styles on their own, each reporting', () => {
+    const [rest, styles] = headerPolicy(long, reportTo).split(', ');
+    expect(styles).toBe(`${long.split('; ')[3]}; report-uri ${reportTo}; report-to csp-endpoint`);
+    expect(rest).toContain("default-src 'none'");
+    expect(rest).toContain(
+      "style-src 'self' https://accounts.google.com/gsi/style 'unsafe-inline'; frame-ancestors",
+    );
+    expect(rest).toContain(hashes('s', 8).join(' '));
+    expect(rest).toMatch(/report-to csp-endpoint$/);
+  });
+
+  it('is written one line a policy, which both CDNs join again; a line too long fails the build', () => {
+    const csp = headerPolicy(long, reportTo);
+    const rules = headerRules(csp, reportTo);
+    const text = renderHeadersFile(rules);
+    for (const line of text.split('\n')) expect(line.length).toBeLessThanOrEqual(2000);
+    expect(text.match(/^ {2}Content-Security-Policy: /gm)).toHaveLength(2);
+    expect(cloudflareHeaders(text, '/login')['Content-Security-Policy']).toBe(csp);
+    expect(netlifyHeaders(text, '/login')['Content-Security-Policy']).toBe(csp);
+    expect(headersForPath(rules, '/login')['Reporting-Endpoints']).toBe(
+      `csp-endpoint="${reportTo}"`,
+    );
+    expect(() => renderHeadersFile(headerRules(long.repeat(2)))).toThrow(
+      /Cloudflare ignores lines over 2000/,
+    );
+  });
+});
+
+describe('inline code a page would block', () => {
+  const script = 'requestAnimationFrame(function(){$RT=performance.now()});';
+  const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
+  it('is none when every inline script and style has its hash in the page policy', () => {
+    const html = `<style>p{}</style><script>${script}</script><script type="module" src="/a.js"></script><script type="application/json">{}</script>`;
+    const styleHash = `'sha256-${createHash('sha256').update('p{}').digest('base64')}'`;
+    expect(unhashedInline(html, `script-src 'self' ${hash}; style-src ${styleHash}`)).toEqual([]);
+  });
+
+  it("names a script the policy lacks (React's streamed reveal script, unhashed)", () => {
+    expect(unhashedInline(`<script>${script}</script>`, "script-src 'self'")).toEqual([
+      `<script> ${script}`,
+    ]);
   });
 });
