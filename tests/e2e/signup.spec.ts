@@ -416,9 +416,7 @@ for (const locale of FLOW_LOCALES) {
       await f.name.fill('Mona Saeed');
       await f.password.fill(PASSWORD);
       await f.submit.click();
-      await expect(page.getByRole('alert')).toHaveText(
-        t('signup:error.provide', { challenge: 'email' }),
-      );
+      await expect(page.getByRole('alert')).toHaveText(t('signup:error.challenge.email'));
     });
   });
 }
