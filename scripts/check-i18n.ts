@@ -173,11 +173,13 @@ function escapeRegExp(text: string): string {
 /**
  * A variant as a word (a hyphen joins words: `mail` is not in `e-mail`): Latin words whole and in
  * any case, a phrase in the plural too (`compte entreprise` is in « Comptes entreprises »); Arabic
- * script from a word's start (suffixes attach: حسابك).
+ * script from a word's start, after one of the letters that attach before a word (و ف ب ل ك:
+ * «برقم الهاتف», «وتناول»), and suffixes attach after it (حسابك).
  */
 function variantPattern(variant: string): RegExp {
   const latin = !/[\u0600-\u06FF]/u.test(variant);
-  const before = /^[\p{L}\p{M}]/u.test(variant) ? '(?<![\\p{L}\\p{M}-])' : '';
+  const wordStart = latin ? '(?<![\\p{L}\\p{M}-])' : '(?<![\\p{L}\\p{M}-])[وفبلك]?';
+  const before = /^[\p{L}\p{M}]/u.test(variant) ? wordStart : '';
   const after = latin && /[\p{L}\p{M}]$/u.test(variant) ? '(?![\\p{L}\\p{M}-])' : '';
   const body =
     latin && variant.includes(' ')

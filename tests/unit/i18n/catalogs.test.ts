@@ -198,6 +198,18 @@ describe('the rules of issue 19', () => {
     expect(glossaryProblems(glossary, 'a:x', 'Comptes entreprises et versements')).toHaveLength(1);
     expect(glossaryProblems(glossary, 'a:x', 'Le compte de votre entreprise')).toEqual([]);
   });
+
+  it('reads an Arabic variant after one letter that attaches before a word (و ف ب ل ك)', () => {
+    const glossary = parseGlossary(
+      ['| mobile number | `رقم الجوال` | `رقم الهاتف` | |', '| verify | `تحقّق` | `تحقق` | |'].join(
+        '\n',
+      ),
+    );
+    expect(glossaryProblems(glossary, 'a:x', 'سجّل الدخول برقم الهاتف')).toHaveLength(1);
+    expect(glossaryProblems(glossary, 'a:x', 'سنتحقق وتحقق')).toHaveLength(1);
+    // «للتحقق» is ل + التحقق, the article's form; «الهاتف» alone is not the phrase.
+    expect(glossaryProblems(glossary, 'a:x', 'للتحقق من الهاتف، تحقّق')).toEqual([]);
+  });
 });
 
 describe('the rules of issue 33 (catalog review, turn 3)', () => {
