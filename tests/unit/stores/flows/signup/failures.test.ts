@@ -55,7 +55,7 @@ describe('signup transition: onboarding answers (spec sections 4 and 8)', () => 
   });
 
   it("any other challenge says 'Provide: …' in words, an unknown one the generic message", () => {
-    const asked = (challenge: unknown) =>
+    const asked = (challenge: string) =>
       transition(onboarding(), {
         type: 'failed',
         failure: http(400, { error: 'challenge_required', additional_information: { challenge } }),
