@@ -2,7 +2,7 @@
  * What an onboarding's `challenge_required` asks for, in the page's words. The spec's form is
  * 'Provide: {challenge}', but a challenge id (`email`, `try_another_way`) is not a word of any
  * language: each id the contract knows has its own sentence (`signup:error.challenge.{id}`), and
- * any other is the generic message, never the raw id (the i18n check fails on a `{{challenge}}`).
+ * any other is never the raw id in another language (the i18n check fails on a `{{challenge}}`).
  * The code (`otp`) has its own view and never gets here.
  */
 import {
@@ -23,9 +23,13 @@ const KNOWN: ReadonlySet<string> = new Set<string>(
 const isKnown = (challenge: unknown): challenge is ProvidedChallenge =>
   typeof challenge === 'string' && KNOWN.has(challenge);
 
-/** The message asking for `challenge`: its sentence when known, else the generic message. */
+/**
+ * The message asking for `challenge`: its sentence when known; else the spec's 'Provide: {id}' on
+ * English pages (the id is the server's English) and the generic message on every other.
+ */
 export function challengeMessage(challenge: unknown): Text {
-  return isKnown(challenge)
-    ? { key: `signup:error.challenge.${challenge}` }
+  if (isKnown(challenge)) return { key: `signup:error.challenge.${challenge}` };
+  return typeof challenge === 'string' && challenge.trim() !== ''
+    ? { text: `Provide: ${challenge}`, fallback: 'spring_security_error:ERROR_UNKNOWN' }
     : { key: 'spring_security_error:ERROR_UNKNOWN' };
 }

@@ -449,7 +449,10 @@ for (const locale of FLOW_LOCALES) {
         times: 1,
       });
       await f.submit.click();
-      await expect(page.getByRole('alert')).toHaveText(generic);
+      // The spec's 'Provide: {challenge}' in English; never the raw id in another language.
+      await expect(page.getByRole('alert')).toHaveText(
+        locale === 'en' ? 'Provide: face_scan' : generic,
+      );
     });
   });
 }

@@ -26,12 +26,24 @@ describe('challengeMessage', () => {
     }
   });
 
-  it('says the generic message for an unknown, empty or missing challenge, never the raw id', () => {
+  it('says an unknown challenge as the spec does in English only, never the raw id elsewhere', () => {
     const generic = { key: 'spring_security_error:ERROR_UNKNOWN' };
-    for (const challenge of ['face_scan', '', 'constructor', 'otp', undefined, 7, null]) {
+    for (const challenge of ['', '  ', undefined, 7, null]) {
       expect(challengeMessage(challenge)).toEqual(generic);
     }
-    const ar = createT('ar', pickMessages('ar', ['signup', 'spring_security_error']));
-    expect(ar.text(challengeMessage('face_scan'))).not.toMatch(/[A-Za-z_]/);
+    for (const challenge of ['face_scan', 'constructor', 'otp']) {
+      expect(challengeMessage(challenge)).toEqual({
+        text: `Provide: ${challenge}`,
+        fallback: generic.key,
+      });
+    }
+    const en = createT('en', pickMessages('en', ['signup', 'spring_security_error']));
+    expect(en.text(challengeMessage('face_scan'))).toBe('Provide: face_scan');
+    for (const locale of LOCALES.filter((item) => item !== 'en')) {
+      const t = createT(locale, pickMessages(locale, ['signup', 'spring_security_error']));
+      const shown = t.text(challengeMessage('face_scan'));
+      expect(shown).toBe(t.text(generic));
+      expect(shown).not.toContain('face_scan');
+    }
   });
 });

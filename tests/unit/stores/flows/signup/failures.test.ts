@@ -54,7 +54,7 @@ describe('signup transition: onboarding answers (spec sections 4 and 8)', () => 
     });
   });
 
-  it("any other challenge says 'Provide: …' in words, an unknown one the generic message", () => {
+  it("any other challenge says 'Provide: …' in words; an unknown one the spec's form in English only", () => {
     const asked = (challenge: string) =>
       transition(onboarding(), {
         type: 'failed',
@@ -66,7 +66,7 @@ describe('signup transition: onboarding answers (spec sections 4 and 8)', () => 
     });
     expect(asked('face_scan')).toMatchObject({
       view: 'signup_form',
-      error: { key: 'spring_security_error:ERROR_UNKNOWN' },
+      error: { text: 'Provide: face_scan', fallback: 'spring_security_error:ERROR_UNKNOWN' },
     });
   });
 
