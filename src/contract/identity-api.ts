@@ -149,7 +149,11 @@ export const ApproveRequestStatusResponse = object({
 });
 export type ApproveRequestStatusResponse = InferOutput<typeof ApproveRequestStatusResponse>;
 
-/** Header `x-idp-client-id` names the client. Answers `TokenResponse` once confirmed. */
+/**
+ * The proof token of a confirmed approval request (spec section 7): one-click's confirmed push
+ * asks for it here, at the resource whose `/verify` the page polls, with header
+ * `x-idp-client-id` and the profiling body. Answers `TokenResponse` once confirmed.
+ */
 export const APPROVE_REQUEST_PROOF_PATH = '/login/approve-request/{id}/proof';
 export const ProofBody = object({ profiling: Profiling });
 export type ProofBody = InferOutput<typeof ProofBody>;
@@ -267,9 +271,3 @@ export const ApprovalToken = object({
 export type ApprovalToken = InferOutput<typeof ApprovalToken>;
 export const OneClickLoginResponse = union([OneClickOtpChallenge, ApprovalToken]);
 export type OneClickLoginResponse = InferOutput<typeof OneClickLoginResponse>;
-
-/**
- * One-click proof token, once the approve request is confirmed (header `x-idp-client-id`).
- * Same answers as `APPROVE_REQUEST_PROOF_PATH`.
- */
-export const ONE_CLICK_PROOF_PATH = '/one-click/approve-request/{id}/proof';

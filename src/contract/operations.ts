@@ -16,7 +16,7 @@ import * as shell from './shell.ts';
 
 const loginHeaders = ['x-device-id', 'x-session-id', 'x-client-id'] as const;
 const socialHeaders = ['agent', 'version', 'x-device-id', 'x-client-id'] as const;
-/** The proof token of a confirmed approval request (push login and one-click). */
+/** The proof token of a confirmed approval request (one-click's push). */
 const proofAnswers = {
   200: ok(api.TokenResponse),
   400: bad('request_pending or request_rejected'),
@@ -139,7 +139,12 @@ export const OPERATIONS: readonly Operation[] = [
     backend: 'identityApi',
     method: 'POST',
     path: api.APPROVE_REQUEST_PROOF_PATH,
-    summary: 'Proof token for a confirmed approval request',
+    summary: "Proof token for a confirmed approval request (one-click's confirmed push)",
+    description:
+      'The spec names this path for the proof, and its poll is the same resource ' +
+      '(`/login/approve-request/{id}/verify`), so one-click asks here. The sandbox once served ' +
+      'one-click at a path of its own (`/one-click/approve-request/{id}/proof`); that path is ' +
+      'gone (docs/spec-decisions.md, D2).',
     headers: ['x-idp-client-id'],
     body: api.ProofBody,
     answers: proofAnswers,
@@ -239,17 +244,6 @@ export const OPERATIONS: readonly Operation[] = [
       429: rateLimited('one-click logins and their resends (`is_retry`) for the number'),
       500: serverError,
     },
-  },
-  {
-    id: 'oneClickProof',
-    backend: 'identityApi',
-    method: 'POST',
-    path: api.ONE_CLICK_PROOF_PATH,
-    summary: 'One-click proof token for a confirmed approval request',
-    chosenPath: true,
-    headers: ['x-idp-client-id'],
-    body: api.ProofBody,
-    answers: proofAnswers,
   },
   {
     id: 'onboard',
