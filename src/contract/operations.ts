@@ -251,10 +251,15 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'POST',
     path: onb.ONBOARD_PATH,
     summary: 'Sign-up',
+    description:
+      "`accept-language` is the page language, then the spec's `en` with a lower weight " +
+      '(`ar, en;q=0.5`; `en` on English pages): what the back end writes for people comes in ' +
+      'their language, and one that has only English still picks it (docs/spec-decisions.md, D4).',
     headers: [
       'agent',
       'version',
       'client-version',
+      'accept-language',
       'x-device-id',
       'x-idp-client-id',
       'x-session-id',
