@@ -141,3 +141,7 @@ export const passkeyDevice: PasskeyDevice = {
     }
   },
 };
+
+// The plain numbers an older version kept leave the storage as soon as this module loads (with the
+// login page's passkeys), whether or not an offer ever asks about them.
+void saved(local());

@@ -57,6 +57,14 @@ describe('passkey device', () => {
     expect(await passkeyDevice.has(HANA)).toBe(true);
   });
 
+  it('replaces the plain numbers an older version kept as soon as it loads', async () => {
+    storage.data.set(KEY, JSON.stringify([HANA, OMAR]));
+    vi.resetModules();
+    await import('../../../src/lib/passkey-device.ts');
+    await vi.waitFor(() => expect(storage.data.get(KEY)).toMatch(/^\{"salt"/));
+    expect(storage.data.get(KEY)).not.toContain(HANA);
+  });
+
   it('replaces the plain numbers an older version kept', async () => {
     storage.data.set(KEY, JSON.stringify([HANA, OMAR]));
     expect(passkeyDevice.hasAny()).toBe(true);
