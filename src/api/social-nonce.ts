@@ -7,7 +7,7 @@
  * or a focus of the button, Google's button drawn), so that the provider's window opens at once.
  */
 import { SOCIAL_NONCE_PATH, type SocialNonceResponse } from '../contract/identity-api.ts';
-import { claimString, tokenClaims } from '../lib/social/results.ts';
+import { claimString, SocialError, tokenClaims } from '../lib/social/results.ts';
 import { identityApiCall } from './identity-headers.ts';
 
 /** A nonce, and until when (ms since the epoch) the back end takes it. */
@@ -48,6 +48,19 @@ export async function takeNonce(): Promise<SocialNonce> {
   next = undefined;
   const issued = await prepared;
   return issued.until - NONCE_MARGIN_MS > Date.now() ? issued : ask();
+}
+
+/**
+ * The nonce for a provider's sign-in starting now; without one (the identity API unreachable) the
+ * provider's window, if one is open, closes and the sign-in fails.
+ */
+export async function signInNonce(popup?: Window | null): Promise<string> {
+  try {
+    return (await takeNonce()).nonce;
+  } catch {
+    popup?.close();
+    throw new SocialError('other', 'No nonce for the sign-in');
+  }
 }
 
 /** What a social login sends back: the token's `nonce` claim, when this page asked for it. */

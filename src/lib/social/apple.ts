@@ -3,7 +3,7 @@
  * the e-mail and name scope, each sign-in with a nonce of the identity API (which the id token
  * carries and the login sends back). Apple sends the name only the first time.
  */
-import { prepareNonce, takeNonce } from '../../api/social-nonce.ts';
+import { prepareNonce, signInNonce } from '../../api/social-nonce.ts';
 import { APPLE_CLIENT_ID } from '../../config.ts';
 import { loadScript } from '../trusted-types.ts';
 import { claimString, SocialError, tokenClaims } from './results.ts';
@@ -79,12 +79,7 @@ export async function prepareApple(): Promise<AppleAuth> {
 
 export async function appleSignIn(): Promise<SocialResult> {
   const auth = await prepareApple();
-  let nonce: string;
-  try {
-    ({ nonce } = await takeNonce());
-  } catch {
-    throw new SocialError('other', 'No nonce for the sign-in');
-  }
+  const nonce = await signInNonce();
   let response: AppleSignInResponse;
   try {
     response = await auth.signIn({ ...appleOptions(), nonce });

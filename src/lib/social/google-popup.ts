@@ -7,7 +7,7 @@
  * identity API's, which the login sends back for the back end to check): an answer any other page
  * broadcasts is ignored.
  */
-import { prepareNonce, takeNonce } from '../../api/social-nonce.ts';
+import { prepareNonce, signInNonce } from '../../api/social-nonce.ts';
 import { GOOGLE_CLIENT_ID } from '../../config.ts';
 import { googleResult } from './google.ts';
 import { SocialError, tokenClaims } from './results.ts';
@@ -96,13 +96,7 @@ export async function googlePopupSignIn(
 ): Promise<SocialResult> {
   if (!popup) throw new SocialError('popup_closed', 'The popup was blocked');
   const state = randomValue();
-  let nonce: string;
-  try {
-    ({ nonce } = await takeNonce());
-  } catch {
-    popup.close();
-    throw new SocialError('other', 'No nonce for the sign-in');
-  }
+  const nonce = await signInNonce(popup);
   popup.location.href = googleAuthUrl({
     clientId: GOOGLE_CLIENT_ID,
     redirectUri: new URL(GOOGLE_REDIRECT_PATH, win.location.origin).href,

@@ -7,7 +7,7 @@
  * only a token with this sign-in's nonce. This module loads on demand: a hover or focus of the
  * button (which asks for the nonce too), at the latest the click.
  */
-import { prepareNonce, takeNonce } from '../../api/social-nonce.ts';
+import { prepareNonce, signInNonce } from '../../api/social-nonce.ts';
 import { SANDBOX_SOCIAL_PATH } from '../../contract/sandbox-control.ts';
 import { claimString, SocialError, tokenClaims } from './results.ts';
 import type { SocialProvider, SocialResult } from './types.ts';
@@ -51,13 +51,7 @@ export async function sandboxAnswer(
   win: Window = window,
 ): Promise<SocialResult> {
   if (!popup) throw new SocialError('popup_closed', 'The popup was blocked');
-  let nonce: string;
-  try {
-    ({ nonce } = await takeNonce());
-  } catch {
-    popup.close();
-    throw new SocialError('other', 'No nonce for the sign-in');
-  }
+  const nonce = await signInNonce(popup);
   const query = new URLSearchParams({ nonce });
   popup.location.href = `${SANDBOX_SOCIAL_PATH.replace('{provider}', provider)}?${query}`;
   return new Promise<SocialResult>((resolve, reject) => {

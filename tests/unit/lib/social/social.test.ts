@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // The identity API's nonce for the sign-in (src/api/social-nonce.ts).
 vi.mock('../../../../src/api/social-nonce.ts', () => ({
   prepareNonce: vi.fn(),
-  takeNonce: vi.fn(() => Promise.resolve({ nonce: 'n-1', until: Date.now() + 600_000 })),
+  signInNonce: vi.fn(() => Promise.resolve('n-1')),
 }));
 
 import { appleFailureReason, appleResult } from '../../../../src/lib/social/apple.ts';
