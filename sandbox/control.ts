@@ -12,6 +12,7 @@ import { fail, jsonBody } from './errors.ts';
 import { PAGE_HEADERS } from './html.ts';
 import { buildOpenApi } from './openapi.ts';
 import { renderControlPage, renderSocialPage, SANDBOX_LOGO_SVG } from './page.ts';
+import { NONCE_PATTERN } from './social.ts';
 import type { Fault, Sandbox } from './state.ts';
 import { flagsOf, normalizeIdentifier, pushRequest } from './queries.ts';
 
@@ -172,7 +173,10 @@ export function controlRoutes(sandbox: Sandbox): Hono {
     // No opener policy of its own (like the real Apple and Google windows): the sign-in pages
     // that open it allow popups (src/routing/headers.ts, POPUP_OPENER_POLICY), so window.opener
     // still reaches them.
-    return c.html(renderSocialPage(sandbox, provider), 200, {
+    // The nonce the page asked for (the identity API's), which the tokens carry, as Apple's do.
+    const nonce = c.req.query('nonce');
+    const bound = nonce !== undefined && NONCE_PATTERN.test(nonce) ? nonce : undefined;
+    return c.html(renderSocialPage(sandbox, provider, bound), 200, {
       ...PAGE_HEADERS,
       'Cross-Origin-Opener-Policy': 'unsafe-none',
     });

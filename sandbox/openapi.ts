@@ -73,6 +73,7 @@ function operationObject(operation: Operation): Json {
   return {
     operationId: operation.id,
     summary: operation.summary,
+    ...(operation.description ? { description: operation.description } : {}),
     tags: [BACKEND_TAGS[operation.backend]],
     ...(operation.chosenPath ? { 'x-path-chosen-by-sandbox': true } : {}),
     ...(operation.bearer ? { security: [{ bearer: [] }] } : {}),

@@ -197,6 +197,8 @@ export interface SandboxState {
   pushes: Map<string, PushRequest>;
   /** One-click login answers by idempotency key: a repeated call gets the first answer. */
   oneClickAnswers: Map<string, { phone: string; requestId: string }>;
+  /** Nonces issued for social sign-ins (sandbox/routes/login.ts): good once, until they expire. */
+  socialNonces: Map<string, { expiresAt: number; used: boolean }>;
   resets: Map<string, ResetToken>;
   emailLinks: Map<string, EmailLink>;
   profileTokens: Map<string, ProfileToken>;
@@ -335,6 +337,7 @@ function seedState(now: number): SandboxState {
     proofs: new Map(),
     pushes: new Map(),
     oneClickAnswers: new Map(),
+    socialNonces: new Map(),
     resets,
     emailLinks,
     profileTokens,

@@ -87,7 +87,8 @@ for (const locale of FLOW_LOCALES) {
       expect(headers['agent']).toBe('WEB');
       expect(headers['version']).toBe('1');
       expect(headers['client-version']).toMatch(/^\d+\.\d+\.\d+$/);
-      expect(headers['accept-language']).toBe(locale);
+      // The page's language, then the spec's `en` (D4, docs/spec-decisions.md).
+      expect(headers['accept-language']).toBe(locale === 'en' ? 'en' : `${locale}, en;q=0.5`);
       expect(headers['x-device-id']).toMatch(/^[0-9a-f-]{36}$/);
       expect(headers['x-session-id']).toMatch(/^[0-9a-f-]{36}$/);
       expect(headers['x-idp-client-id']).toBe('sandbox-web');
