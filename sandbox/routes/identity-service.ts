@@ -48,8 +48,8 @@ export async function requireBearer(
   return user;
 }
 
-export function identityServiceRoutes(sandbox: Sandbox, idp: IdentityService) {
-  const app = new Hono<{ Bindings: HttpBindings }>();
+export function identityServiceRoutes(sandbox: Sandbox, idp: IdentityService): Hono {
+  const app = new Hono();
   const requireUser = (c: Context) => requireBearer(c, sandbox, idp);
 
   app.get(APPROVED_APPS_PATH, async (c) => {
@@ -86,7 +86,8 @@ export function identityServiceRoutes(sandbox: Sandbox, idp: IdentityService) {
 
   // Everything else is the OpenID provider's, on Node's own request and response.
   app.all('*', async (c) => {
-    const { incoming, outgoing } = c.env ?? {};
+    // Node's request and response, which @hono/node-server passes as the bindings.
+    const { incoming, outgoing } = (c.env ?? {}) as Partial<HttpBindings>;
     if (!incoming || !outgoing) {
       fail(501, {
         error: 'not_implemented',

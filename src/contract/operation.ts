@@ -18,7 +18,7 @@ export interface Operation {
   readonly method: HttpMethod;
   readonly path: string;
   readonly summary: string;
-  /** More than the summary says (Markdown), when there is more to say. */
+  /** What the reader must know beyond the summary: a decision, a departure from the spec. */
   readonly description?: string;
   /** True when the spec does not give the path and the sandbox chose it. */
   readonly chosenPath?: true;

@@ -187,7 +187,7 @@ for (const locale of FLOW_LOCALES) {
         await expectSignedIn(page, 'Fatima Noor', { amr: 'swk' });
         expect(posts.map((path) => path.replace(/\/apr[^/]+\//, '/{id}/'))).toEqual([
           '/_be/identity-api/one-click/login',
-          '/_be/identity-api/one-click/approve-request/{id}/proof',
+          '/_be/identity-api/login/approve-request/{id}/proof',
           '/_be/idp/login',
         ]);
 

@@ -30,10 +30,11 @@ export type DemoStart = `/${string}`;
 
 /**
  * Starts a sign-in as an app does: the demo app's authorize request (through `/_sandbox/demo-app`,
- * which knows the worker's demo app), sent to the identity service on the site's own origin (a
- * host in front of the sandbox passes `/_be` on), in the page's context (its cookies: the demo
- * app's flow, the identity service's interaction binding). Resolves with the login page the
- * identity service sends the browser to: `/{lang}/login?csrf=...&clientId=...`.
+ * which knows the worker's demo app), in the page's context (its cookies: the demo app's flow,
+ * the identity service's interaction binding). An identity service mounted under `/_be` is asked
+ * on the site's own origin (a host in front of the sandbox passes `/_be` on); one on an origin of
+ * its own (the production topology) there. Resolves with the login page the identity service
+ * sends the browser to: `/{lang}/login?csrf=...&clientId=...`.
  */
 export async function beginSignIn(page: Page, start: DemoStart = '/signin'): Promise<URL> {
   const demo = await page.request.get(`/_sandbox/demo-app${start}`, { maxRedirects: 0 });
@@ -42,9 +43,11 @@ export async function beginSignIn(page: Page, start: DemoStart = '/signin'): Pro
   const app = await page.request.get(rp, { maxRedirects: 0 });
   const authorize = URL.parse(app.headers()['location'] ?? '');
   if (!authorize) throw new Error(`demo app sign-in: ${app.status()}`);
-  const idp = await page.request.get(`${authorize.pathname}${authorize.search}`, {
-    maxRedirects: 0,
-  });
+  const mounted = authorize.pathname.startsWith('/_be/');
+  const idp = await page.request.get(
+    mounted ? `${authorize.pathname}${authorize.search}` : authorize.href,
+    { maxRedirects: 0 },
+  );
   const login = idp.headers()['location'];
   if (idp.status() !== 303 || !login) throw new Error(`authorize: ${idp.status()}`);
   return new URL(login, 'http://site.invalid');
