@@ -184,7 +184,9 @@ function jwtPayload(jwt: string): Record<string, unknown> | undefined {
   try {
     const json = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
     const payload: unknown = JSON.parse(json);
-    return payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : undefined;
+    return payload && typeof payload === 'object'
+      ? (payload as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -243,7 +245,8 @@ export function accessTokenOf(
   issuerBase = BACKEND_URL.identityService,
 ): string | undefined {
   const token = answer.access_token;
-  const bearer = typeof answer.token_type === 'string' && answer.token_type.toLowerCase() === 'bearer';
+  const bearer =
+    typeof answer.token_type === 'string' && answer.token_type.toLowerCase() === 'bearer';
   if (typeof token !== 'string' || !TOKEN.test(token) || !bearer) return undefined;
   return idTokenMatches(answer.id_token, pending, issuerBase) ? token : undefined;
 }

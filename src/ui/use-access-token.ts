@@ -4,8 +4,7 @@ import { useResolved } from './use-resolved.ts';
 
 /** The page's access token once known, and whether the page came back from the authorize flow. */
 export type AccessToken =
-  | { ready: false }
-  | { ready: true; token: string | undefined; returned: boolean };
+  { ready: false } | { ready: true; token: string | undefined; returned: boolean };
 
 /**
  * The access token of a page behind the identity service's sign-in (connected apps, business

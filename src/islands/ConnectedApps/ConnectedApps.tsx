@@ -73,11 +73,7 @@ const REASON_KEYS = {
   server: 'apps:loadFailed',
 } as const satisfies Record<Exclude<FailureReason, 'expired'>, I18nKey>;
 
-function AppsView(props: {
-  locale: Locale;
-  accessToken: string | undefined;
-  returned: boolean;
-}) {
+function AppsView(props: { locale: Locale; accessToken: string | undefined; returned: boolean }) {
   const { flow, state, focus } = useFlow(() =>
     createConnectedAppsFlow({
       accessToken: props.accessToken,
