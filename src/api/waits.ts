@@ -5,8 +5,7 @@
  * `additional_information.retry_after`), and how it is said ('Try again in N minutes').
  */
 import type { Text } from '../i18n/types.ts';
-import { catalogue } from './catalogue.ts';
-import type { ErrorName } from './error-catalogue.ts';
+import { errorName, type ErrorName } from './error-catalogue.ts';
 import { bodyRetryAfterMs, type ApiFailure } from './errors.ts';
 
 /** A wait: until when (ms since the epoch), or `undefined` when the server did not say. */
@@ -24,7 +23,7 @@ const WAIT_NAMES: readonly ErrorName[] = [
 export function isWaitFailure(failure: ApiFailure): boolean {
   if (failure.kind !== 'http') return false;
   if (failure.status === 429) return true;
-  const name = catalogue().errorName(failure);
+  const name = errorName(failure);
   if (name && WAIT_NAMES.includes(name)) return true;
   // The OTP limits by country, device, or both: ERROR_RATE_LIMIT_REACHED_COUNTRY and the like.
   const message = failure.body?.message;
