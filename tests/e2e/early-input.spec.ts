@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import {
   expect,
   FLOW_LOCALES,
+  freezeTime,
   holdRequests,
   localizedPath,
   openHydrated,
@@ -110,6 +111,8 @@ for (const locale of FLOW_LOCALES) {
     test('login and sign-up: with the flags call hanging, the form takes input and Continue works', async ({
       page,
     }) => {
+      // The page's clock stands still: no 3-second time-out gives up on the flags meanwhile.
+      await freezeTime(page);
       const releaseFlags = await holdRequests(page, FLAGS);
       await openHydrated(page, localizedPath(locale, '/login'));
       const field = page.locator('main input[type=tel]');
@@ -140,6 +143,7 @@ for (const locale of FLOW_LOCALES) {
       await openHydrated(page, localizedPath(locale, '/signup/'));
       await expect(page.locator('section.signup')).toHaveAttribute('data-flags', 'ready');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('signup:title'));
+      await freezeTime(page);
       const releaseFlags = await holdRequests(page, FLAGS);
       await openHydrated(page, localizedPath(locale, '/signup/'));
       await expect(page.locator('section.signup')).toHaveAttribute('data-flags', 'kept');
