@@ -1,13 +1,13 @@
 /**
- * The benchmark: builds the site (timed), then prints, per page type, the first-load JavaScript
- * (gzip, inline scripts plus every module the page and its islands import statically) and the
- * HTML + CSS (gzip), against the budgets of design.md section 5; then the time until /login takes
- * input on a throttled phone (scripts/bench-ready.ts), a figure with no budget. Figures, not a
- * timed test: it exits non-zero only when a size or build budget is exceeded. `--no-build`
- * measures the existing dist/; `--no-ready` skips the browser figure.
+ * The benchmark: builds the site (timed), then prints, per page, the first-load JavaScript and the
+ * HTML + CSS (gzip, scripts/sizes.ts) against the ceilings of design.md section 5; then how soon
+ * /login and /signup/ take input on a throttled phone, with the flag service answering and
+ * hanging (scripts/bench-ready.ts), against the 2.0 s target. The times are figures, not a timed
+ * test: it exits non-zero only when a ceiling or the build budget is passed. `--no-build`
+ * measures the existing dist/; `--no-ready` skips the browser figures.
  */
 import { execFileSync } from 'node:child_process';
-import { printLoginReady } from './bench-ready.ts';
+import { printReadyForInput } from './bench-ready.ts';
 import { measureDist, overCeilings, sizeReport } from './sizes.ts';
 
 const DIST = new URL('../dist/', import.meta.url).pathname;
@@ -30,6 +30,6 @@ if (buildSeconds !== undefined) {
   );
   if (buildSeconds > BUILD_BUDGET_S) over += 1;
 }
-if (!args.has('--no-ready')) await printLoginReady();
+if (!args.has('--no-ready')) await printReadyForInput();
 console.log(over === 0 ? 'all within budget' : `${over} over budget (marked !)`);
 process.exit(over === 0 ? 0 : 1);
