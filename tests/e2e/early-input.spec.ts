@@ -100,7 +100,11 @@ for (const locale of FLOW_LOCALES) {
       await page.locator('main button[data-early=google]').click();
       release();
       const window = await popup;
-      expect(new URL(window.url()).pathname).toBe('/_sandbox/social/google');
+      // The window opens at once (the press's activation) and goes to its page with the nonce
+      // the sign-in asked for (security review L3).
+      await window.waitForURL(
+        (url) => url.pathname === '/_sandbox/social/google' && url.searchParams.has('nonce'),
+      );
       await expect(page.locator('main button[data-early=google]')).toHaveAttribute(
         'aria-busy',
         'true',
