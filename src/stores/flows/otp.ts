@@ -6,7 +6,7 @@
  * owning flow sends as `otp` in its retry. Each of its steps is a view: sending, ready (a code can
  * be typed), the robot check, verifying, verified.
  */
-import { catalogue } from '../../api/catalogue.ts';
+import { otpErrorKey } from '../../api/error-catalogue.ts';
 import { ApiError, toFailure, type ApiFailure } from '../../api/errors.ts';
 import { waitOf, type Wait } from '../../api/waits.ts';
 import type { Guard, OtpType } from '../../contract/identity-api.ts';
@@ -120,7 +120,7 @@ export function transition(state: OtpState, event: OtpEvent): OtpState {
       return {
         ...state,
         view: 'ready',
-        error: catalogue().otpErrorKey(event.failure),
+        error: otpErrorKey(event.failure),
         resendIn: 0,
         wait: event.wait,
       };
@@ -159,7 +159,7 @@ export function transition(state: OtpState, event: OtpEvent): OtpState {
     case 'verifySucceeded':
       return { ...state, view: 'verified', verificationId: event.id, error: undefined };
     case 'verifyFailed':
-      return { ...state, view: 'ready', error: catalogue().otpErrorKey(event.failure) };
+      return { ...state, view: 'ready', error: otpErrorKey(event.failure) };
     case 'tick':
       return state.resendIn > 0 ? { ...state, resendIn: state.resendIn - 1 } : state;
     case 'stopped':
