@@ -113,7 +113,11 @@ export function transition(state: OtpState, event: OtpEvent): OtpState {
         ...state,
         view: state.verificationId ? 'verified' : 'ready',
         sentVia: event.channel,
-        resendIn: event.resendIn && event.resendIn > 0 ? event.resendIn : OTP_RESEND_SECONDS,
+        // The spec's 60 s; a server's resend_in may only lengthen it (D6, docs/spec-decisions.md).
+        resendIn: Math.max(
+          OTP_RESEND_SECONDS,
+          Number.isFinite(event.resendIn) ? Math.ceil(event.resendIn ?? 0) : 0,
+        ),
         error: undefined,
       };
     case 'sendFailed':
