@@ -56,7 +56,9 @@ export async function openLogin(page: Page, locale: Locale, query = 'clientId=sa
 export async function gotoLogin(page: Page, locale: Locale, query: string) {
   await page.goto(loginPath(locale, query));
   await expect(view(page)).toBeVisible();
-  // Hydrated: the island has read its presets.
+  // Hydrated (Astro drops the islands' `ssr` then): the island has read its presets. The form
+  // shows before, from its first paint.
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await expect(
     page.locator('input[type=tel], input[type=email], .login-dashboard').first(),
   ).toBeVisible();

@@ -464,6 +464,18 @@ async function provoke(
   // In the page's own time, which may run ahead of the test's.
   if (paused) await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
   await act();
+  if (!paused) {
+    // The page's time flows (a navigation's page, or one attempt): every attempt may be made
+    // before the first look on a slow machine, so the whole count is awaited; the caller's 'no
+    // attempt more' check still fails on one too many.
+    await expect
+      .poll(watch.sent, { message: `${kind}: every attempt sent` })
+      .toBe(before + attempts);
+    await expect
+      .poll(watch.ended, { message: `${kind}: every attempt ended` })
+      .toBe(before + attempts);
+    return before + attempts;
+  }
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
     const total = before + attempt;
     await expect.poll(watch.sent, { message: `${kind}: attempt ${attempt} sent` }).toBe(total);

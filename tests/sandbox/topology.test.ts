@@ -86,9 +86,9 @@ describe('the production topology', () => {
 
   it("serves the OpenID provider at its own origin: the site's /login, the cross-origin hand-off, the token from the site only", async () => {
     // The identity service's server listens first: its origin is the issuer.
-    let app: Hono | undefined;
+    const late: { app?: Hono } = {};
     const server = serve({
-      fetch: (request, env) => app!.fetch(request, env),
+      fetch: (request, env) => late.app!.fetch(request, env),
       port: 0,
       hostname: '127.0.0.1',
     });
@@ -99,7 +99,7 @@ describe('the production topology', () => {
     const servers = Object.fromEntries(
       topologyApps(own, served, 'secret').map((s) => [s.name, s.app]),
     );
-    app = servers['identityService'];
+    late.app = servers['identityService'];
     try {
       const browser = new Browser();
       const verifier = randomBytes(32).toString('base64url');
