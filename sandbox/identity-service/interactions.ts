@@ -214,7 +214,11 @@ export function interactionRoutes(provider: Provider, options: InteractionOption
     if (ctx.method === 'GET') {
       const scopes = text(details.params['scope']).split(' ');
       const name = clientName(clientId) ?? clientId;
-      html(ctx, 200, consentPage({ clientName: name, scopes, action: ctx.path, uid }));
+      html(
+        ctx,
+        200,
+        consentPage({ clientName: name, scopes, action: `${options.prefix}${ctx.path}`, uid }),
+      );
       return;
     }
     const form = await readForm(ctx);

@@ -54,8 +54,12 @@ for (const locale of FLOW_LOCALES) {
         `<form method="post" action="${new URL('/_be/idp/login', baseURL).href}"><input name="token" value="${token}"><input name="_csrf" value="attacker-interaction-id"></form>`,
       );
       await page.locator('form').evaluate((form: HTMLFormElement) => form.submit());
-      await expect(page.getByText(m('login:idpError.session_expired'))).toBeVisible();
-      expect(new URL(page.url()).searchParams.get('error')).toBe('session_expired');
+      // A post from another site carries none of the service's SameSite cookies: it cannot tell
+      // whose sign-in this is, nor in which language, and answers in the default one.
+      await expect(page.getByText(message('en', 'login:idpError.session_expired'))).toBeVisible();
+      const refused = new URL(page.url());
+      expect(refused.pathname).toBe('/login');
+      expect(refused.searchParams.get('error')).toBe('session_expired');
       // Nobody signed in: the app's next authorize request asks for the login page.
       const login = await beginSignIn(page, '/signin');
       expect(login.pathname).toMatch(/\/login$/);

@@ -469,8 +469,11 @@ describe('consent for a client that is not first-party', () => {
     expect(consent.url.pathname).toMatch(/^\/_be\/idp\/consent\/[\w-]+$/);
     const page = await consent.response.text();
     expect(page).toContain('Allow Sandbox No Logo to sign you in?');
+    // The form posts where the page is (the service's prefix included), as a browser would.
+    const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1] ?? '';
+    expect(action).toBe(consent.url.pathname);
     const uid = consent.url.pathname.split('/').pop() ?? '';
-    const allowed = await browser.post(consent.url, { uid, decision: 'allow' });
+    const allowed = await browser.post(new URL(action, consent.url), { uid, decision: 'allow' });
     const back = await codeAfter(browser, new URL(allowed.headers.get('location') ?? '', s.origin));
     expect(back.pathname).toBe('/partner/callback');
     expect(back.searchParams.get('code')).toBeTruthy();
