@@ -67,7 +67,8 @@ for (const [id, route] of Object.entries(ROUTES) as [string, RouteDef][]) {
         const target = route.langFromQuery
           ? `${path}?${query}&lang=${locale}`
           : `${localizedPath(locale, path)}?${query}`;
-        // The connected-apps page leaves for sign-in without a token: give it one.
+        // A token in the connected-apps page's hash without the state it issued (security review
+        // M2): ignored; the page leaves for sign-in, held above.
         const hash = id === 'clientManagement' ? '#access_token=sandbox-access-token' : '';
         // Resolve at commit: some pages move on by themselves (recovery parameters, sign-in).
         // A blank page first, so the previous page's own navigation cannot abort this one (the

@@ -145,6 +145,20 @@ export async function answerAuthorize(
 }
 
 /**
+ * Opens a page of this front end that signs in through the authorize flow with the browser's
+ * session (signIn first): the page leaves for the authorize request and comes back with a code.
+ * Resolves once the returned page has exchanged it, so that checks see that page and not the first
+ * one, which is leaving.
+ */
+export async function openSignedIn(page: Page, path: string): Promise<void> {
+  const exchanged = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/_be/idp/token',
+  );
+  await page.goto(path);
+  await exchanged;
+}
+
+/**
  * Opens a page of this front end that signs in through the authorize flow as if the identity
  * service sent an access token in the hash (the spec's entry), with the page's own state.
  */

@@ -15,6 +15,7 @@ import {
 import {
   addressesAtCalls,
   answerAuthorize,
+  openSignedIn,
   beginSignIn,
   finishSignInInPage,
   LAYLA,
@@ -302,7 +303,7 @@ for (const locale of FLOW_LOCALES) {
     test('loading, then a failed user info read with a retry', async ({ page, sandbox }) => {
       await signIn(page);
       const release = await holdRequests(page, '**/_be/idp/api/profile/userinfo');
-      await page.goto(pathOf('inv-valid'));
+      await openSignedIn(page, pathOf('inv-valid'));
       await expect(page.getByRole('status')).toHaveText(m('invitation:loading'));
       await expectAccessible(page, `loading ${locale}`);
       release();

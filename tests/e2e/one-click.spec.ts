@@ -29,6 +29,7 @@ import {
   pushCount,
   submitPhone,
 } from './one-click-helpers.ts';
+import { beginSignIn, csrfOf } from './identity-helpers.ts';
 
 /** The stores of src/config.ts (which reads build variables, so Node cannot import it). */
 const STORE = { android: /^https:\/\/play\.google\.com\//, ios: /^https:\/\/apps\.apple\.com\// };
@@ -190,7 +191,14 @@ for (const locale of FLOW_LOCALES) {
       test('+971500000017 approved through the control API', async ({ page, sandbox }) => {
         test.slow();
         await page.clock.install();
-        const section = await open(page, locale);
+        // A sign-in the demo app started (its interaction's csrf), finished here.
+        const csrf = csrfOf(await beginSignIn(page, `/signin?ui_locales=${locale}`));
+        const section = await open(
+          page,
+          locale,
+          ACR.cashback,
+          `&clientId=sandbox-web&csrf=${csrf}`,
+        );
         await submitPhone(page, locale, '17');
         await expect(section).toHaveAttribute('data-view', 'push_notification');
         const id = await newPush(sandbox, '17');

@@ -23,7 +23,7 @@ import {
   type Locale,
   type Sandbox,
 } from './fixtures.ts';
-import { signIn, stayOnLeavingView } from './identity-helpers.ts';
+import { openWithHashToken, signIn, stayOnLeavingView } from './identity-helpers.ts';
 import { pressConfirm, shownCard } from './links-helpers.ts';
 import { LAYLA, NEW_PASSWORD, RECOVERY_LINK } from './recovery-support.ts';
 
@@ -303,10 +303,8 @@ const ROWS: readonly Row[] = [
       malformed: [['apps:removeFailed', { name: 'Sandbox Web' }]],
     },
     open: async (page, locale) => {
-      await openHydrated(
-        page,
-        `${localizedPath(locale, '/client-management/')}#access_token=${APPS_TOKEN}`,
-      );
+      // Signed in through the page's own authorize request (a token with this page's state).
+      await openWithHashToken(page, localizedPath(locale, '/client-management/'), APPS_TOKEN);
       await expect(page.locator('.app-item')).toHaveCount(2);
     },
     submit: async (page, locale) => {
