@@ -74,11 +74,7 @@ export default defineConfig({
     defaultLocale: 'en',
     routing: { prefixDefaultLocale: false },
   },
-  integrations: [
-    react(),
-    hosting({ reportTo: build.errorReporting?.securityEndpoint }),
-    errorReporting,
-  ],
+  integrations: [react(), hosting(), errorReporting],
   security: {
     csp: {
       algorithm: 'SHA-256',

@@ -1,9 +1,8 @@
 /**
  * The error-reporting service of the production topology, standing in for Sentry's ingest: the
- * envelope endpoint the lazily loaded Sentry client posts errors to (`/api/{project}/envelope/`,
- * from the build's DSN) and the security endpoint the CSP's `report-to` and `report-uri` name
- * (`/api/{project}/security/`). Both take the DSN's public key as Sentry does (`sentry_key`);
- * what arrives is kept as it arrived for `GET /_sandbox/reports`, so tests read exactly what left
+ * envelope endpoint the lazily loaded Sentry client posts errors (and the page's policy
+ * violations) to (`/api/{project}/envelope/`, from the build's DSN). It takes the DSN's public
+ * key as Sentry does (`sentry_key`); what arrives is kept as it arrived for `GET /_sandbox/reports`, so tests read exactly what left
  * the browser. A reset forgets it.
  */
 import { Hono, type Context } from 'hono';
@@ -55,24 +54,6 @@ export function reportRoutes(sandbox: Sandbox, publicKey = SENTRY_PUBLIC_KEY): H
       events: envelopeEvents(envelope),
     });
     return c.json({});
-  });
-
-  app.post('/api/:project/security/', async (c) => {
-    const refusal = refused(c);
-    if (refusal) return refusal;
-    const text = await c.req.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // kept as text
-    }
-    keep(reports().violations, {
-      receivedAt: sandbox.iso(),
-      contentType: c.req.header('content-type') ?? '',
-      body,
-    });
-    return c.body(null, 201);
   });
 
   return app;

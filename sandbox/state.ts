@@ -343,7 +343,7 @@ function seedState(now: number): SandboxState {
     passkeyChallenges: new Map(),
     outbox: [],
     events: [],
-    reports: { errors: [], violations: [] },
+    reports: { errors: [] },
     flagOverrides: {},
     faults: [],
     nextFaultId: 1,

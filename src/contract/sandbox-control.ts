@@ -117,8 +117,7 @@ export const EventsResponse = array(RecordedEvent);
 
 /**
  * What the error-reporting service of the production topology received (`GET /_sandbox/reports`,
- * oldest first): each Sentry envelope as it arrived, with the events in it, and each CSP or
- * Trusted Types violation report (a `report-to` batch or a `report-uri` report).
+ * oldest first): each Sentry envelope as it arrived, with the events in it.
  */
 export const ReportsResponse = object({
   errors: array(
@@ -128,7 +127,6 @@ export const ReportsResponse = object({
       events: array(record(string(), unknown())),
     }),
   ),
-  violations: array(object({ receivedAt: string(), contentType: string(), body: unknown() })),
 });
 export type ReportsResponse = InferOutput<typeof ReportsResponse>;
 

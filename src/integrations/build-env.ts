@@ -32,8 +32,6 @@ export class BuildEnvError extends Error {
 export interface ErrorReporting {
   /** Where the browser sends errors (the DSN's origin, or PUBLIC_SENTRY_INGEST_URL's). */
   ingestOrigin: string;
-  /** Sentry's security endpoint for this DSN: the CSP's `report-to` and `report-uri`. */
-  securityEndpoint: string;
 }
 
 export interface BuildConfig {
@@ -84,23 +82,17 @@ function backendUrl(env: Env, name: string): URL {
   return url;
 }
 
-/** Sentry's endpoints for a DSN (`https://KEY@HOST[/PATH]/PROJECT`). */
+/** Where a DSN's reports go (`https://KEY@HOST[/PATH]/PROJECT`), checked. */
 function errorReporting(env: Env): ErrorReporting | undefined {
   if (!env['PUBLIC_SENTRY_DSN']) return undefined;
   const dsn = secureUrl(env, 'PUBLIC_SENTRY_DSN');
-  const match = /^(.*)\/(\w+)$/.exec(dsn.pathname);
-  if (!dsn.username || !match) {
+  if (!dsn.username || !/\/\w+$/.test(dsn.pathname)) {
     throw new BuildEnvError('PUBLIC_SENTRY_DSN is not a Sentry DSN (https://KEY@HOST/PROJECT)');
   }
-  const [, path = '', project = ''] = match;
   const ingest = env['PUBLIC_SENTRY_INGEST_URL']
     ? secureUrl(env, 'PUBLIC_SENTRY_INGEST_URL').origin
     : dsn.origin;
-  const key = encodeURIComponent(decodeURIComponent(dsn.username));
-  return {
-    ingestOrigin: ingest,
-    securityEndpoint: `${dsn.origin}${path}/api/${project}/security/?sentry_key=${key}`,
-  };
+  return { ingestOrigin: ingest };
 }
 
 export function readBuildEnv(env: Env): BuildConfig {

@@ -1,6 +1,6 @@
 /**
  * Astro integration: after the build, writes the hosting files into dist/: `_headers` (with the
- * site-wide CSP built from every page's hashes, and where its violations are reported) and `_redirects` (the token rewrites), which
+ * site-wide CSP built from every page's hashes) and `_redirects` (the token rewrites), which
  * Cloudflare Pages and Netlify read, and the nginx header snippet `_nginx/headers.conf` that
  * deploy/nginx.conf includes. (netlify.toml, wrangler.toml and functions/ hold no build output
  * and are committed.)
@@ -40,8 +40,7 @@ async function htmlFiles(dir: string): Promise<string[]> {
     .map((e) => join(e.parentPath, e.name));
 }
 
-/** `reportTo`: where CSP and Trusted Types violations are reported (with a Sentry DSN). */
-export function hosting({ reportTo }: { reportTo?: string | undefined } = {}): AstroIntegration {
+export function hosting(): AstroIntegration {
   return {
     name: 'account-hosting',
     hooks: {
@@ -59,7 +58,7 @@ export function hosting({ reportTo }: { reportTo?: string | undefined } = {}): A
           }
           policies.push(policy);
         }
-        const rules = headerRules(headerPolicy(mergePolicies(policies), reportTo), reportTo);
+        const rules = headerRules(headerPolicy(mergePolicies(policies)));
         await writeFile(join(root, '_headers'), renderHeadersFile(rules));
         await writeFile(join(root, '_redirects'), renderRedirectsFile());
         await mkdir(join(root, '_nginx'), { recursive: true });

@@ -3,7 +3,9 @@
  * it never delays first render; every event and breadcrumb is scrubbed of tokens, passwords,
  * codes, e-mails and phone numbers (src/lib/redact.ts). Expected 4xx answers are not reported.
  * Reports wait in a queue that is flushed every second while it holds some (spec section 9), and
- * at once before the page is left.
+ * at once before the page is left. CSP and Trusted Types violations are reported the same way,
+ * from the page (`violationError`), not by the browser's `report-to`: a browser's report carries
+ * the page's whole address, and so the token of a link page, to a third party.
  */
 import { SENTRY_DSN } from '../config.ts';
 import { loadSdk } from './error-reporting-load.ts';
@@ -36,6 +38,37 @@ function schedule(): void {
   }, FLUSH_INTERVAL_MS);
 }
 
+/** A policy violation as an error: what was refused, never where (no address, no sample). */
+export class PolicyViolation extends Error {
+  override name = 'PolicyViolation';
+}
+
+/** Only the origin of an address the policy refused, or the keyword the browser put there. */
+function origin(uri: string): string {
+  try {
+    return new URL(uri).origin;
+  } catch {
+    return uri; // 'inline', 'eval', 'trusted-types-sink', 'trusted-types-policy'
+  }
+}
+
+/**
+ * The error a violation is reported as: its directive, what it refused (an origin or a keyword)
+ * and, for a Trusted Types policy refused, the policy's name (the only sample that is not page
+ * content).
+ */
+export function violationError(
+  event: Pick<
+    SecurityPolicyViolationEvent,
+    'effectiveDirective' | 'blockedURI' | 'disposition' | 'sample'
+  >,
+): PolicyViolation {
+  const policy = event.effectiveDirective === 'trusted-types' ? ` (${event.sample})` : '';
+  return new PolicyViolation(
+    `${event.effectiveDirective} refused ${origin(event.blockedURI)}${policy} (${event.disposition})`,
+  );
+}
+
 function enqueue(error: unknown): void {
   queued.push(error);
   schedule();
@@ -48,6 +81,8 @@ export function startErrorReporting(): void {
   const onRejection = (event: PromiseRejectionEvent) => enqueue(event.reason);
   addEventListener('error', onError);
   addEventListener('unhandledrejection', onRejection);
+  // The SDK does not see these: this listener stays for the page's life.
+  document.addEventListener('securitypolicyviolation', (event) => enqueue(violationError(event)));
   sdk = later(() =>
     loadSdk().then((module) => {
       module.init(SENTRY_DSN);

@@ -81,7 +81,7 @@ export const POPUP_OPENER_POLICY = 'same-origin-allow-popups';
  *   (reCAPTCHA's release and its `trustedtypes=true` loader, Google Identity Services) each create
  *   `goog#html`, so a page with two of them needs `'allow-duplicates'` (none of the vendors
  *   documents its names: these are what the browser tests' vendor stand-ins show are needed,
- *   tests/production/vendors.spec.ts, and violations are reported to Sentry: see docs/production.md).
+ *   tests/production/vendors.spec.ts; violations are reported to Sentry: src/lib/error-reporting.ts).
  */
 export const SDK_CSP = {
   script: [
@@ -99,9 +99,6 @@ export const SDK_CSP = {
   style: ['https://accounts.google.com/gsi/style'],
   trustedTypes: ['goog#html', "'allow-duplicates'"],
 } as const satisfies Record<string, readonly string[]>;
-
-/** The `report-to` group of the CSP (the `Reporting-Endpoints` header names its address). */
-export const CSP_REPORT_GROUP = 'csp-endpoint';
 
 const ALL_ROUTES = Object.values(ROUTES) as RouteDef[];
 
@@ -159,12 +156,8 @@ function pageRules(): HeaderRule[] {
   });
 }
 
-/**
- * The rule table; `csp` is the site-wide policy of the build (none for the bare table), and
- * `reportTo` where its violations are reported (src/routing/hosting.ts, `headerPolicy`), which
- * the `Reporting-Endpoints` header names for the policy's `report-to`.
- */
-export function headerRules(csp?: string, reportTo?: string): HeaderRule[] {
+/** The rule table; `csp` is the site-wide policy of the build (none for the bare table). */
+export function headerRules(csp?: string): HeaderRule[] {
   return [
     {
       pattern: '/*',
@@ -172,7 +165,6 @@ export function headerRules(csp?: string, reportTo?: string): HeaderRule[] {
         ...SECURITY_HEADERS,
         'Referrer-Policy': REFERRER.secret,
         ...(csp ? { 'Content-Security-Policy': csp } : {}),
-        ...(csp && reportTo ? { 'Reporting-Endpoints': `${CSP_REPORT_GROUP}="${reportTo}"` } : {}),
         'Cache-Control': CACHE.secret,
       },
     },

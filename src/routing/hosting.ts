@@ -4,7 +4,7 @@
  * (Cloudflare Pages and Netlify syntax).
  */
 import { createHash } from 'node:crypto';
-import { CSP_REPORT_GROUP, type HeaderRule } from './headers.ts';
+import type { HeaderRule } from './headers.ts';
 
 /** Directives that may only come from a header (browsers ignore them in a meta tag). */
 const HEADER_ONLY_DIRECTIVES = ["frame-ancestors 'none'"];
@@ -42,28 +42,26 @@ const CSP_NAME = 'Content-Security-Policy';
 const fitsOneLine = (value: string) => `  ${CSP_NAME}: ${value}`.length <= HEADER_LINE_LIMIT;
 
 /**
- * The site-wide policy as the header carries it: with `reportTo`, its violations are reported
- * there (`report-to` for the browsers with the Reporting API, `report-uri` for the others; a meta
- * policy cannot report). A policy too long for one `_headers` line (a production build's, with the
- * vendors' sources, the back ends' origins and sixteen inline styles' hashes) becomes two, which
- * the header carries as a list (`A, B`, one `_headers` line each) and browsers enforce both of:
- * its `style-src` on its own, and the rest with `style-src` allowing inline styles, so that
- * together (and with each page's meta policy) inline styles still need their hash. Each policy
- * reports its own violations.
+ * The site-wide policy as the header carries it. It names no `report-uri` or `report-to`: the
+ * browser's report would carry the page's address, a link page's token with it, so violations are
+ * reported from the page, scrubbed (src/lib/error-reporting.ts). A policy too long for one
+ * `_headers` line (a production build's, with the vendors' sources, the back ends' origins and
+ * sixteen inline styles' hashes) becomes two, which the header carries as a list (`A, B`, one
+ * `_headers` line each) and browsers enforce both of: its `style-src` on its own, and the rest
+ * with `style-src` allowing inline styles, so that together (and with each page's meta policy)
+ * inline styles still need their hash.
  */
-export function headerPolicy(policy: string, reportTo?: string): string {
-  const reporting = reportTo ? `; report-uri ${reportTo}; report-to ${CSP_REPORT_GROUP}` : '';
-  const whole = `${policy}${reporting}`;
-  if (fitsOneLine(whole)) return whole;
+export function headerPolicy(policy: string): string {
+  if (fitsOneLine(policy)) return policy;
   const directives = policy.split(';').map((d) => d.trim());
   const styles = directives.find((d) => d.startsWith('style-src '));
-  if (!styles) return whole;
+  if (!styles) return policy;
   const sources = styles.split(/\s+/).slice(1);
   const hosts = sources.filter((source) => !/^'sha\d+-/.test(source));
   const rest = directives.map((d) =>
     d === styles ? `style-src ${[...hosts, "'unsafe-inline'"].join(' ')}` : d,
   );
-  return `${rest.join('; ')}${reporting}, ${styles}${reporting}`;
+  return `${rest.join('; ')}, ${styles}`;
 }
 
 /**

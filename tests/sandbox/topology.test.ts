@@ -232,13 +232,6 @@ describe('the production topology', () => {
     expect(
       envelopeEvents(`${JSON.stringify({})}\n${JSON.stringify({ type: 'attachment' })}\nbinary`),
     ).toEqual([]);
-    const csp = await call('errorReporting', path.replace('envelope', 'security'), {
-      method: 'POST',
-      body: JSON.stringify({ 'csp-report': { 'blocked-uri': 'http://x' } }),
-      headers: fromSite({ 'Content-Type': 'application/csp-report' }),
-    });
-    expect(csp.status).toBe(201);
-    expect(sandbox.state.reports.violations[0]?.contentType).toBe('application/csp-report');
     const control = await call('sandbox', '/_sandbox/reports');
     expect(((await control.json()) as { errors: unknown[] }).errors).toHaveLength(1);
   });

@@ -83,13 +83,12 @@ describe('the build environment (security review L8)', () => {
     }
   });
 
-  it("a DSN gives Sentry's ingest origin and its security endpoint; it must be https: too", () => {
+  it("a DSN gives Sentry's ingest origin; it must be https: too", () => {
     const config = readBuildEnv(
       production({ PUBLIC_SENTRY_DSN: 'https://k3y@o1.ingest.sentry.io/42' }),
     );
     expect(config.errorReporting).toEqual({
       ingestOrigin: 'https://o1.ingest.sentry.io',
-      securityEndpoint: 'https://o1.ingest.sentry.io/api/42/security/?sentry_key=k3y',
     });
     expect(
       readBuildEnv(

@@ -34,6 +34,7 @@ describe('the client init', () => {
       get readyState() {
         return readyState;
       },
+      addEventListener: add,
     });
     vi.useFakeTimers();
     // Idle 50 ms after it is asked (stubbed after the fake timers, which would fake it too).
@@ -121,6 +122,35 @@ describe('the client init', () => {
     await vi.waitFor(() => expect(sdk.init).toHaveBeenCalled());
     await vi.advanceTimersByTimeAsync(1000);
     expect(sdk.capture).toHaveBeenCalledWith(before);
+  });
+
+  it('reports a policy violation as what was refused, never the address, a path or a sample', async () => {
+    await loaded();
+    fire('securitypolicyviolation', {
+      effectiveDirective: 'img-src',
+      blockedURI: 'http://127.0.0.1:9/reset/tok3n?phone=971500000001',
+      disposition: 'enforce',
+      sample: '',
+    });
+    fire('securitypolicyviolation', {
+      effectiveDirective: 'require-trusted-types-for',
+      blockedURI: 'trusted-types-sink',
+      disposition: 'enforce',
+      sample: 'Element innerHTML|<a href="/password/tok3n">',
+    });
+    fire('securitypolicyviolation', {
+      effectiveDirective: 'trusted-types',
+      blockedURI: 'trusted-types-policy',
+      disposition: 'enforce',
+      sample: 'goog#html',
+    });
+    await vi.advanceTimersByTimeAsync(1000);
+    const sent = sdk.capture.mock.calls.map(([error]) => error as Error);
+    expect(sent.map((error) => [error.name, error.message])).toEqual([
+      ['PolicyViolation', 'img-src refused http://127.0.0.1:9 (enforce)'],
+      ['PolicyViolation', 'require-trusted-types-for refused trusted-types-sink (enforce)'],
+      ['PolicyViolation', 'trusted-types refused trusted-types-policy (goog#html) (enforce)'],
+    ]);
   });
 
   it('before leaving: sends what is queued at once', async () => {
