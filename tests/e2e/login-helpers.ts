@@ -1,11 +1,13 @@
 /** Page helpers for the login specs: language-independent (views are found by `data-view`). */
-import type { Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import {
+  catalogMessage,
   expect,
   expectAccessible,
   hurryTimers,
   expectNoRawKeys,
   localizedPath,
+  openHydrated,
   type Locale,
 } from './fixtures.ts';
 
@@ -31,13 +33,14 @@ export async function expectView(page: Page, name: string, check = true): Promis
   }
 }
 
+/**
+ * Opens /login and waits until its islands have hydrated: the island has read its presets, and a
+ * check made next sees what its script drew, not the pre-rendered form (shown once: with the
+ * login island's script refused, this failed where the wait for the pre-rendered field passed).
+ */
 export async function openLogin(page: Page, locale: Locale, query = 'clientId=sandbox-web') {
-  await page.goto(loginPath(locale, query));
+  await openHydrated(page, loginPath(locale, query));
   await expect(view(page)).toBeVisible();
-  // Hydrated: the island has read its presets.
-  await expect(
-    page.locator('input[type=tel], input[type=email], .login-dashboard').first(),
-  ).toBeVisible();
 }
 
 export async function submitPhone(page: Page, nn: string): Promise<void> {
@@ -46,6 +49,23 @@ export async function submitPhone(page: Page, nn: string): Promise<void> {
 }
 
 export const submitButton = (page: Page) => view(page).locator('button[type=submit]');
+
+/**
+ * `target` says exactly the catalog's message `key` (or `[key, params]`) in the page's language:
+ * in English also the words written here (which check the catalog itself), and in another
+ * language not them.
+ */
+export async function expectMessage(
+  target: Locator,
+  locale: Locale,
+  key: string | readonly [string, Record<string, string | number>],
+  english: string,
+): Promise<void> {
+  const [name, params] = typeof key === 'string' ? [key, {}] : key;
+  await expect(target).toHaveText(catalogMessage(locale, name, params));
+  if (locale === 'en') await expect(target).toHaveText(english);
+  else await expect(target).not.toHaveText(english);
+}
 
 /**
  * The identity service's page that stands in for the client once the sign-in is finished. The
