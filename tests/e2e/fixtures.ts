@@ -171,6 +171,25 @@ export async function settleTasks(page: Page): Promise<void> {
 }
 
 /**
+ * Resolves once the code the page loads when idle (src/lib/later.ts) has arrived: the idle
+ * callbacks' time limit run on the page's clock (installed), then no script on its way, twice
+ * across the page's queued tasks (a module's own imports are asked for once it has arrived).
+ * `scripts` is `pendingScripts(page)`, taken before the page opened.
+ *
+ * For the tests that go offline: a connection lost while a module and its imports are on their
+ * way leaves them failed for the page's whole life (Chromium's module map keeps a failed module;
+ * docs/test-trust.md), which is a known defect of the product these tests do not test.
+ */
+export async function idleLoaded(page: Page, scripts: Set<Request>): Promise<void> {
+  await page.clock.runFor(3000);
+  await expect(async () => {
+    expect(scripts.size).toBe(0);
+    await settleTasks(page);
+    expect(scripts.size).toBe(0);
+  }).toPass();
+}
+
+/**
  * Clicks a button of the sandbox's sign-in window, which closes itself on that click: the window
  * can be gone before the click returns, which is the button working, not a failure.
  */

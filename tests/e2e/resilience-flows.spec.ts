@@ -17,8 +17,10 @@ import {
   expect,
   expectNoRawKeys,
   FLOW_LOCALES,
+  idleLoaded,
   localizedPath,
   openHydrated,
+  pendingScripts,
   test,
   type Locale,
   type Sandbox,
@@ -621,11 +623,16 @@ for (const row of ROWS) {
       sandbox,
       pageGuards,
     }) => {
-      // Its call fails on purpose: dropped, cut short, offline.
-      pageGuards.provokes({ requests: new RegExp(row.call.path.replace(/[.?]/g, '\\$&')) });
-      // Until the page itself says so: a submit made while it still reads `navigator.onLine` as
-      // false shows 'offline' again and sends nothing (the cause of a flaky run).
+      // Its call fails on purpose (dropped, cut short), and offline every back-end call made
+      // meanwhile fails (the flow's, the analytics'). A module of the page must not: nothing is
+      // fetched offline (src/lib/later.ts), so a failed module load still fails the test.
+      pageGuards.provokes({ requests: /\/_be\// });
+      const scripts = pendingScripts(page);
+      // Offline once the page's idle code has arrived (`idleLoaded`: the loss of a module on its
+      // way is not what this test tests), and until the page itself says so: a submit made while
+      // it still reads `navigator.onLine` as false shows 'offline' again and sends nothing.
       const setOffline = async (offline: boolean) => {
+        if (offline) await idleLoaded(page, scripts);
         await context.setOffline(offline);
         await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(!offline);
       };

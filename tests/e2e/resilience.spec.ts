@@ -9,6 +9,8 @@ import {
   expect,
   expectNoRawKeys,
   FLOW_LOCALES,
+  idleLoaded,
+  pendingScripts,
   test,
   type Locale,
 } from './fixtures.ts';
@@ -109,10 +111,15 @@ test.describe('network', () => {
     context,
     pageGuards,
   }) => {
-    pageGuards.provokes({ requests: new RegExp(`${LOGIN_PATH}$`) });
+    // Offline on purpose: the back ends' calls made meanwhile fail (the login's, the analytics',
+    // the passkey offer's); a module of the page must not (nothing is fetched offline).
+    pageGuards.provokes({ requests: /\/_be\// });
     await page.clock.install();
+    const scripts = pendingScripts(page);
     await openLogin(page, 'en');
     await page.locator('input[type=tel]').fill(national('01'));
+    // Offline once the page's idle code has arrived (`idleLoaded`).
+    await idleLoaded(page, scripts);
     await context.setOffline(true);
     await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
     // At once: the page's clock stands still from the click, so no timer (a time limit, a retry)
