@@ -4,32 +4,29 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sentry from '@sentry/astro';
+import { readBuildEnv } from './src/integrations/build-env.ts';
 import { hosting } from './src/integrations/hosting.ts';
 import { SDK_CSP } from './src/routing/headers.ts';
 
-// Build-time origins of the real back ends (empty in a sandbox build: everything is same-origin).
-const backendOrigins = [
-  'PUBLIC_IDENTITY_API_URL',
-  'PUBLIC_ONBOARDER_URL',
-  'PUBLIC_IDENTITY_GATEWAY_URL',
-  'PUBLIC_IDENTITY_SERVICE_URL',
-  'PUBLIC_BUSINESS_API_URL',
-  'PUBLIC_ANALYTICS_URL',
-  'PUBLIC_FLAGS_URL',
-  'PUBLIC_SENTRY_INGEST_URL',
-]
-  .map((name) => process.env[name])
-  .filter((value) => value && /^https:\/\//.test(value))
-  .map((value) => new URL(/** @type {string} */ (value)).origin);
-const identityService = process.env.PUBLIC_IDENTITY_SERVICE_URL;
-// A production build loads the social and reCAPTCHA SDKs: the sources their vendors document
-// (src/routing/headers.ts, SDK_CSP).
-const production = process.env.PUBLIC_SANDBOX === 'false';
+// The build's environment, checked before anything is built (a production build without its back
+// ends, or with an http: one, fails here naming the variable): src/integrations/build-env.ts.
+const build = readBuildEnv(process.env);
+// A production build talks to its back ends on their origins and loads the social and reCAPTCHA
+// SDKs: the sources their vendors document (src/routing/headers.ts, SDK_CSP). A sandbox build's
+// back ends are on its own origin.
+const { production } = build;
+const connectOrigins = [
+  ...new Set([
+    ...Object.values(build.backendOrigins ?? {}),
+    ...(build.errorReporting ? [build.errorReporting.ingestOrigin] : []),
+  ]),
+];
 const sdkScripts = production ? [...SDK_CSP.script] : [];
 const sdkFrames = production ? [...SDK_CSP.frame] : [];
 const sdkConnect = production ? [...SDK_CSP.connect] : [];
 const sdkStyles = production ? [...SDK_CSP.style] : [];
-const formTargets = identityService ? [new URL(identityService).origin] : [];
+const sdkPolicies = production ? [...SDK_CSP.trustedTypes] : [];
+const formTargets = build.backendOrigins ? [build.backendOrigins.identityService] : [];
 
 // Error reporting, @sentry/astro. With a DSN, every page gets the integration's client init file,
 // src/lib/error-reporting-init.ts, which holds no Sentry code: the SDK is loaded after `load`
@@ -369,7 +366,11 @@ export default defineConfig({
     defaultLocale: 'en',
     routing: { prefixDefaultLocale: false },
   },
-  integrations: [react(), hosting(), errorReporting],
+  integrations: [
+    react(),
+    hosting({ reportTo: build.errorReporting?.securityEndpoint }),
+    errorReporting,
+  ],
   security: {
     csp: {
       algorithm: 'SHA-256',
@@ -377,7 +378,7 @@ export default defineConfig({
         "default-src 'none'",
         "img-src 'self' https: data:",
         "font-src 'self'",
-        `connect-src 'self'${[...new Set(backendOrigins), ...sdkConnect].map((o) => ` ${o}`).join('')}`,
+        `connect-src 'self'${[...connectOrigins, ...sdkConnect].map((o) => ` ${o}`).join('')}`,
         `form-action 'self'${formTargets.map((o) => ` ${o}`).join('')}`,
         "base-uri 'none'",
         "object-src 'none'",
@@ -386,7 +387,7 @@ export default defineConfig({
           ? [/** @type {const} */ (`frame-src ${sdkFrames.join(' ')}`)]
           : []),
         "require-trusted-types-for 'script'",
-        'trusted-types account-scripts',
+        `trusted-types account-scripts${sdkPolicies.map((name) => ` ${name}`).join('')}`,
       ],
       scriptDirective: { resources: ["'self'", ...sdkScripts] },
       styleDirective: { resources: ["'self'", ...sdkStyles] },

@@ -84,6 +84,9 @@ export default defineConfig<object, { serveWith: ServeWith }>({
         ]
       : []),
     { name: 'sandbox' },
+    // The production build in the production topology, with the vendors' stand-ins: its own
+    // ports and fixtures, its browser's flags included (tests/production/fixtures.ts).
+    { name: 'production', testDir: 'tests/production' },
     ...HOSTS.map((host) => ({
       name: host,
       testMatch: ['hosting.spec.ts', 'security.spec.ts'],

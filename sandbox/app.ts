@@ -1,27 +1,16 @@
 /**
- * The sandbox as one Hono app: the seven back ends under their `/_be/...` prefixes, the control
+ * The sandbox as one Hono app: the seven back ends (./backends.ts) under their `/_be/...` prefixes, the control
  * API under `/_sandbox`, and the built site for every other path. `createApp` does not listen, so
  * tests call `app.request()`; sandbox/server.ts serves it.
  */
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { SANDBOX_PREFIX } from '../src/contract/backends.ts';
+import { SANDBOX_PREFIX, type Backend } from '../src/contract/backends.ts';
+import { backendApps } from './backends.ts';
 import { controlRoutes, faultInjector } from './control.ts';
 import { handleError } from './errors.ts';
 import { probeInjector } from './probe.ts';
-import { analyticsRoutes } from './routes/analytics.ts';
-import { businessApiRoutes } from './routes/business-api.ts';
-import { flagsRoutes } from './routes/flags.ts';
-import { identityApiRoutes } from './routes/identity-api.ts';
-import { identityGatewayRoutes } from './routes/identity-gateway.ts';
-import { identityServiceRoutes } from './routes/identity-service.ts';
-import { loginRoutes } from './routes/login.ts';
-import { otpRoutes } from './routes/otp.ts';
-import { passkeyRoutes } from './routes/passkeys.ts';
-import { recoveryRoutes } from './routes/recovery.ts';
-import { oneClickRoutes } from './routes/one-click.ts';
-import { onboarderRoutes } from './routes/onboarder.ts';
 import { createSiteHandler } from './static.ts';
 import { createSandbox, type Sandbox, type SandboxOptions } from './state.ts';
 
@@ -39,6 +28,16 @@ export interface AppOptions extends SandboxOptions {
   probe?: boolean;
 }
 
+/** Request bodies over MAX_BODY_BYTES answer 413. */
+export const bodySizeLimit = () =>
+  bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) =>
+      c.json({ error: 'payload_too_large', error_description: 'The body is too large' }, 413),
+  });
+
+export const NOT_FOUND_BODY = { error: 'not_found', error_description: 'No such sandbox route' };
+
 export function createApp(options: AppOptions = {}): Hono {
   const sandbox = options.sandbox ?? createSandbox(options);
   const secret = options.cookieSecret ?? randomBytes(32).toString('base64url');
@@ -47,33 +46,18 @@ export function createApp(options: AppOptions = {}): Hono {
   app.onError(handleError);
   if (options.probe) app.use('*', probeInjector());
   app.use('*', faultInjector(sandbox));
-  const limit = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: (c) =>
-      c.json({ error: 'payload_too_large', error_description: 'The body is too large' }, 413),
-  });
+  const limit = bodySizeLimit();
   app.use('/_be/*', limit);
   app.use('/_sandbox/*', limit);
 
-  const identityApi = new Hono();
-  identityApi.route('/', identityApiRoutes(sandbox));
-  identityApi.route('/', recoveryRoutes(sandbox));
-  identityApi.route('/', otpRoutes(sandbox));
-  identityApi.route('/', loginRoutes(sandbox));
-  identityApi.route('/', passkeyRoutes(sandbox));
-  identityApi.route('/', oneClickRoutes(sandbox));
-  app.route(SANDBOX_PREFIX.identityApi, identityApi);
-  app.route(SANDBOX_PREFIX.onboarder, onboarderRoutes(sandbox));
-  app.route(SANDBOX_PREFIX.identityGateway, identityGatewayRoutes(sandbox));
-  app.route(SANDBOX_PREFIX.identityService, identityServiceRoutes(sandbox, secret));
-  app.route(SANDBOX_PREFIX.businessApi, businessApiRoutes(sandbox));
-  app.route(SANDBOX_PREFIX.analytics, analyticsRoutes(sandbox));
-  app.route(SANDBOX_PREFIX.flags, flagsRoutes(sandbox));
+  const backends = backendApps(sandbox, { secret });
+  for (const [name, backend] of Object.entries(backends) as [Backend, Hono][]) {
+    app.route(SANDBOX_PREFIX[name], backend);
+  }
   app.route('/_sandbox', controlRoutes(sandbox));
 
-  const notFound = { error: 'not_found', error_description: 'No such sandbox route' };
-  app.all('/_be/*', (c) => c.json(notFound, 404));
-  app.all('/_sandbox/*', (c) => c.json(notFound, 404));
+  app.all('/_be/*', (c) => c.json(NOT_FOUND_BODY, 404));
+  app.all('/_sandbox/*', (c) => c.json(NOT_FOUND_BODY, 404));
 
   const site = createSiteHandler(options.distDir ?? 'dist');
   app.all('*', site);

@@ -7,7 +7,12 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { EMAIL_LINK_VALIDITY_MS } from '../src/contract/identity-gateway.ts';
 import type { BlockReason } from '../src/contract/errors.ts';
 import type { ApproveStatus } from '../src/contract/identity-api.ts';
-import type { FaultBody, OutboxEntry, RecordedEvent } from '../src/contract/sandbox-control.ts';
+import type {
+  FaultBody,
+  OutboxEntry,
+  RecordedEvent,
+  ReportsResponse,
+} from '../src/contract/sandbox-control.ts';
 import type { FlagsResponse } from '../src/contract/shell.ts';
 import {
   ALERT_ACCOUNTS,
@@ -192,6 +197,8 @@ export interface SandboxState {
   pushes: Map<string, PushRequest>;
   /** One-click login answers by idempotency key: a repeated call gets the first answer. */
   oneClickAnswers: Map<string, { phone: string; requestId: string }>;
+  /** Nonces issued for social sign-ins (sandbox/routes/login.ts): good once, until they expire. */
+  socialNonces: Map<string, { expiresAt: number; used: boolean }>;
   resets: Map<string, ResetToken>;
   emailLinks: Map<string, EmailLink>;
   profileTokens: Map<string, ProfileToken>;
@@ -208,6 +215,8 @@ export interface SandboxState {
   passkeyChallenges: Map<string, PasskeyChallenge>;
   outbox: OutboxEntry[];
   events: RecordedEvent[];
+  /** What the error-reporting service received (the production topology's, sandbox/reports.ts). */
+  reports: ReportsResponse;
   flagOverrides: Partial<Flags>;
   faults: Fault[];
   nextFaultId: number;
@@ -328,6 +337,7 @@ function seedState(now: number): SandboxState {
     proofs: new Map(),
     pushes: new Map(),
     oneClickAnswers: new Map(),
+    socialNonces: new Map(),
     resets,
     emailLinks,
     profileTokens,
@@ -342,6 +352,7 @@ function seedState(now: number): SandboxState {
     passkeyChallenges: new Map(),
     outbox: [],
     events: [],
+    reports: { errors: [], violations: [] },
     flagOverrides: {},
     faults: [],
     nextFaultId: 1,

@@ -2,11 +2,12 @@
  * Identity service: the `/login` form that finishes a sign-in (checks the proof token, sets a
  * signed session cookie), the implicit-grant `/authorize` entry, `/logout`, connected apps and
  * user info. Bearer tokens: the contract's `sandbox-access-token` and `sandbox-empty-token`, or
- * those `/authorize` issues.
+ * those `/authorize` issues. Mounted under its `/_be/idp` prefix on the site's origin (the
+ * one-origin sandbox), or at the root of an origin of its own that sends people to the site's
+ * pages on theirs (the production topology, sandbox/topology.ts).
  */
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getSignedCookie, setSignedCookie } from 'hono/cookie';
-import { SANDBOX_PREFIX } from '../../src/contract/backends.ts';
 import { localizedPath, splitLocale } from '../../src/i18n/config.ts';
 import {
   APPROVED_APP_PATH,
@@ -29,9 +30,16 @@ import { ACCESS_TOKEN_VALIDITY_S, SESSION_VALIDITY_MS, type Sandbox, type User }
 import { consumeProof } from '../queries.ts';
 
 export const SESSION_COOKIE = 'sbx_idp_session';
-const PREFIX = SANDBOX_PREFIX.identityService;
 const DEFAULT_CLIENT = 'sandbox-web';
 const MAX_PENDING_AUTHORIZE = 1000;
+
+/** Where the service is mounted and where the site's pages are. */
+export interface IdentityServiceMount {
+  /** The service's own path prefix: `/_be/idp`, or '' at the root of its own origin. */
+  base: string;
+  /** The site's origin, or '' when the site shares the service's origin. */
+  site: string;
+}
 
 /** A path on this origin (no scheme, no host, no `//`, no backslash, no control characters). */
 export function isSameOriginPath(target: string): boolean {
@@ -48,6 +56,21 @@ export function isSameOriginPath(target: string): boolean {
     return new URL(target, base).origin === base;
   } catch {
     return false;
+  }
+}
+
+/**
+ * A return address the service accepts: a path of the site, given as a path (the site shares the
+ * service's origin) or as an absolute address on the site's origin. Undefined for anything else.
+ */
+export function sitePath(target: string, site: string): string | undefined {
+  if (isSameOriginPath(target)) return target;
+  if (!site) return undefined;
+  try {
+    const url = new URL(target);
+    return url.origin === site ? `${url.pathname}${url.search}${url.hash}` : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -97,9 +120,14 @@ function signedInUsers(sandbox: Sandbox, secret: string) {
 }
 
 /** What the sandbox shows where the client application would take over after a sign-in. */
-function signedInPage(c: Context, user: User, clientId: string | undefined): Response {
+function signedInPage(
+  c: Context,
+  mount: IdentityServiceMount,
+  user: User,
+  clientId: string | undefined,
+): Response {
   const client = CLIENTS.find((item) => item.clientId === clientId);
-  const appsLink = `${PREFIX}${AUTHORIZE_PATH}?response_type=token&redirect_uri=${encodeURIComponent('/client-management/')}`;
+  const appsLink = `${mount.base}${AUTHORIZE_PATH}?response_type=token&redirect_uri=${encodeURIComponent(`${mount.site}/client-management/`)}`;
   return page(
     c,
     200,
@@ -109,8 +137,8 @@ function signedInPage(c: Context, user: User, clientId: string | undefined): Res
 <p>This page stands in for the client application in the sandbox.</p>
 <ul>
 <li><a href="${escapeHtml(appsLink)}">Connected apps</a></li>
-<li><a href="${PREFIX}${LOGOUT_PATH}">Sign out</a></li>
-<li><a href="/_sandbox">Sandbox control page</a></li>
+<li><a href="${mount.base}${LOGOUT_PATH}">Sign out</a></li>
+<li><a href="${mount.site}/_sandbox">Sandbox control page</a></li>
 </ul>`,
   );
 }
@@ -154,7 +182,11 @@ function accountRoutes(users: ReturnType<typeof signedInUsers>): Hono {
   return app;
 }
 
-export function identityServiceRoutes(sandbox: Sandbox, secret: string): Hono {
+export function identityServiceRoutes(
+  sandbox: Sandbox,
+  secret: string,
+  mount: IdentityServiceMount,
+): Hono {
   const app = new Hono();
   const { state } = sandbox;
   const users = signedInUsers(sandbox, secret);
@@ -171,7 +203,7 @@ export function identityServiceRoutes(sandbox: Sandbox, secret: string): Hono {
         c,
         400,
         'Sign-in failed',
-        `<h1>Sign-in failed</h1><p>The sign-in form was incomplete.</p><p><a href="/login">Back to sign-in</a></p>`,
+        `<h1>Sign-in failed</h1><p>The sign-in form was incomplete.</p><p><a href="${mount.site}/login">Back to sign-in</a></p>`,
       );
     }
     const proof = consumeProof(sandbox, parsed.output.token);
@@ -181,7 +213,7 @@ export function identityServiceRoutes(sandbox: Sandbox, secret: string): Hono {
         c,
         401,
         'Sign-in failed',
-        `<h1>Sign-in failed</h1><p>This sign-in token is invalid, expired or already used.</p><p><a href="/login">Back to sign-in</a></p>`,
+        `<h1>Sign-in failed</h1><p>This sign-in token is invalid, expired or already used.</p><p><a href="${mount.site}/login">Back to sign-in</a></p>`,
       );
     }
     const remember = ['true', 'on', '1'].includes(parsed.output.remember ?? '');
@@ -203,14 +235,17 @@ export function identityServiceRoutes(sandbox: Sandbox, secret: string): Hono {
     const pending = csrf ? state.pendingAuthorize.get(csrf) : undefined;
     if (csrf && pending) {
       state.pendingAuthorize.delete(csrf);
-      return c.redirect(`${PREFIX}${AUTHORIZE_PATH}?${pending.query}`, 302);
+      return c.redirect(`${mount.base}${AUTHORIZE_PATH}?${pending.query}`, 302);
     }
-    return signedInPage(c, user, proof.clientId);
+    return signedInPage(c, mount, user, proof.clientId);
   });
 
   app.get(AUTHORIZE_PATH, async (c) => {
     const parsed = v.safeParse(AuthorizeQuery, c.req.query());
-    if (!parsed.success || !isSameOriginPath(parsed.output.redirect_uri)) {
+    const returnPath = parsed.success
+      ? sitePath(parsed.output.redirect_uri, mount.site)
+      : undefined;
+    if (!parsed.success || returnPath === undefined) {
       return page(
         c,
         400,
@@ -233,8 +268,8 @@ export function identityServiceRoutes(sandbox: Sandbox, secret: string): Hono {
       });
       const login = new URLSearchParams({ clientId: query.client_id ?? DEFAULT_CLIENT, csrf });
       // The sign-in page in the language of the page that asked (e.g. /ar/client-management/).
-      const { locale } = splitLocale(query.redirect_uri.split(/[?#]/)[0] ?? '/');
-      return c.redirect(`${localizedPath(locale, '/login')}?${login.toString()}`, 302);
+      const { locale } = splitLocale(returnPath.split(/[?#]/)[0] ?? '/');
+      return c.redirect(`${mount.site}${localizedPath(locale, '/login')}?${login.toString()}`, 302);
     }
     const token = sandbox.id('at');
     state.accessTokens.set(token, {
@@ -248,7 +283,7 @@ export function identityServiceRoutes(sandbox: Sandbox, secret: string): Hono {
       expires_in: String(ACCESS_TOKEN_VALIDITY_S),
       ...(query.state ? { state: query.state } : {}),
     });
-    const target = query.redirect_uri.split('#')[0] ?? '/';
+    const target = `${mount.site}${returnPath.split('#')[0] ?? '/'}`;
     c.header('Cache-Control', 'no-store');
     return c.redirect(`${target}#${hash.toString()}`, 302);
   });
@@ -257,8 +292,8 @@ export function identityServiceRoutes(sandbox: Sandbox, secret: string): Hono {
     const id = await getSignedCookie(c, secret, SESSION_COOKIE);
     if (id) state.sessions.delete(id);
     deleteCookie(c, SESSION_COOKIE, { path: '/' });
-    const target = c.req.query('redirect_uri');
-    return c.redirect(target && isSameOriginPath(target) ? target : '/login', 302);
+    const target = sitePath(c.req.query('redirect_uri') ?? '', mount.site);
+    return c.redirect(`${mount.site}${target ?? '/login'}`, 302);
   });
 
   app.route('/', accountRoutes(users));

@@ -1,6 +1,8 @@
 /**
  * Identity API: phone, e-mail, Apple and Google login (the codes they check are ./otp.ts's). Every login answers
- * `{ token }` (a proof token for the identity service's /login form) or an `ErrorBody`.
+ * `{ token }` (a proof token for the identity service's /login form) or an `ErrorBody`. Apple and
+ * Google logins take an id token only with the nonce this service issued for it (security review
+ * L3, `SOCIAL_NONCE_PATH`).
  */
 import { Hono } from 'hono';
 import type { BlockReason, ChallengeDetail, LoginChallenge } from '../../src/contract/errors.ts';
@@ -13,13 +15,14 @@ import {
   GoogleLoginBody,
   PHONE_LOGIN_PATH,
   PhoneLoginBody,
+  SOCIAL_NONCE_PATH,
   type PhoneLoginBody as PhoneLogin,
 } from '../../src/contract/identity-api.ts';
 import { isEmailAddress } from '../../src/lib/patterns.ts';
 import { fail, failWait, jsonBody } from '../errors.ts';
 import { header, requirePhone } from '../http.ts';
 import { SOCIAL_ACCOUNTS, type SocialProvider } from '../personas.ts';
-import { readSocialToken } from '../social.ts';
+import { issueSocialNonce, readSocialToken, spendSocialNonce } from '../social.ts';
 import {
   TEMPORARY_BLOCK_MS,
   WRONG_PASSWORDS_BEFORE_BLOCK,
@@ -186,10 +189,13 @@ export function loginRoutes(sandbox: Sandbox): Hono {
     return c.json({ token: issueProof(sandbox, user.sub, header(c, 'clientId')) });
   });
 
+  app.post(SOCIAL_NONCE_PATH, (c) => c.json(issueSocialNonce(sandbox)));
+
   function socialLogin(
     provider: SocialProvider,
     idToken: string,
     clientId: string | undefined,
+    nonce: string | undefined,
   ): string {
     const claims = readSocialToken(idToken, provider, sandbox.now());
     if (!claims) {
@@ -198,6 +204,7 @@ export function loginRoutes(sandbox: Sandbox): Hono {
         message: 'The id token is not a valid sandbox test token',
       });
     }
+    spendSocialNonce(sandbox, nonce, claims.nonce);
     const user = userBySocial(sandbox, provider, claims.email);
     if (!user) {
       if (!SOCIAL_ACCOUNTS.some((account) => account.email === claims.email)) {
@@ -211,11 +218,15 @@ export function loginRoutes(sandbox: Sandbox): Hono {
 
   app.post(APPLE_LOGIN_PATH, async (c) => {
     const body = await jsonBody(c, AppleLoginBody);
-    return c.json({ token: socialLogin('apple', body.access_token, header(c, 'clientId')) });
+    return c.json({
+      token: socialLogin('apple', body.access_token, header(c, 'clientId'), body.nonce),
+    });
   });
   app.post(GOOGLE_LOGIN_PATH, async (c) => {
     const body = await jsonBody(c, GoogleLoginBody);
-    return c.json({ token: socialLogin('google', body.id_token, header(c, 'clientId')) });
+    return c.json({
+      token: socialLogin('google', body.id_token, header(c, 'clientId'), body.nonce),
+    });
   });
 
   return app;

@@ -11,13 +11,11 @@ import {
   APPROVE_REQUEST_PROOF_PATH,
   APPROVE_REQUEST_VERIFY_PATH,
   ONE_CLICK_LOGIN_PATH,
-  ONE_CLICK_PROOF_PATH,
   OneClickLoginBody,
   ProofBody,
   type ApproveRequestStatusResponse,
   type OneClickLoginResponse,
 } from '../../src/contract/identity-api.ts';
-import type { Context } from 'hono';
 import { fail, jsonBody } from '../errors.ts';
 import { header, honoPath, requirePhone, param } from '../http.ts';
 import { PUSH_AUTO_DECISION_MS, type PushRequest, type Sandbox } from '../state.ts';
@@ -106,7 +104,8 @@ export function oneClickRoutes(sandbox: Sandbox): Hono {
     return c.json(answer);
   });
 
-  const proof = async (c: Context) => {
+  // The proof of a confirmed request, at the spec's path beside the poll (one-click's push).
+  app.post(honoPath(APPROVE_REQUEST_PROOF_PATH), async (c) => {
     await jsonBody(c, ProofBody);
     const request = pushRequest(sandbox, param(c, 'id'));
     if (!request) fail(404, { error: 'not_found', error_description: 'Unknown approval request' });
@@ -121,9 +120,7 @@ export function oneClickRoutes(sandbox: Sandbox): Hono {
     }
     request.proofIssued = true;
     return c.json({ token: issueProof(sandbox, request.sub, header(c, 'idpClientId')) });
-  };
-  app.post(honoPath(APPROVE_REQUEST_PROOF_PATH), proof);
-  app.post(honoPath(ONE_CLICK_PROOF_PATH), proof);
+  });
 
   return app;
 }

@@ -34,11 +34,14 @@ export function toInvitee(answer: unknown): Invitee {
 
 /**
  * The signed-in user: with the access token of an authorize return when there is one (sent to
- * the identity service only), otherwise with the identity service's session cookie.
+ * the identity service only), otherwise with the identity service's session cookie (the one call
+ * that sends credentials to another origin: the identity service's gateway allows them).
  */
 export async function fetchUserInfo(accessToken: string | undefined): Promise<Invitee> {
   const answer = await request<unknown>('identityService', USER_INFO_PATH, {
-    ...(accessToken ? { headers: { authorization: `Bearer ${accessToken}` } } : {}),
+    ...(accessToken
+      ? { headers: { authorization: `Bearer ${accessToken}` } }
+      : { withCredentials: true }),
   });
   return toInvitee(answer);
 }

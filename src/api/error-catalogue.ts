@@ -139,13 +139,19 @@ export function blockedVariant(failure: ApiFailure): BlockedVariant | undefined 
     : 'USER_BLOCKED';
 }
 
+/**
+ * The first of `fields` a server wrote. A server writes English: a page in another language shows
+ * the generic message instead (src/i18n/t.ts), so no English enters an Arabic or Urdu sentence.
+ */
 function serverText(
   body: ErrorBody | undefined,
   fields: readonly (keyof ErrorBody)[],
 ): Text | undefined {
   for (const field of fields) {
     const value = body?.[field];
-    if (typeof value === 'string' && value.trim() !== '') return { text: value };
+    if (typeof value === 'string' && value.trim() !== '') {
+      return { text: value, fallback: ERROR_KEYS.ERROR_UNKNOWN };
+    }
   }
   return undefined;
 }

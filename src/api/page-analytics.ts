@@ -29,10 +29,13 @@ export function analytics(): Analytics {
     },
     send: (body) =>
       request('analytics', PUBLISH_EVENT_PATH, { method: 'POST', body, timeout: 5000 }),
+    // The JSON as text/plain, a type CORS lets through without a preflight: a beacon always
+    // sends credentials, so a preflighted one to the analytics origin would need its gateway to
+    // allow credentials, which only the identity service's does (docs/production.md).
     beacon: (body) =>
       navigator.sendBeacon(
         new URL(`${BACKEND_URL.analytics}${PUBLISH_EVENT_PATH}`, location.href).href,
-        new Blob([JSON.stringify(body)], { type: 'application/json' }),
+        new Blob([JSON.stringify(body)], { type: 'text/plain;charset=UTF-8' }),
       ),
   });
   addEventListener('pagehide', () => created.flushOnExit());

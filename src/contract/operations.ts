@@ -16,7 +16,17 @@ import * as shell from './shell.ts';
 
 const loginHeaders = ['x-device-id', 'x-session-id', 'x-client-id'] as const;
 const socialHeaders = ['agent', 'version', 'x-device-id', 'x-client-id'] as const;
-/** The proof token of a confirmed approval request (push login and one-click). */
+/** Security review L3: how a social id token is bound to the sign-in it was asked for. */
+const SOCIAL_NONCE_RULE =
+  'The page asks for a nonce (`socialNonce`) before each Apple or Google sign-in, hands it to ' +
+  "the provider (Apple's and Google's `nonce`; the OAuth popup's `nonce` parameter), and sends " +
+  'it back with the login (`nonce`). The login takes an id token only when its `nonce` claim is ' +
+  'that nonce, one the service issued, unused and unexpired, and spends it.';
+const socialRefused = bad(
+  'unregistered_user; invalid_token; or invalid_nonce: no nonce, one the service did not issue, ' +
+    "one used or expired, or one that is not the token's `nonce` claim",
+);
+/** The proof token of a confirmed approval request (one-click's push). */
 const proofAnswers = {
   200: ok(api.TokenResponse),
   400: bad('request_pending or request_rejected'),
@@ -139,7 +149,12 @@ export const OPERATIONS: readonly Operation[] = [
     backend: 'identityApi',
     method: 'POST',
     path: api.APPROVE_REQUEST_PROOF_PATH,
-    summary: 'Proof token for a confirmed approval request',
+    summary: "Proof token for a confirmed approval request (one-click's confirmed push)",
+    description:
+      'The spec names this path for the proof, and its poll is the same resource ' +
+      '(`/login/approve-request/{id}/verify`), so one-click asks here. The sandbox once served ' +
+      'one-click at a path of its own (`/one-click/approve-request/{id}/proof`); that path is ' +
+      'gone (docs/spec-decisions.md, D2).',
     headers: ['x-idp-client-id'],
     body: api.ProofBody,
     answers: proofAnswers,
@@ -202,15 +217,27 @@ export const OPERATIONS: readonly Operation[] = [
     answers: { 200: ok(api.TokenResponse), 400: challenge },
   },
   {
+    id: 'socialNonce',
+    backend: 'identityApi',
+    method: 'POST',
+    path: api.SOCIAL_NONCE_PATH,
+    summary: 'A nonce for the next Apple or Google sign-in',
+    description: SOCIAL_NONCE_RULE,
+    chosenPath: true,
+    headers: ['x-device-id'],
+    answers: { 200: ok(api.SocialNonceResponse), 500: serverError },
+  },
+  {
     id: 'appleLogin',
     backend: 'identityApi',
     method: 'POST',
     path: api.APPLE_LOGIN_PATH,
     summary: 'Apple login',
+    description: SOCIAL_NONCE_RULE,
     chosenPath: true,
     headers: socialHeaders,
     body: api.AppleLoginBody,
-    answers: { 200: ok(api.TokenResponse), 400: bad('unregistered_user or invalid_token') },
+    answers: { 200: ok(api.TokenResponse), 400: socialRefused },
   },
   {
     id: 'googleLogin',
@@ -218,10 +245,11 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'POST',
     path: api.GOOGLE_LOGIN_PATH,
     summary: 'Google login',
+    description: SOCIAL_NONCE_RULE,
     chosenPath: true,
     headers: socialHeaders,
     body: api.GoogleLoginBody,
-    answers: { 200: ok(api.TokenResponse), 400: bad('unregistered_user or invalid_token') },
+    answers: { 200: ok(api.TokenResponse), 400: socialRefused },
   },
   ...PASSKEY_OPERATIONS,
   {
@@ -241,26 +269,20 @@ export const OPERATIONS: readonly Operation[] = [
     },
   },
   {
-    id: 'oneClickProof',
-    backend: 'identityApi',
-    method: 'POST',
-    path: api.ONE_CLICK_PROOF_PATH,
-    summary: 'One-click proof token for a confirmed approval request',
-    chosenPath: true,
-    headers: ['x-idp-client-id'],
-    body: api.ProofBody,
-    answers: proofAnswers,
-  },
-  {
     id: 'onboard',
     backend: 'onboarder',
     method: 'POST',
     path: onb.ONBOARD_PATH,
     summary: 'Sign-up',
+    description:
+      "`accept-language` is the page language, then the spec's `en` with a lower weight " +
+      '(`ar, en;q=0.5`; `en` on English pages): what the back end writes for people comes in ' +
+      'their language, and one that has only English still picks it (docs/spec-decisions.md, D4).',
     headers: [
       'agent',
       'version',
       'client-version',
+      'accept-language',
       'x-device-id',
       'x-idp-client-id',
       'x-session-id',

@@ -1,6 +1,6 @@
 /**
  * Astro integration: after the build, writes the hosting files into dist/: `_headers` (with the
- * site-wide CSP built from every page's hashes) and `_redirects` (the token rewrites), which
+ * site-wide CSP built from every page's hashes, and where its violations are reported) and `_redirects` (the token rewrites), which
  * Cloudflare Pages and Netlify read, and the nginx header snippet `_nginx/headers.conf` that
  * deploy/nginx.conf includes. (netlify.toml, wrangler.toml and functions/ hold no build output
  * and are committed.)
@@ -10,7 +10,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { headerRules } from '../routing/headers.ts';
-import { mergePolicies, metaPolicy, renderHeadersFile } from '../routing/hosting.ts';
+import {
+  headerPolicy,
+  mergePolicies,
+  metaPolicy,
+  renderHeadersFile,
+  unhashedInline,
+} from '../routing/hosting.ts';
 import { renderNginxHeaders } from '../routing/nginx.ts';
 import { renderRedirectsFile } from '../routing/rewrites.ts';
 
@@ -34,7 +40,8 @@ async function htmlFiles(dir: string): Promise<string[]> {
     .map((e) => join(e.parentPath, e.name));
 }
 
-export function hosting(): AstroIntegration {
+/** `reportTo`: where CSP and Trusted Types violations are reported (with a Sentry DSN). */
+export function hosting({ reportTo }: { reportTo?: string | undefined } = {}): AstroIntegration {
   return {
     name: 'account-hosting',
     hooks: {
@@ -46,9 +53,13 @@ export function hosting(): AstroIntegration {
           await writeFile(file, html);
           const policy = metaPolicy(html);
           if (!policy) throw new Error(`${file} has no Content-Security-Policy meta tag`);
+          const unhashed = unhashedInline(html, policy);
+          if (unhashed.length > 0) {
+            throw new Error(`${file}: inline code its CSP would block: ${unhashed.join('; ')}`);
+          }
           policies.push(policy);
         }
-        const rules = headerRules(mergePolicies(policies));
+        const rules = headerRules(headerPolicy(mergePolicies(policies), reportTo), reportTo);
         await writeFile(join(root, '_headers'), renderHeadersFile(rules));
         await writeFile(join(root, '_redirects'), renderRedirectsFile());
         await mkdir(join(root, '_nginx'), { recursive: true });

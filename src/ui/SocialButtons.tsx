@@ -2,7 +2,6 @@
  * Apple and Google sign-in buttons (login and sign-up): each starts loading its SDK on hover or
  * focus, so the window opens at once on the click.
  */
-import { SANDBOX } from '../config.ts';
 import { googleSdkMode, warmSocial, type SocialProvider } from '../lib/social/index.ts';
 import type { SocialResult } from '../lib/social/types.ts';
 import { Button } from './Button.tsx';
@@ -33,7 +32,15 @@ export function SocialButton(props: SocialButtonProps) {
       onFocus={() => warmSocial(provider)}
       onClick={() => props.onSignIn(provider)}
     >
-      <span className={`social-mark social-mark-${provider}`} aria-hidden="true" />
+      {/* An image, not a CSS background: Chromium sends what an inline style asks for with the
+          page's whole address as Referer, whatever the page's referrer policy (its csrf). */}
+      <img
+        className="social-mark"
+        src={`/images/${provider}-mark.svg`}
+        alt=""
+        width="20"
+        height="20"
+      />
       {props.label}
     </Button>
   );
@@ -55,10 +62,12 @@ export function ProviderButton(
   },
 ) {
   const { googleText, onCredential, ...button } = props;
-  // A sandbox build decides once hydrated (a test's switch exists only in the browser), so the
-  // pre-rendered button always matches; a production build always uses Google's.
+  // Decided once hydrated, so that the pre-rendered page always has our button: a sandbox build's
+  // switch (a test's) exists only in the browser, and a production build that pre-rendered
+  // Google's lazily loaded one would suspend while pre-rendering, which puts React's inline
+  // reveal scripts into the page, unhashed, so its CSP blocks them and hydration fails.
   const hydrated = useHydrated();
-  const google = googleSdkMode() && (!SANDBOX || hydrated);
+  const google = googleSdkMode() && hydrated;
   if (props.provider !== 'google' || !google) return <SocialButton {...button} />;
   return (
     <Suspense fallback={<SocialButton {...button} />}>

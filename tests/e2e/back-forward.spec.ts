@@ -170,7 +170,7 @@ for (const locale of FLOW_LOCALES) {
         await expectSignedIn(page, 'Fatima Noor');
         expect(posts.map((path) => path.replace(/\/apr[^/]+\//, '/{id}/'))).toEqual([
           '/_be/identity-api/one-click/login',
-          '/_be/identity-api/one-click/approve-request/{id}/proof',
+          '/_be/identity-api/login/approve-request/{id}/proof',
           '/_be/idp/login',
         ]);
 

@@ -28,15 +28,27 @@ interface FakeGsi {
   button?: Record<string, unknown>;
   prompts: number;
   cancels: number;
+  /** The nonce of each `initialize`. */
+  nonces: unknown[];
 }
 
-/** Google's library as the product uses it; `draw: false` plays a button that cannot be shown. */
+/**
+ * Google's library as the product uses it; `draw: false` plays a button that cannot be shown. Like
+ * Google's, its credential carries the nonce the page initialised it with.
+ */
 const FAKE_GSI = (token: string, draw: boolean) => `
-  const gsi = { prompts: 0, cancels: 0 };
+  const gsi = { prompts: 0, cancels: 0, nonces: [] };
   window.__gsi = gsi;
-  const tap = () => gsi.config.callback({ credential: ${JSON.stringify(token)}, select_by: 'btn' });
+  const base64url = (text) => btoa(text).replace(/\\+/g, '-').replace(/\\//g, '_').replace(/=+$/, '');
+  const bound = (jwt, nonce) => {
+    const [head, body] = jwt.split('.');
+    const claims = JSON.parse(atob(body.replace(/-/g, '+').replace(/_/g, '/')));
+    return head + '.' + base64url(JSON.stringify({ ...claims, nonce })) + '.';
+  };
+  const tap = () =>
+    gsi.config.callback({ credential: bound(${JSON.stringify(token)}, gsi.config.nonce), select_by: 'btn' });
   window.google = { accounts: { id: {
-    initialize(config) { gsi.config = config; },
+    initialize(config) { gsi.config = config; gsi.nonces.push(config.nonce); },
     renderButton(parent, options) {
       gsi.button = options;
       if (!${draw}) return;
@@ -67,7 +79,13 @@ const gsi = (page: Page) =>
   page.evaluate(() => {
     const fake = (window as unknown as { __gsi?: FakeGsi }).__gsi;
     return fake
-      ? { config: fake.config, button: fake.button, prompts: fake.prompts, cancels: fake.cancels }
+      ? {
+          config: fake.config,
+          button: fake.button,
+          prompts: fake.prompts,
+          cancels: fake.cancels,
+          nonces: fake.nonces,
+        }
       : undefined;
   });
 
@@ -128,7 +146,12 @@ for (const locale of FLOW_LOCALES) {
       ).toHaveCount(0);
       expect(fake?.prompts).toBe(0);
       await expectAccessible(page, `${locale} Google button`);
+      // The library was given the identity API's nonce, which the login sends back (L3).
+      const nonce = fake?.config?.['nonce'];
+      expect(nonce).toMatch(/^[0-9a-f]{32}$/);
+      const login = page.waitForRequest((r) => r.url().endsWith('/_be/identity-api/login/google'));
       await google.click();
+      expect((await login).postDataJSON()).toMatchObject({ nonce });
       await expectSignedIn(page, 'Karim Mansour');
     });
 
@@ -154,6 +177,11 @@ for (const locale of FLOW_LOCALES) {
       await expect(
         page.getByText(msg(locale, 'signup:socialIntro', { provider: 'Google' })),
       ).toBeVisible();
+      // The credential spent its nonce: the library was initialised again with a new one.
+      await expect.poll(async () => (await gsi(page))?.nonces.length).toBe(2);
+      const [first, second] = (await gsi(page))?.nonces ?? [];
+      expect(second).toMatch(/^[0-9a-f]{32}$/);
+      expect(second).not.toBe(first);
     });
 
     test('when the button cannot be drawn, ours opens the OAuth popup', async ({ page }) => {

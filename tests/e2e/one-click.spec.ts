@@ -126,9 +126,7 @@ for (const locale of FLOW_LOCALES) {
         const login = page.waitForRequest(
           (r) => r.url().includes('/one-click/login') && r.method() === 'POST',
         );
-        const proof = page.waitForRequest((r) => r.url().includes('/one-click/approve-request/'), {
-          timeout: 20_000,
-        });
+        const proof = page.waitForRequest((r) => r.url().endsWith('/proof'), { timeout: 20_000 });
         // The identity service's answer is held back (204 keeps the page) to check the screen.
         let posted: URLSearchParams | undefined;
         await page.route('**/_be/idp/login', async (route) => {
@@ -160,7 +158,13 @@ for (const locale of FLOW_LOCALES) {
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.welcome, {
           timeout: 15_000,
         });
-        expect((await proof).headers()['x-idp-client-id']).toBe('sandbox-web');
+        // Spec section 7: the proof of the polled request, with the client and the profiling.
+        const proofRequest = await proof;
+        expect(new URL(proofRequest.url()).pathname).toMatch(
+          /^\/_be\/identity-api\/login\/approve-request\/apr[^/]+\/proof$/,
+        );
+        expect(proofRequest.headers()['x-idp-client-id']).toBe('sandbox-web');
+        expect(proofRequest.postDataJSON()).toHaveProperty('profiling');
         await hurryTimers(page, () => posted !== undefined);
         await expect.poll(() => posted?.get('remember'), { timeout: 10_000 }).toBe('true');
         expect(posted?.get('_csrf')).toBe('csrf-oc-1');

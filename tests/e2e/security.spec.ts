@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, holdLoginRedirect, test } from './fixtures.ts';
+import { expect, holdLoginRedirect, LOCALES, localizedPath, test } from './fixtures.ts';
 
 const DIST = new URL('../../dist/', import.meta.url).pathname;
 
@@ -45,6 +45,58 @@ test.describe('headers', () => {
 });
 // Token pages without Referer or storage, immutable assets and no-cache HTML: hosting.spec.ts,
 // at every address of the route table on every host.
+
+test.describe('secret addresses', () => {
+  /** Pages whose query or hash may carry a secret (security review L2, L4), and their referrer. */
+  const PAGES: [string, string][] = [
+    ['/', 'no-referrer'],
+    ['/session_init', 'no-referrer'],
+    ['/recovery', 'no-referrer'],
+    ['/client-management/', 'no-referrer'],
+    // They post the sign-in to the identity service: the origin alone goes with it.
+    ['/login', 'strict-origin'],
+    ['/login/one-click', 'strict-origin'],
+    ['/signup/', 'strict-origin'],
+  ];
+  const SECRETS = 'csrf=csrf-l2&otp=123456&phoneNumber=%2B971500000001&email=layla%40example.com';
+
+  test('pages whose address may carry a secret are never stored and send neither path nor query', async ({
+    request,
+  }) => {
+    for (const locale of LOCALES) {
+      for (const [path, referrer] of PAGES) {
+        const address = `${localizedPath(locale, path)}?${SECRETS}`;
+        const response = await request.get(address, { maxRedirects: 0 });
+        expect(response.status(), address).toBe(200);
+        expect(response.headers()['cache-control'], address).toBe('no-store');
+        expect(response.headers()['referrer-policy'], address).toBe(referrer);
+        // The page says it again, whoever serves it.
+        expect(await response.text(), address).toContain(
+          `<meta name="referrer" content="${referrer}">`,
+        );
+      }
+    }
+  });
+
+  for (const path of ['/login', '/ar/login', '/signup/', '/ar/signup/']) {
+    test(`the requests ${path} makes before and after hydration carry its origin alone`, async ({
+      page,
+      baseURL,
+    }) => {
+      const referers = new Map<string, string>();
+      page.on('request', (request) => {
+        const referer = request.headers()['referer'];
+        if (referer) referers.set(request.url(), referer);
+      });
+      await page.goto(`${path}?${SECRETS}&clientId=sandbox-web`);
+      await expect(page.locator('input[type=tel]')).toBeEditable();
+      // Scripts, styles, fonts, the social buttons' marks, the calls.
+      expect(referers.size).toBeGreaterThan(3);
+      const origin = `${new URL(baseURL ?? '').origin}/`;
+      for (const [url, referer] of referers) expect(referer, url).toBe(origin);
+    });
+  }
+});
 
 test.describe('built pages', () => {
   const pages = htmlFiles(DIST);

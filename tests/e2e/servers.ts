@@ -20,14 +20,19 @@ const HOST_SCRIPTS: Readonly<Record<Host, string>> = {
 };
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const BASE_PORT = Number(process.env['E2E_PORT'] ?? 4400);
+export const BASE_PORT = Number(process.env['E2E_PORT'] ?? 4400);
 /** Node 24 from the `node` devDependency: the sandbox runs TypeScript directly. */
 const NODE = existsSync(join(ROOT, 'node_modules/.bin/node'))
   ? join(ROOT, 'node_modules/.bin/node')
   : process.execPath;
 
-async function waitFor(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+export async function waitFor(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output()}`);
     try {
@@ -41,7 +46,7 @@ async function waitFor(url: string, child: ChildProcess, output: () => string): 
 }
 
 /** Whether something already answers on the port (another run's server). */
-function portInUse(port: number): Promise<boolean> {
+export function portInUse(port: number): Promise<boolean> {
   const tryHost = (host: string) =>
     new Promise<boolean>((resolve) => {
       const socket = connect({ port, host });
@@ -67,12 +72,13 @@ async function expectFree(port: number): Promise<void> {
   }
 }
 
-function start(
+export function start(
   script: string,
   env: Record<string, string>,
+  args: readonly string[] = [],
 ): { child: ChildProcess; output: () => string } {
   let log = '';
-  const child = spawn(NODE, [script], {
+  const child = spawn(NODE, [script, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -82,7 +88,7 @@ function start(
   return { child, output: () => log };
 }
 
-function stopAll(children: readonly ChildProcess[]): Promise<void> {
+export function stopAll(children: readonly ChildProcess[]): Promise<void> {
   return Promise.all(
     children.map(
       (child) =>

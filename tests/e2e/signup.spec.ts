@@ -87,7 +87,8 @@ for (const locale of FLOW_LOCALES) {
       expect(headers['agent']).toBe('WEB');
       expect(headers['version']).toBe('1');
       expect(headers['client-version']).toMatch(/^\d+\.\d+\.\d+$/);
-      expect(headers['accept-language']).toBe(locale);
+      // The page's language, then the spec's `en` (D4, docs/spec-decisions.md).
+      expect(headers['accept-language']).toBe(locale === 'en' ? 'en' : `${locale}, en;q=0.5`);
       expect(headers['x-device-id']).toMatch(/^[0-9a-f-]{36}$/);
       expect(headers['x-session-id']).toMatch(/^[0-9a-f-]{36}$/);
       expect(headers['x-idp-client-id']).toBe('sandbox-web');
@@ -416,8 +417,42 @@ for (const locale of FLOW_LOCALES) {
       await f.name.fill('Mona Saeed');
       await f.password.fill(PASSWORD);
       await f.submit.click();
+      await expect(page.getByRole('alert')).toHaveText(t('signup:error.challenge.email'));
+    });
+
+    test("an unknown challenge or a server's own message: never English in another language", async ({
+      page,
+      sandbox,
+    }) => {
+      const f = await open(
+        page,
+        t,
+        signupUrl(locale, { fullMobileNumber: '971500000003', otp: PERSONA_CODE }),
+      );
+      await f.name.fill('Mona Saeed');
+      await f.password.fill(PASSWORD);
+      const generic = t('spring_security_error:ERROR_UNKNOWN');
+      await sandbox.fault({
+        path: '/_be/onboarder/onboard',
+        status: 400,
+        body: { error: 'odd', error_description: 'Something odd happened' },
+        times: 1,
+      });
+      await f.submit.click();
+      // The server writes English: an English page says it, another the generic message.
       await expect(page.getByRole('alert')).toHaveText(
-        t('signup:error.provide', { challenge: 'email' }),
+        locale === 'en' ? 'Something odd happened' : generic,
+      );
+      await sandbox.fault({
+        path: '/_be/onboarder/onboard',
+        status: 400,
+        body: { error: 'challenge_required', additional_information: { challenge: 'face_scan' } },
+        times: 1,
+      });
+      await f.submit.click();
+      // The spec's 'Provide: {challenge}' in English; never the raw id in another language.
+      await expect(page.getByRole('alert')).toHaveText(
+        locale === 'en' ? 'Provide: face_scan' : generic,
       );
     });
   });

@@ -268,15 +268,24 @@ describe('pages for people', () => {
     expect(html).toMatch(/<caption>/);
   });
 
-  it('the social window returns unsigned test tokens for the provider', async () => {
-    const html = await (await t.app.request('/_sandbox/social/apple?state=x')).text();
+  it("the social window returns unsigned test tokens for the provider, with the page's nonce", async () => {
+    const nonce = (await t.post(t.api('/login/social/nonce'))).body.nonce as string;
+    const html = await (await t.app.request(`/_sandbox/social/apple?nonce=${nonce}`)).text();
     expect(html).toContain('apple.user@example.com');
     expect(html).toContain('new.apple@example.com');
     expect(html).not.toContain('google.user@example.com');
     expect(html).toContain("type: 'sandbox-social'");
     expect(html).toContain('postMessage(message, location.origin)');
     const token = /data-token="([^"]+)"/.exec(html)?.[1] ?? '';
-    expect((await t.post(t.api('/login/apple'), { access_token: token })).status).toBe(200);
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+    expect(claims.nonce).toBe(nonce);
+    expect((await t.post(t.api('/login/apple'), { access_token: token, nonce })).status).toBe(200);
+    // A nonce that cannot be one is left out of the tokens.
+    const odd = await (await t.app.request('/_sandbox/social/apple?nonce=%3Cb%3E')).text();
+    const oddToken = /data-token="([^"]+)"/.exec(odd)?.[1] ?? '';
+    expect(
+      JSON.parse(Buffer.from(oddToken.split('.')[1] ?? '', 'base64url').toString()),
+    ).not.toHaveProperty('nonce');
     expect((await t.app.request('/_sandbox/social/facebook')).status).toBe(404);
   });
 });

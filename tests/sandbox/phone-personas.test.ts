@@ -258,9 +258,16 @@ describe('one-click personas', () => {
     expect(early.body.error).toBe('request_pending');
     t.advance(3000);
     expect(await status(answer.body.id)).toBe('confirmed');
-    const proof = await t.post(
+    // The path the sandbox once invented for one-click's proof is gone (spec section 7 names one).
+    const invented = await t.post(
       t.api(`/one-click/approve-request/${answer.body.id}/proof`),
-      {},
+      { profiling: { platform: 'web' } },
+      { 'x-idp-client-id': 'sandbox-web' },
+    );
+    expect(invented.status).toBe(404);
+    const proof = await t.post(
+      t.api(`/login/approve-request/${answer.body.id}/proof`),
+      { profiling: { platform: 'web' } },
       { 'x-idp-client-id': 'sandbox-web' },
     );
     expect(proof.status).toBe(200);

@@ -5,6 +5,7 @@
  * over a field. A new server code is a new row, or a field in `FIELD_OF_ERROR`.
  */
 import { catalogue, errorKey } from '../../../api/catalogue.ts';
+import { challengeMessage } from '../../../api/challenge-message.ts';
 import type { ErrorName } from '../../../api/error-catalogue.ts';
 import type { ApiFailure, ErrorBody } from '../../../api/errors.ts';
 import type { Wait } from '../../../api/waits.ts';
@@ -73,13 +74,9 @@ export const SIGNUP_FAILURES: readonly FailureRule[] = [
     }),
   },
   {
-    name: 'another challenge: the form says what to provide',
+    name: 'another challenge: the form says what to provide (in words, never the raw id)',
     when: (_, facts) => isChallengeRequired(facts),
-    then: (_, { base, info }) =>
-      onForm(base, {
-        key: 'signup:error.provide',
-        params: { challenge: typeof info.challenge === 'string' ? info.challenge : '' },
-      }),
+    then: (_, { base, info }) => onForm(base, challengeMessage(info.challenge)),
   },
   {
     name: 'blocked for sign-up: its page',

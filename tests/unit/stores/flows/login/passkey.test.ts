@@ -23,8 +23,9 @@ function setup(passkeys: { support?: () => Promise<PasskeySupport> } = {}) {
     signIn: vi.fn(() => Promise.resolve('pt_passkey')) as PasskeyDeps['signIn'],
     enrol: vi.fn(() => Promise.resolve()),
     device: {
-      enrolled: () => [],
-      markEnrolled: () => {},
+      hasAny: () => false,
+      has: () => Promise.resolve(false),
+      markEnrolled: () => Promise.resolve(),
       skipped: () => skipped.value,
       skip: () => {
         skipped.value = true;

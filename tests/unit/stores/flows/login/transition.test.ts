@@ -255,7 +255,10 @@ describe('login transition: phone login (spec section 4)', () => {
         http(500, { error_code: 'APP-0001' }),
         { key: 'spring_security_error:INTERNAL_SERVER_ERROR' },
       ],
-      [http(400, { error: 'weird', message: 'Server says no' }), { text: 'Server says no' }],
+      [
+        http(400, { error: 'weird', message: 'Server says no' }),
+        { text: 'Server says no', fallback: 'spring_security_error:ERROR_UNKNOWN' },
+      ],
       [
         http(400, { error: 'challenge_required', additional_information: { challenge: 'x' } }),
         {

@@ -76,7 +76,7 @@ describe('sign-up: the effects, loaded later', () => {
     flow.dispatch({ type: 'failed', failure: challenge });
     expect(flow.$state.get()).toMatchObject({
       view: 'signup_form',
-      error: { key: 'signup:error.provide', params: { challenge: 'email' } },
+      error: { key: 'signup:error.challenge.email' },
     });
     flow.destroy();
   });
