@@ -50,9 +50,12 @@ function titleIn(locale: Locale, route: RouteDef): string {
  * passed the comparison with the table, and failed these).
  */
 const PINNED = {
-  page: { 'cache-control': 'no-cache', 'referrer-policy': 'strict-origin-when-cross-origin' },
+  public: { 'cache-control': 'no-cache', 'referrer-policy': 'strict-origin-when-cross-origin' },
+  // Every address that may carry a secret (security review, L2 and L4): never stored, no Referer;
+  // the sign-in pages send their origin only, for the identity service's Origin check.
   secret: { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
-  notFound: { 'cache-control': 'no-store', 'referrer-policy': 'strict-origin-when-cross-origin' },
+  signIn: { 'cache-control': 'no-store', 'referrer-policy': 'strict-origin' },
+  notFound: { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
   asset: { 'cache-control': 'public, max-age=31536000, immutable' },
 } as const;
 
@@ -92,7 +95,7 @@ test.describe('hosting', () => {
           expectHeaders(
             response,
             address.replace(/\?.*$/, ''),
-            route.secretInPath ? 'secret' : 'page',
+            route.public ? 'public' : route.postsToIdentityService ? 'signIn' : 'secret',
           );
         }
       }
