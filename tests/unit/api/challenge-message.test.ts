@@ -27,7 +27,7 @@ describe('challengeMessage', () => {
   });
 
   it('says an unknown challenge as the spec does in English only, never the raw id elsewhere', () => {
-    const generic = { key: 'spring_security_error:ERROR_UNKNOWN' };
+    const generic = { key: 'spring_security_error:ERROR_UNKNOWN' } as const;
     for (const challenge of ['', '  ', undefined, 7, null]) {
       expect(challengeMessage(challenge)).toEqual(generic);
     }
