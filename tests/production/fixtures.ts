@@ -5,9 +5,8 @@
  * (./vendors.ts; no test here sets a Playwright route: with one, Playwright would answer the
  * page's CORS preflights itself), and with two guards that fail it at the end:
  * - any CSP or Trusted Types violation (`securitypolicyviolation`, recorded by a script that runs
- *   first in every document and frame, as the engine smoke's probe does: sandbox/probe.ts), and
- *   what the sandbox project's page guard fails on (`watchPage`: an uncaught error, a
- *   `console.error`, a failed first-party load), in any page of the test;
+ *   first in every document and frame, as the engine smoke's probe does: sandbox/probe.ts) and any
+ *   uncaught page error, in any page of the test;
  * - any call (fetch, XHR, beacon) that a page made to the site's own origin: every call of the
  *   production build leaves it for a back end's (`calls` lists them, by back end).
  */
@@ -20,7 +19,7 @@ import {
 } from '@playwright/test';
 import type { Backend } from '../../src/contract/backends.ts';
 import type { ReportsResponse } from '../../src/contract/sandbox-control.ts';
-import { sandboxClient, watchPage } from '../e2e/fixtures.ts';
+import { sandboxClient } from '../e2e/fixtures.ts';
 import { startTopology } from './topology.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/local-browser.ts';
 import { TOPOLOGY_PORTS, type Topology } from '../../sandbox/topology.ts';
@@ -153,7 +152,7 @@ export const test = base.extend<
     { auto: true },
   ],
   productionGuards: [
-    async ({ context, topology, allowViolations }, use) => {
+    async ({ context, allowViolations }, use) => {
       const problems: string[] = [];
       await context.exposeBinding('__productionGuard', ({ frame }, text: string) => {
         problems.push(`${text} (in ${frame.url().split('?')[0]})`);
@@ -170,19 +169,13 @@ export const test = base.extend<
           true,
         );
       });
-      // The sandbox project's page guard (tests/e2e/fixtures.ts, `watchPage`) on the site's own
-      // origin: an uncaught error, a `console.error` (a CORS refusal among them), a failed load
-      // or an asset answering 400 or more. Its policy violations read from the console are left
-      // out: the probe above reports each from the page itself.
-      const watch = (page: Page) => watchPage(page, topology.site, () => false, problems, []);
+      const watch = (page: Page) =>
+        page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
       context.pages().forEach(watch);
       context.on('page', watch);
       await use();
       if (!allowViolations) {
-        expect(
-          problems,
-          'CSP or Trusted Types violations, page errors, console errors or failed loads',
-        ).toEqual([]);
+        expect(problems, 'CSP or Trusted Types violations, or page errors').toEqual([]);
       }
     },
     { auto: true },
