@@ -6,8 +6,8 @@
  *
  * - check:env (apt-get: network and disk) starts at once, beside the others;
  * - ESLint (lint:code), typecheck, test:unit, Prettier (lint:format), build, build:production and
- *   i18n:check run at most TEST_JOBS (default 3) at a time, longest first; validate:html follows
- *   the build;
+ *   i18n:check run at most TEST_JOBS (default 3) at a time, longest first; validate:html and
+ *   check:sizes (the first-load ceilings, scripts/sizes.ts) follow the build;
  * - test:e2e starts when all of them have passed.
  *
  * Each step's output is printed whole when it ends (never interleaved), then a table of the
@@ -40,7 +40,12 @@ const STEPS: readonly Step[] = [
   // Longest first: ESLint's typed rules and typecheck take the longest and start at once.
   ...CHECKS.map((script) => ({ script })),
   { script: 'validate:html', after: ['build'] },
-  { script: 'test:e2e', after: ['check:env', ...CHECKS, 'validate:html'], live: true },
+  { script: 'check:sizes', after: ['build'] },
+  {
+    script: 'test:e2e',
+    after: ['check:env', ...CHECKS, 'validate:html', 'check:sizes'],
+    live: true,
+  },
 ];
 
 const jobs = Math.max(1, Number(process.env['TEST_JOBS'] ?? 3));

@@ -78,6 +78,11 @@ export const ERROR_KEYS = Object.fromEntries(
   ERROR_NAMES.map((name) => [name, `spring_security_error:${name}`]),
 ) as { [N in ErrorName]: `spring_security_error:${N}` };
 // Compile-time proof that en/spring_security_error.json has a message for every name.
+/** The message key of an error name (`spring_security_error:{name}`). */
+export function errorKey<N extends ErrorName>(name: N): `spring_security_error:${N}` {
+  return `spring_security_error:${name}`;
+}
+
 export type MissingErrorMessages = Exclude<ErrorName, keyof typeof springSecurityError>;
 const everyNameHasAMessage: MissingErrorMessages extends never ? true : never = true;
 void everyNameHasAMessage;

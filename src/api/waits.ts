@@ -6,8 +6,7 @@
  * how it is said ('Try again in N minutes').
  */
 import type { Text } from '../i18n/types.ts';
-import { catalogue } from './catalogue.ts';
-import type { ErrorName } from './error-catalogue.ts';
+import { errorName, type ErrorName } from './error-catalogue.ts';
 import { bodyRetryAfterMs, type ApiFailure } from './errors.ts';
 
 /** A wait: until when (ms since the epoch), or `undefined` when the server did not say. */
@@ -25,7 +24,7 @@ const WAIT_NAMES: readonly ErrorName[] = [
 export function isWaitFailure(failure: ApiFailure): boolean {
   if (failure.kind !== 'http') return false;
   if (failure.status === 429) return true;
-  const name = catalogue().errorName(failure);
+  const name = errorName(failure);
   if (name && WAIT_NAMES.includes(name)) return true;
   // The OTP limits by country, device, or both: ERROR_RATE_LIMIT_REACHED_COUNTRY and the like.
   const message = failure.body?.message;
@@ -48,7 +47,7 @@ export function waitOf(failure: ApiFailure, now: number): Wait | undefined {
   const ms =
     failure.retryAfterMs ??
     bodyRetryAfterMs(failure.body, now) ??
-    (catalogue().errorName(failure) === 'USER_TEMPORARILY_BLOCKED'
+    (errorName(failure) === 'USER_TEMPORARILY_BLOCKED'
       ? TEMPORARY_BLOCK_MINUTES * 60_000
       : undefined);
   return { until: ms === undefined ? undefined : now + ms };

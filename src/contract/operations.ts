@@ -13,19 +13,9 @@ import * as onb from './onboarder.ts';
 import { PASSKEY_OPERATIONS } from './passkey-operations.ts';
 import type { Operation } from './operation.ts';
 import * as shell from './shell.ts';
+import { SOCIAL_OPERATIONS } from './social-operations.ts';
 
 const loginHeaders = ['x-device-id', 'x-session-id', 'x-client-id'] as const;
-const socialHeaders = ['agent', 'version', 'x-device-id', 'x-client-id'] as const;
-/** Security review L3: how a social id token is bound to the sign-in it was asked for. */
-const SOCIAL_NONCE_RULE =
-  'The page asks for a nonce (`socialNonce`) before each Apple or Google sign-in, hands it to ' +
-  "the provider (Apple's and Google's `nonce`; the OAuth popup's `nonce` parameter), and sends " +
-  'it back with the login (`nonce`). The login takes an id token only when its `nonce` claim is ' +
-  'that nonce, one the service issued, unused and unexpired, and spends it.';
-const socialRefused = bad(
-  'unregistered_user; invalid_token; or invalid_nonce: no nonce, one the service did not issue, ' +
-    "one used or expired, or one that is not the token's `nonce` claim",
-);
 /** The proof token of a confirmed approval request (one-click's push). */
 const proofAnswers = {
   200: ok(api.TokenResponse),
@@ -216,41 +206,7 @@ export const OPERATIONS: readonly Operation[] = [
     body: api.EmailLoginBody,
     answers: { 200: ok(api.TokenResponse), 400: challenge },
   },
-  {
-    id: 'socialNonce',
-    backend: 'identityApi',
-    method: 'POST',
-    path: api.SOCIAL_NONCE_PATH,
-    summary: 'A nonce for the next Apple or Google sign-in',
-    description: SOCIAL_NONCE_RULE,
-    chosenPath: true,
-    headers: ['x-device-id'],
-    answers: { 200: ok(api.SocialNonceResponse), 500: serverError },
-  },
-  {
-    id: 'appleLogin',
-    backend: 'identityApi',
-    method: 'POST',
-    path: api.APPLE_LOGIN_PATH,
-    summary: 'Apple login',
-    description: SOCIAL_NONCE_RULE,
-    chosenPath: true,
-    headers: socialHeaders,
-    body: api.AppleLoginBody,
-    answers: { 200: ok(api.TokenResponse), 400: socialRefused },
-  },
-  {
-    id: 'googleLogin',
-    backend: 'identityApi',
-    method: 'POST',
-    path: api.GOOGLE_LOGIN_PATH,
-    summary: 'Google login',
-    description: SOCIAL_NONCE_RULE,
-    chosenPath: true,
-    headers: socialHeaders,
-    body: api.GoogleLoginBody,
-    answers: { 200: ok(api.TokenResponse), 400: socialRefused },
-  },
+  ...SOCIAL_OPERATIONS,
   ...PASSKEY_OPERATIONS,
   {
     id: 'oneClickLogin',

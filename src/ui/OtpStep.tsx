@@ -1,18 +1,18 @@
 /**
  * The code step of the login and sign-up pages: one field, verify, resend by SMS / voice / e-mail
- * after the 60 s countdown, and the reCAPTCHA check first when the flag asks for it. It needs the
- * flow's code step (`LaterOtp`: it waits, suspended, until the sub-flow is made) and the
- * surrounding flow's `submitting` and `error`; the `login_otp`, `otp`, `common` and `recaptcha`
- * namespaces.
+ * after the 60 s countdown, and the reCAPTCHA check first when the flag asks for it. The view
+ * makes its own sub-flow (src/stores/flows/otp.ts) from what the surrounding flow hands it
+ * (`codeStep`), sends the first code as it opens and drops the sub-flow as it closes; it reads
+ * the surrounding flow's `submitting` and `error`; the `login_otp`, `otp`, `common` and
+ * `recaptcha` namespaces.
  */
 import { useStore } from '@nanostores/react';
-import { use, useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { OtpType } from '../contract/identity-api.ts';
 import type { Text } from '../i18n/types.ts';
 import { recaptchaMode } from '../lib/recaptcha-mode.ts';
 import type { Flags } from '../stores/flags.ts';
-import type { LaterOtp } from '../stores/flows/later-otp.ts';
-import { canResend } from '../stores/flows/otp.ts';
+import { canResend, createOtpFlow, type OtpDeps } from '../stores/flows/otp.ts';
 import { WaitNotice } from './WaitNotice.tsx';
 import { BackButton } from './BackButton.tsx';
 import { Button } from './Button.tsx';
@@ -24,7 +24,10 @@ import { ViewHeading } from './ViewHeading.tsx';
 import { Form } from './Form.tsx';
 
 export interface OtpStepProps {
-  otp: LaterOtp;
+  /** The surrounding flow's `codeStep`: the calls, the client, what a verified code does. */
+  deps: OtpDeps;
+  /** International digits of the phone, or the e-mail, the codes go to. */
+  identifier: string;
   /** The surrounding flow: its retry with the verified code in flight, its error. */
   parent: { submitting: boolean; error: Text | undefined };
   flags: Pick<Flags, 'enhancedForm' | 'recaptchaV2'>;
@@ -45,7 +48,13 @@ const SENT_KEYS = {
 
 export function OtpStep(props: OtpStepProps) {
   const t = useT();
-  const otp = props.otp.loaded() ?? use(props.otp.flow());
+  const [otp] = useState(() => createOtpFlow(props.deps));
+  const { identifier: to } = props;
+  useEffect(() => {
+    if (to) void otp.start(to);
+    return otp.stop;
+  }, [otp, to]);
+  useEffect(() => otp.destroy, [otp]);
   const state = useStore(otp.$state);
   const identifier = state.identifier.includes('@')
     ? state.identifier

@@ -5,6 +5,7 @@
 import { googleSdkMode, warmSocial, type SocialProvider } from '../lib/social/index.ts';
 import type { SocialResult } from '../lib/social/types.ts';
 import { Button } from './Button.tsx';
+import { useEarlyAction } from './early-input.ts';
 import { Suspense } from 'react';
 import { useT } from './i18n.tsx';
 import { lazyView } from './lazy-view.tsx';
@@ -21,9 +22,14 @@ export interface SocialButtonProps {
 export function SocialButton(props: SocialButtonProps) {
   const t = useT();
   const { provider } = props;
+  // Pressed before the island ran: the provider's window opens now, on that press's activation
+  // (for Google, the OAuth popup that stands in for Google's own button). Once the browser has
+  // let the activation lapse, the window is blocked and the view says so (`popup_closed`).
+  useEarlyAction(provider, () => props.onSignIn(provider));
   return (
     <Button
       variant="secondary"
+      data-early={provider}
       className={`social-button social-${provider}`}
       pending={props.pending}
       pendingLabel={t('common:pleaseWait')}

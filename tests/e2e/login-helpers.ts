@@ -41,6 +41,10 @@ export async function expectView(page: Page, name: string, check = true): Promis
 export async function openLogin(page: Page, locale: Locale, query = 'clientId=sandbox-web') {
   await openHydrated(page, loginPath(locale, query));
   await expect(view(page)).toBeVisible();
+  // The form shows once hydrated too (its first paint is the pre-rendered one).
+  await expect(
+    page.locator('input[type=tel], input[type=email], .login-dashboard').first(),
+  ).toBeVisible();
 }
 
 export async function submitPhone(page: Page, nn: string): Promise<void> {

@@ -20,7 +20,7 @@ import {
 import { socialToken } from '../e2e/signup-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { expectHandOff, expectSignedInAt } from './helpers.ts';
-import { RECAPTCHA_RELEASE, RECAPTCHA_TOKEN } from './vendors.ts';
+import { RECAPTCHA_RELEASE, RECAPTCHA_TOKEN, withNonce } from './vendors.ts';
 
 test('reCAPTCHA (flag on): the check shows on the redirect view, its token reaches the hand-off', async ({
   page,
@@ -69,7 +69,11 @@ test("Google's button (GIS) is drawn in the page's language; its credential reac
     (r) => r.method() === 'POST' && r.url() === `${topology.backends.identityApi}/login/google`,
   );
   await page.frameLocator('iframe[title="Sign in with Google Button"]').getByRole('button').click();
-  expect(JSON.stringify((await login).postDataJSON())).toContain(vendors.google);
+  // The credential carries the nonce the page initialised Google's library with.
+  expect(query.get('nonce')).toMatch(/^[\w-]{16,}$/);
+  expect(JSON.stringify((await login).postDataJSON())).toContain(
+    withNonce(vendors.google, query.get('nonce')),
+  );
   await expectSignedInAt(page, topology, 'Karim Mansour');
 });
 
@@ -95,7 +99,10 @@ test("Apple's window signs in (Sign in with Apple JS in popup mode)", async ({
   const closed = apple.waitForEvent('close');
   await apple.getByRole('button', { name: 'Continue with Apple' }).click();
   await closed;
-  expect(JSON.stringify((await login).postDataJSON())).toContain(vendors.apple);
+  expect(query.get('nonce')).toMatch(/^[\w-]{16,}$/);
+  expect(JSON.stringify((await login).postDataJSON())).toContain(
+    withNonce(vendors.apple, query.get('nonce')),
+  );
   await expectSignedInAt(page, topology, 'Noor Hassan');
 });
 

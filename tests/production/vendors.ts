@@ -158,6 +158,7 @@ const GSI_CLIENT = `(() => {
         text: options.text,
         locale: options.locale,
         width: String(options.width),
+        nonce: config.nonce || '',
       });
       frame.src = 'https://accounts.google.com/gsi/button?' + query;
       frame.title = 'Sign in with Google Button';
@@ -191,7 +192,7 @@ const APPLE_SDK = `(() => {
       init(options) {
         config = options;
       },
-      signIn() {
+      signIn(options) {
         if (!config || config.clientId !== ${JSON.stringify(VENDOR_IDS.appleClientId)}) {
           return Promise.reject({ error: 'invalid_client' });
         }
@@ -202,6 +203,7 @@ const APPLE_SDK = `(() => {
           scope: config.scope,
           response_mode: 'web_message',
           frame_id: crypto.randomUUID(),
+          nonce: (options && options.nonce) || config.nonce || '',
         });
         const popup = window.open(
           'https://appleid.apple.com/auth/authorize?' + query,
@@ -270,6 +272,18 @@ type Answer = {
 const ok = (answer: { contentType: string; body: string }): Answer => ({ status: 200, ...answer });
 const NOT_FOUND: Answer = { status: 404 };
 
+/**
+ * The sandbox's token with the nonce the page gave the vendor (its `nonce` query), as Google's
+ * and Apple's id tokens carry it: the identity API takes a social token only with the nonce it
+ * issued for that sign-in (security review L3).
+ */
+export function withNonce(token: string | undefined, nonce: string | null): string {
+  if (!token || !nonce) return token ?? '';
+  const [head = '', body = ''] = token.split('.');
+  const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as object;
+  return `${head}.${Buffer.from(JSON.stringify({ ...claims, nonce })).toString('base64url')}.`;
+}
+
 /** The stand-ins' answer to one request (`url` on a vendor's host, as the browser asked it). */
 export function vendorAnswer(url: URL, site: string, tokens: VendorTokens): Answer {
   const at = `${url.host}${url.pathname}`;
@@ -297,9 +311,11 @@ export function vendorAnswer(url: URL, site: string, tokens: VendorTokens): Answ
         body: '{"authenticated":false}',
       };
     case 'accounts.google.com/gsi/button':
-      return ok(html(gsiButton(url, tokens.google, site)));
+      return ok(
+        html(gsiButton(url, withNonce(tokens.google, url.searchParams.get('nonce')), site)),
+      );
     case 'appleid.apple.com/auth/authorize':
-      return ok(html(appleWindow(url, tokens.apple)));
+      return ok(html(appleWindow(url, withNonce(tokens.apple, url.searchParams.get('nonce')))));
     default:
       return /^appleid\.cdn-apple\.com\/appleauth\/static\/jsapi\/appleid\/1\/\w+\/appleid\.auth\.js$/.test(
         at,

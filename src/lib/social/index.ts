@@ -14,7 +14,15 @@ export type { SocialProvider, SocialResult };
 // The vendors' code, only when a person reaches for it (a hover, a focus, a click, a redirect).
 const googlePopup = later(() => import('./google-popup.ts'), { when: 'demand' });
 const apple = later(() => import('./apple.ts'), { when: 'demand' });
-const sandbox = later(() => import('./sandbox.ts'), { when: 'demand' });
+// The sandbox's window, in a sandbox build only: the build's own flag, not SANDBOX, so that the
+// bundler drops the import and a production build holds no sandbox code.
+const sandbox = later(
+  () =>
+    import.meta.env.PUBLIC_SANDBOX !== 'false'
+      ? import('./sandbox.ts')
+      : Promise.reject(new Error('no sandbox in a production build')),
+  { when: 'demand' },
+);
 /** Google's library and button (src/ui/GoogleButton.tsx draws it). */
 export const googleLibrary = later(() => import('./google.ts'), { when: 'demand' });
 

@@ -6,7 +6,7 @@
  * owning flow sends as `otp` in its retry. Each of its steps is a view: sending, ready (a code can
  * be typed), the robot check, verifying, verified.
  */
-import { catalogue } from '../../api/catalogue.ts';
+import { otpErrorKey } from '../../api/error-catalogue.ts';
 import { ApiError, toFailure, type ApiFailure } from '../../api/errors.ts';
 import { waitOf, type Wait } from '../../api/waits.ts';
 import type { Guard, OtpType } from '../../contract/identity-api.ts';
@@ -113,14 +113,18 @@ export function transition(state: OtpState, event: OtpEvent): OtpState {
         ...state,
         view: state.verificationId ? 'verified' : 'ready',
         sentVia: event.channel,
-        resendIn: event.resendIn && event.resendIn > 0 ? event.resendIn : OTP_RESEND_SECONDS,
+        // The spec's 60 s; a server's resend_in may only lengthen it (D6, docs/spec-decisions.md).
+        resendIn: Math.max(
+          OTP_RESEND_SECONDS,
+          Number.isFinite(event.resendIn) ? Math.ceil(event.resendIn ?? 0) : 0,
+        ),
         error: undefined,
       };
     case 'sendFailed':
       return {
         ...state,
         view: 'ready',
-        error: catalogue().otpErrorKey(event.failure),
+        error: otpErrorKey(event.failure),
         resendIn: 0,
         wait: event.wait,
       };
@@ -159,7 +163,7 @@ export function transition(state: OtpState, event: OtpEvent): OtpState {
     case 'verifySucceeded':
       return { ...state, view: 'verified', verificationId: event.id, error: undefined };
     case 'verifyFailed':
-      return { ...state, view: 'ready', error: catalogue().otpErrorKey(event.failure) };
+      return { ...state, view: 'ready', error: otpErrorKey(event.failure) };
     case 'tick':
       return state.resendIn > 0 ? { ...state, resendIn: state.resendIn - 1 } : state;
     case 'stopped':

@@ -5,7 +5,7 @@
  * creates it and is told when a passkey signed someone in (`onSignedIn`) or the offer is over
  * (`onOfferClosed`); the ceremonies and calls are deps (loaded lazily by the island).
  */
-import { catalogue } from '../../api/catalogue.ts';
+import { loginErrorMessage } from '../../api/error-catalogue.ts';
 import { toFailure, type ApiFailure } from '../../api/errors.ts';
 import { ERROR } from '../../contract/errors.ts';
 import type { Text } from '../../i18n/types.ts';
@@ -88,7 +88,7 @@ export function signInMessage(failure: PasskeyFailure): Text {
     case 'unsupported':
       return { key: 'login:passkey.unsupported' };
     case 'server':
-      return catalogue().loginErrorMessage(failure.failure);
+      return loginErrorMessage(failure.failure);
   }
 }
 

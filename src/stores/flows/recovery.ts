@@ -12,7 +12,7 @@
  * - the fetch not reaching the server (offline, timeout): `unreachable`, with a retry;
  * - no full-name challenge in the answer: 'not configured'.
  */
-import { catalogue } from '../../api/catalogue.ts';
+import { recoveryCode, recoveryErrorKey } from '../../api/error-catalogue.ts';
 import type { ApiFailure } from '../../api/errors.ts';
 import { toFailure } from '../../api/errors.ts';
 import type {
@@ -205,7 +205,7 @@ export function transition(state: RecoveryState, event: RecoveryEvent): Recovery
         ? {
             view: 'unreachable',
             session: state.session,
-            error: catalogue().recoveryErrorKey(event.failure),
+            error: recoveryErrorKey(event.failure),
           }
         : { view: 'redirect', path: SESSION_UNKNOWN_PATH };
     case 'retried':
@@ -234,13 +234,13 @@ export function transition(state: RecoveryState, event: RecoveryEvent): Recovery
       return state.view === 'submitting' ? { view: 'link_sent' } : state;
     case 'submitFailed': {
       if (state.view !== 'submitting') return state;
-      const message = catalogue().recoveryErrorKey(event.failure);
+      const message = recoveryErrorKey(event.failure);
       return {
         view: 'error',
         session: state.session,
         hint: state.hint,
         answer: state.answer,
-        ...(catalogue().recoveryCode(event.failure) === 'INVALID_FULL_NAME'
+        ...(recoveryCode(event.failure) === 'INVALID_FULL_NAME'
           ? { fieldError: message }
           : { error: message }),
       };

@@ -212,6 +212,13 @@ export function startState(presets: LoginPresets, previous?: LoginState): LoginS
   return { ...base, view: 'phone_form' };
 }
 
+/** Where the code step sends its codes: the attempt's phone or e-mail. */
+export function codeIdentifier(state: Pick<LoginState, 'attempt'>): string {
+  const { attempt } = state;
+  if (attempt?.kind === 'phone') return attempt.phone;
+  return attempt?.kind === 'email' ? attempt.email : '';
+}
+
 /** The pre-rendered state: the empty phone form. */
 export const initialState = (): LoginState => startState(DEFAULT_PRESETS);
 

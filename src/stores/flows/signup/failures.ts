@@ -4,9 +4,13 @@
  * blocked account wins over its message, a refused code over a server fault, a corporate sign-up
  * over a field. A new server code is a new row, or a field in `FIELD_OF_ERROR`.
  */
-import { catalogue, errorKey } from '../../../api/catalogue.ts';
+import {
+  errorKey,
+  errorName,
+  loginErrorMessage,
+  type ErrorName,
+} from '../../../api/error-catalogue.ts';
 import { challengeMessage } from '../../../api/challenge-message.ts';
-import type { ErrorName } from '../../../api/error-catalogue.ts';
 import type { ApiFailure, ErrorBody } from '../../../api/errors.ts';
 import type { Wait } from '../../../api/waits.ts';
 import { ERROR } from '../../../contract/errors.ts';
@@ -134,12 +138,12 @@ export const SIGNUP_FAILURES: readonly FailureRule[] = [
 export function failed(state: SignupState, failure: ApiFailure, wait?: Wait): SignupState {
   const body = failure.kind === 'http' ? failure.body : undefined;
   const info = body?.additional_information ?? {};
-  const name = catalogue().errorName(failure);
+  const name = errorName(failure);
   const facts: FailureFacts = {
     failure,
     name,
     info,
-    message: catalogue().loginErrorMessage(failure),
+    message: loginErrorMessage(failure),
     field: visibleField(state, name),
     wait,
     base: {

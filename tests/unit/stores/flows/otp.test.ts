@@ -60,9 +60,14 @@ describe('OTP transition', () => {
     expect(transition(state, { type: 'tick' })).toBe(state);
   });
 
-  it('uses the server resend delay when it gives one', () => {
-    const state = transition(ready(), { type: 'sendSucceeded', channel: 'VOICE', resendIn: 30 });
-    expect(state).toMatchObject({ resendIn: 30, sentVia: 'VOICE' });
+  it("lets a server's resend_in lengthen the spec's 60 s, never shorten it (D6)", () => {
+    const send = (resendIn: number) =>
+      transition(ready(), { type: 'sendSucceeded', channel: 'VOICE', resendIn });
+    expect(send(90)).toMatchObject({ resendIn: 90, sentVia: 'VOICE' });
+    expect(send(30).resendIn).toBe(OTP_RESEND_SECONDS);
+    expect(send(0).resendIn).toBe(OTP_RESEND_SECONDS);
+    expect(send(Number.NaN).resendIn).toBe(OTP_RESEND_SECONDS);
+    expect(send(Number.POSITIVE_INFINITY).resendIn).toBe(OTP_RESEND_SECONDS);
   });
 
   it('shows a send failure through otp:error.{message}, holding resends for its wait', () => {
