@@ -54,9 +54,9 @@ export async function pause(page: Page) {
 
 /**
  * Runs the page's polls of its push ahead (hurryTimers) until one of them reads a decision: the
- * sandbox decides in real time (when the test calls the control API, or the 'phone' of
- * +971500000011 and 12 three seconds after the push), while the page polls at 1 s, 2 s, then every
- * 5 s of its own time. At most 60 s of the page's time: past that, the test's own waits go on in real time.
+ * sandbox decides in real time (the 'phone' of +971500000011 and 12 three seconds after the push,
+ * the control API when the test calls it), while the page polls at 1 s, 2 s, then every 5 s of its
+ * own time. At most 60 s of the page's time: past that, the test's own waits go on in real time.
  */
 export async function hurryPolls(page: Page): Promise<void> {
   let decided = false;
