@@ -41,6 +41,10 @@ export async function expectView(page: Page, name: string, check = true): Promis
 export async function openLogin(page: Page, locale: Locale, query = 'clientId=sandbox-web') {
   await openHydrated(page, loginPath(locale, query));
   await expect(view(page)).toBeVisible();
+  // The flags have answered: their layout applies only until the person starts on the page
+  // (src/stores/flags.ts), so a test that types at once after `sandbox.flags({ enhancedForm:
+  // false })` could keep the enhanced layout (the classic name view's '.login-name' not found).
+  await expect(view(page)).toHaveAttribute('data-flags', 'ready');
   // The form shows once hydrated too (its first paint is the pre-rendered one).
   await expect(
     page.locator('input[type=tel], input[type=email], .login-dashboard').first(),
