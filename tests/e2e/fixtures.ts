@@ -248,6 +248,11 @@ export function sandboxClient(request: APIRequestContext) {
       /** The answer's `Retry-After` header (seconds or an HTTP date). */
       retryAfter?: string;
     }) => expect((await request.post('/_sandbox/faults', { data: fault })).ok()).toBe(true),
+    /** How many calls each fault still set (in order) is to answer (`undefined`: every call). */
+    faultsLeft: async () =>
+      ((await (await request.get('/_sandbox/faults')).json()) as { remaining?: number }[]).map(
+        (fault) => fault.remaining,
+      ),
     events: async () => (await request.get('/_sandbox/events')).json() as Promise<unknown[]>,
     /** Acts as the mobile app; approving a push with a number challenge takes the number. */
     push: async (requestId: string, action: 'approve' | 'reject', number?: string) =>
