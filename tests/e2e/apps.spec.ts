@@ -303,7 +303,8 @@ for (const locale of FLOW_LOCALES) {
       await expect(page.locator('.app-item')).toHaveCount(2);
     });
 
-    test('a logo that does not load becomes a letter', async ({ page }) => {
+    test('a logo that does not load becomes a letter', async ({ page, pageGuards }) => {
+      pageGuards.provokes({ requests: /\/_sandbox\/logo\.svg$/ });
       await page.route('**/_sandbox/logo.svg', (route) => route.abort());
       await page.goto(`${path}#access_token=${TOKEN}`);
       const first = page.locator('.app-item').nth(0);
