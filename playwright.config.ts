@@ -39,6 +39,11 @@ export default defineConfig<object, { serveWith: ServeWith }>({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   forbidOnly: isCI,
+  // Flaky is failure: a test that fails and then passes on its retry fails the run (shown once:
+  // a test failing its first try only, run with CI=true, ended the run with exit code 1). The
+  // retry in CI runs only to tell a flake (passes on retry) from a steady failure, and to record
+  // the retry's trace; nothing here needs a retry to pass.
+  failOnFlakyTests: true,
   retries: isCI ? 1 : 0,
   workers: Number(process.env['E2E_WORKERS'] ?? 2),
   fullyParallel: true,

@@ -9,6 +9,12 @@
  * or, with `patient`, by the loader itself until it arrives (a view someone waits for). Until
  * then the caller waits: an action never runs without its code, and is never dropped.
  *
+ * Nothing is fetched while the browser knows it is offline: a module whose fetch fails, or any
+ * module it imports, stays failed for the page's whole life (the browser's module map keeps the
+ * failure: once back online, `import()` of it, or of any module that imports it, fails again
+ * without a request). Offline, a patient load waits for the browser to be back online, and
+ * another fails at once (its caller says 'offline', as a call made offline does).
+ *
  * When the module is fetched without being asked for (`when`):
  * - `'idle'` (the default): once the page has loaded and the browser is idle
  *   (src/lib/idle.ts), so it never competes with the first render and is usually here before
@@ -39,14 +45,21 @@ export interface Later<T> {
 /** Pauses between the tries of a patient load, in ms (then the last, again). */
 const RETRY_PAUSES = [500, 2000, 5000];
 
+const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 function pause(ms: number): Promise<void> {
   return new Promise((resolve) => {
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    if (offline()) {
       addEventListener('online', () => resolve(), { once: true });
     } else {
       setTimeout(resolve, ms);
     }
   });
+}
+
+/** `load()`, unless the browser is offline (see above): then a failure, and no fetch. */
+function fetchOnline<T>(load: () => Promise<T>): Promise<T> {
+  return offline() ? Promise.reject(new TypeError('offline: the module was not fetched')) : load();
 }
 
 async function untilLoaded<T>(load: () => Promise<T>): Promise<T> {
@@ -63,7 +76,7 @@ export function later<T>(load: () => Promise<T>, options: LaterOptions = {}): La
   let module: T | undefined;
   let pending: Promise<T> | undefined;
   const fetchOnce = () =>
-    (pending ??= (options.patient ? untilLoaded(load) : load()).then(
+    (pending ??= (options.patient ? untilLoaded(() => fetchOnline(load)) : fetchOnline(load)).then(
       (value) => {
         module = value;
         return value;

@@ -331,7 +331,8 @@ for (const locale of FLOW_LOCALES) {
       await expect(page.locator('.app-item')).toHaveCount(2);
     });
 
-    test('a logo that does not load becomes a letter', async ({ page }) => {
+    test('a logo that does not load becomes a letter', async ({ page, pageGuards }) => {
+      pageGuards.provokes({ requests: /\/_sandbox\/logo\.svg$/ });
       await page.route('**/_sandbox/logo.svg', (route) => route.abort());
       await openWithHashToken(page, path, TOKEN);
       const first = page.locator('.app-item').nth(0);

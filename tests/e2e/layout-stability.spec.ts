@@ -74,6 +74,10 @@ for (const locale of FLOW_LOCALES) {
   test.describe(`${locale}: layout stability`, () => {
     // Lighthouse's phone: what moves below the fold is no shift.
     test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+    // The web fonts are refused on purpose (recordShifts): declared to the page guard.
+    test.beforeEach(({ pageGuards }) => {
+      pageGuards.provokes({ requests: /\.woff2$/ });
+    });
 
     test('login: the island, the flags and the start country move nothing', async ({ page }) => {
       await recordShifts(page);

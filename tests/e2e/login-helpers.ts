@@ -1,12 +1,14 @@
 /** Page helpers for the login specs: language-independent (views are found by `data-view`). */
-import type { Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import { beginSignIn, csrfOf } from './identity-helpers.ts';
 import {
+  catalogMessage,
   expect,
   expectAccessible,
   hurryTimers,
   expectNoRawKeys,
   localizedPath,
+  openHydrated,
   type Locale,
 } from './fixtures.ts';
 
@@ -52,13 +54,20 @@ export async function openLogin(page: Page, locale: Locale, query = 'clientId=sa
   await gotoLogin(page, locale, await withInteraction(page, locale, query));
 }
 
-/** The login page of `query` as it is, hydrated. */
+/**
+ * The login page of `query` as it is, once its islands have hydrated: the island has read its
+ * presets, and a check made next sees what its script drew, not the pre-rendered form (shown once:
+ * with the login island's script refused, this failed where the wait for the pre-rendered field
+ * passed).
+ */
 export async function gotoLogin(page: Page, locale: Locale, query: string) {
-  await page.goto(loginPath(locale, query));
+  await openHydrated(page, loginPath(locale, query));
   await expect(view(page)).toBeVisible();
-  // Hydrated (Astro drops the islands' `ssr` then): the island has read its presets. The form
-  // shows before, from its first paint.
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  // The flags have answered: their layout applies only until the person starts on the page
+  // (src/stores/flags.ts), so a test that types at once after `sandbox.flags({ enhancedForm:
+  // false })` could keep the enhanced layout (the classic name view's '.login-name' not found).
+  await expect(view(page)).toHaveAttribute('data-flags', 'ready');
+  // The form shows once hydrated too (its first paint is the pre-rendered one).
   await expect(
     page.locator('input[type=tel], input[type=email], .login-dashboard').first(),
   ).toBeVisible();
@@ -70,6 +79,23 @@ export async function submitPhone(page: Page, nn: string): Promise<void> {
 }
 
 export const submitButton = (page: Page) => view(page).locator('button[type=submit]');
+
+/**
+ * `target` says exactly the catalog's message `key` (or `[key, params]`) in the page's language:
+ * in English also the words written here (which check the catalog itself), and in another
+ * language not them.
+ */
+export async function expectMessage(
+  target: Locator,
+  locale: Locale,
+  key: string | readonly [string, Record<string, string | number>],
+  english: string,
+): Promise<void> {
+  const [name, params] = typeof key === 'string' ? [key, {}] : key;
+  await expect(target).toHaveText(catalogMessage(locale, name, params));
+  if (locale === 'en') await expect(target).toHaveText(english);
+  else await expect(target).not.toHaveText(english);
+}
 
 /**
  * The sign-in finished at the app: the login page's hand-off reached the identity service, which

@@ -4,6 +4,7 @@
  */
 import { PRODUCT } from '../../src/site-config.ts';
 import {
+  catalogMessage,
   clickClosingWindow,
   expect,
   expectAccessible,
@@ -13,6 +14,7 @@ import {
 } from './fixtures.ts';
 import {
   e164,
+  expectMessage,
   expectSignedIn,
   expectView,
   latestCode,
@@ -42,10 +44,12 @@ for (const locale of FLOW_LOCALES) {
       await expectView(page, 'password_form');
       await page.locator('input[autocomplete=current-password]').fill('wrong-password');
       await submitButton(page).click();
-      await expect(view(page).getByRole('alert')).toBeVisible();
-      if (locale === 'en') {
-        await expect(view(page).getByRole('alert')).toHaveText('Invalid username or password');
-      }
+      await expectMessage(
+        view(page).getByRole('alert'),
+        locale,
+        'spring_security_error:BAD_CREDENTIALS',
+        'Invalid username or password',
+      );
       await expectView(page, 'password_form');
       await expect(
         view(page).locator(`a[href^="${locale === 'en' ? '' : '/ar'}/recovery"]`),
@@ -131,10 +135,22 @@ for (const locale of FLOW_LOCALES) {
       await submitPhone(page, '04');
       await expectView(page, 'name_confirmation');
       await expect(view(page).locator('.login-name')).toHaveText('Sara Ahmed');
-      if (locale === 'en') {
-        await expect(page.locator('h1')).toHaveText('Welcome back, is this your name?');
-        await expect(view(page).getByRole('button', { name: 'Yes, it is me' })).toBeVisible();
-        await expect(view(page).getByRole('button', { name: 'No, I am a new user' })).toBeVisible();
+      await expectMessage(
+        page.locator('h1'),
+        locale,
+        'login:name.title',
+        'Welcome back, is this your name?',
+      );
+      for (const [key, english] of [
+        ['login:name.yes', 'Yes, it is me'],
+        ['login:name.no', 'No, I am a new user'],
+      ] as const) {
+        await expect(view(page).getByRole('button', { name: english })).toHaveCount(
+          locale === 'en' ? 1 : 0,
+        );
+        await expect(
+          view(page).getByRole('button', { name: catalogMessage(locale, key), exact: true }),
+        ).toBeVisible();
       }
       await view(page).locator('button.button-secondary').click();
       await page.waitForURL(/\/signup\/\?.*fullMobileNumber=971500000004/);
@@ -157,9 +173,12 @@ for (const locale of FLOW_LOCALES) {
       await expect(pin).toHaveAttribute('maxlength', '4');
       await pin.fill('9999');
       await submitButton(page).click();
-      await expect(view(page).getByRole('alert')).toBeVisible();
-      if (locale === 'en')
-        await expect(view(page).getByRole('alert')).toHaveText('The PIN is wrong.');
+      await expectMessage(
+        view(page).getByRole('alert'),
+        locale,
+        'spring_security_error:INVALID_CHALLENGE_PIN',
+        'The PIN is wrong.',
+      );
       const tryAnother = view(page).locator('button.button-link');
       await tryAnother.click();
       await expectView(page, 'verify__card_challenge');
@@ -222,13 +241,18 @@ for (const locale of FLOW_LOCALES) {
       await expectView(page, 'password_form', false);
       await page.locator('input[autocomplete=current-password]').fill(PASSWORD);
       await submitButton(page).click();
-      await expect(view(page).getByRole('alert')).toBeVisible();
-      if (locale === 'en') {
-        await expect(view(page).getByRole('alert')).toHaveText(
-          'Too many wrong passwords. Sign-in to this account is paused for a while.',
-        );
-        await expect(view(page).locator('.wait-notice')).toHaveText('Try again in 30 minutes.');
-      }
+      await expectMessage(
+        view(page).getByRole('alert'),
+        locale,
+        'spring_security_error:USER_TEMPORARILY_BLOCKED',
+        'Too many wrong passwords. Sign-in to this account is paused for a while.',
+      );
+      await expectMessage(
+        view(page).locator('.wait-notice'),
+        locale,
+        ['common:wait.minutes', { count: 30 }],
+        'Try again in 30 minutes.',
+      );
       await expectView(page, 'password_form');
     });
 
@@ -254,12 +278,12 @@ for (const locale of FLOW_LOCALES) {
       await openLogin(page, locale);
       await submitPhone(page, '15');
       await expectView(page, 'otp', false);
-      await expect(view(page).locator('.field-error')).toBeVisible();
-      if (locale === 'en') {
-        await expect(view(page).locator('.field-error')).toHaveText(
-          'Maximum attempts reached. Please try again later.',
-        );
-      }
+      await expectMessage(
+        view(page).locator('.field-error'),
+        locale,
+        'otp:error.ERROR_RATE_LIMIT_REACHED',
+        'Maximum attempts reached. Please try again later.',
+      );
       await expectView(page, 'otp');
     });
 
@@ -284,12 +308,12 @@ for (const locale of FLOW_LOCALES) {
     test('+971500000099 server error: a message, and the form kept', async ({ page }) => {
       await openLogin(page, locale);
       await submitPhone(page, '99');
-      await expect(view(page).getByRole('alert')).toBeVisible();
-      if (locale === 'en') {
-        await expect(view(page).getByRole('alert')).toHaveText(
-          'Oops, something went wrong. Please try again later.',
-        );
-      }
+      await expectMessage(
+        view(page).getByRole('alert'),
+        locale,
+        'error:default',
+        'Oops, something went wrong. Please try again later.',
+      );
       await expectView(page, 'phone_form');
       await expect(page.locator('input[type=tel]')).toHaveValue('500000099');
     });

@@ -63,6 +63,9 @@ export function viewsTour<V extends string>(tour: Tour<V>): void {
     test.describe(`views tour: ${tour.flow} (${locale})`, () => {
       for (const leg of tour.legs) {
         test(leg.name, async ({ page, sandbox }) => {
+          // A whole flow, with axe at each view: the limit of three tests (one timed out on a
+          // loaded machine with the plain limit).
+          test.slow();
           const checked = new Set<V>();
           const check: Check<V> = async (view, what) => {
             expect(leg.views, `${view} is not listed on the leg`).toContain(view);

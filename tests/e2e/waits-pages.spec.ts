@@ -252,8 +252,9 @@ for (const locale of FLOW_LOCALES) {
       const minutes = catalogMessage(locale, 'common:wait.minutes', { count: 2 });
       await expect(waitNotice(page)).toHaveText(minutes);
       await expect(spoken(page)).toHaveText(minutes);
+      // Both ways to resend (a text, a call), each held.
       const resend = page.locator('.login-resend-actions button');
-      await expect(resend.first()).toBeVisible();
+      await expect(resend).toHaveCount(2);
       for (const button of await resend.all()) await expect(button).toBeDisabled();
       const deadline = await waitNotice(page).getAttribute('data-wait');
       await expectAccessible(page, `sign-up code wait ${locale}`);
@@ -264,6 +265,7 @@ for (const locale of FLOW_LOCALES) {
       await expect(waitNotice(page)).toHaveText(minutes);
       // The same deadline as before the reload, not a new one.
       await expect(waitNotice(page)).toHaveAttribute('data-wait', deadline ?? '');
+      await expect(resend).toHaveCount(2);
       for (const button of await resend.all()) await expect(button).toBeDisabled();
       expect(sends()).toBe(0);
       expect(await sandbox.outbox('+971500000015')).toEqual([]);

@@ -6,8 +6,20 @@ import { OneClickLoginResponse, PhoneLoginBody } from '../../src/contract/identi
 import { fillPath } from '../../src/contract/path.ts';
 import { phone, setup } from './helpers.ts';
 
-/** True when every A is a B (checked by the compiler: `tsc --noEmit`). */
+/** True when every A is a B. */
 type Fits<A, B> = [A] extends [B] ? true : false;
+/** A type error unless `T` is true. */
+type Holds<T extends true> = T;
+
+/**
+ * The contract's error bodies fit the front end's ErrorBody: checked by the compiler (`npm run
+ * typecheck`), not by Vitest, which has nothing to run (shown to fail: with the contract's
+ * `error_code` made a number, the compiler failed here).
+ */
+export type ErrorBodiesFit = [
+  Holds<Fits<v.InferOutput<typeof ErrorBody>, ClientErrorBody>>,
+  Holds<Fits<v.InferOutput<typeof ChallengeRequiredBody>, ClientErrorBody>>,
+];
 
 describe('contract helpers', () => {
   it('fillPath encodes parameters and refuses missing ones', () => {
@@ -15,12 +27,6 @@ describe('contract helpers', () => {
       '/alerts/a%2Fb%20c/acknowledgement',
     );
     expect(() => fillPath('/alerts/{alert}', {})).toThrow(/alert/);
-  });
-
-  it("the contract's ErrorBody fits the front end's ErrorBody", () => {
-    const errorBodyFits: Fits<v.InferOutput<typeof ErrorBody>, ClientErrorBody> = true;
-    const challengeFits: Fits<v.InferOutput<typeof ChallengeRequiredBody>, ClientErrorBody> = true;
-    expect([errorBodyFits, challengeFits]).toEqual([true, true]);
   });
 });
 

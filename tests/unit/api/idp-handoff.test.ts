@@ -23,19 +23,27 @@ interface FakeElement {
 /** A document that records the forms the hand-off builds and the ones it submits. */
 function fakeDocument() {
   const submitted: Record<string, string>[] = [];
+  /** Where each submitted form went, and how. */
+  const targets: { method: unknown; action: unknown; hidden: unknown }[] = [];
   const element = (tag: string): FakeElement => {
     const created: FakeElement = {
       tag,
       children: [],
       append: (...children: FakeElement[]) => created.children.push(...children),
-      submit: () =>
+      submit: () => {
+        targets.push({
+          method: created['method'],
+          action: created['action'],
+          hidden: created['hidden'],
+        });
         submitted.push(
           Object.fromEntries(created.children.map((input) => [input.name, input.value])),
-        ),
+        );
+      },
     };
     return created;
   };
-  return { document: { createElement: element, body: element('body') }, submitted };
+  return { document: { createElement: element, body: element('body') }, submitted, targets };
 }
 
 function fakeStorage(): Storage {
@@ -62,7 +70,7 @@ describe('handOff', () => {
 
   it('posts the token, the csrf (used once), the robot check and remember', async () => {
     const { handOff } = await import('../../../src/api/idp-handoff.ts');
-    const { document, submitted } = fakeDocument();
+    const { document, submitted, targets } = fakeDocument();
     vi.stubGlobal('document', document);
     const done = handOff(FIELDS);
     flushing.release();
@@ -70,6 +78,8 @@ describe('handOff', () => {
     expect(submitted).toEqual([
       { token: 'tok-1', _csrf: 'csrf-value', 'g-recaptcha-response': '', remember: 'true' },
     ]);
+    // A hidden form posted to the identity service's /login (the sandbox's, in this build).
+    expect(targets).toEqual([{ method: 'post', action: '/_be/idp/login', hidden: true }]);
     expect(sessionStorage.getItem('acct:csrf')).toBeNull();
   });
 

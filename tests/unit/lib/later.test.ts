@@ -50,6 +50,24 @@ describe('later', () => {
     await expect(loaded).resolves.toBe('here');
   });
 
+  // Shown to fail: with `later` fetching whatever the connection, each of these called `load`.
+  it('fetches nothing offline: a patient load waits to be back online, another fails', async () => {
+    const online: (() => void)[] = [];
+    vi.stubGlobal('navigator', { onLine: false });
+    vi.stubGlobal('addEventListener', (type: string, listener: () => void) => {
+      if (type === 'online') online.push(listener);
+    });
+    const load = vi.fn(() => Promise.resolve('here'));
+    await expect(later(load, { when: 'demand' }).load()).rejects.toThrow(/offline/);
+    const patient = later(load, { when: 'demand', patient: true }).load();
+    await vi.waitFor(() => expect(online).toHaveLength(1));
+    expect(load).not.toHaveBeenCalled();
+    vi.stubGlobal('navigator', { onLine: true });
+    for (const listener of online) listener();
+    await expect(patient).resolves.toBe('here');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('does not load anything while pre-rendering (no window)', () => {
     const load = vi.fn(() => Promise.resolve('here'));
     later(load);
