@@ -3,11 +3,12 @@
  * after the 60 s countdown, and the reCAPTCHA check first when the flag asks for it. The view
  * makes its own sub-flow (src/stores/flows/otp.ts) from what the surrounding flow hands it
  * (`codeStep`), sends the first code as it opens and drops the sub-flow as it closes; it reads
- * the surrounding flow's `submitting` and `error`; the `login_otp`, `otp`, `common` and
- * `recaptcha` namespaces.
+ * the surrounding flow's `submitting` and `error`; the `login_otp`, `otp`, `common`,
+ * `recaptcha` and `spring_security_error` namespaces.
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
+import { errorKey } from '../api/error-catalogue.ts';
 import type { OtpType } from '../contract/identity-api.ts';
 import type { Text } from '../i18n/types.ts';
 import { recaptchaMode } from '../lib/recaptcha-mode.ts';
@@ -39,6 +40,9 @@ const RESEND_KEYS = {
   VOICE: 'login_otp:resendVoice',
   EMAIL: 'login_otp:resendEmail',
 } as const satisfies Record<OtpType, string>;
+
+/** A failed or expired check before a resend: the login and sign-up codes' message. */
+const RECAPTCHA_FAILURE = { key: errorKey('RECAPTCHA_FAILED_VERIFICATION') } as const;
 
 const SENT_KEYS = {
   SMS: 'login_otp:sentSms',
@@ -98,7 +102,7 @@ export function OtpStep(props: OtpStepProps) {
           aria-label={t('login_otp:recaptchaTitle')}
         >
           <p>{t('login_otp:recaptchaTitle')}</p>
-          <Recaptcha mode={mode} onToken={onToken} />
+          <Recaptcha mode={mode} onToken={onToken} failure={RECAPTCHA_FAILURE} />
           <Button variant="link" onClick={otp.cancelRecaptcha}>
             {t('login_otp:cancel')}
           </Button>
