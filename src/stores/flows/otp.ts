@@ -4,7 +4,8 @@
  * for 60 s with a visible countdown, and with reCAPTCHA v2 on a resend first passes the challenge
  * and then asks with the lower guard value (2 instead of 3). A verified code gives an id that the
  * owning flow sends as `otp` in its retry. Each of its steps is a view: sending, ready (a code can
- * be typed), the robot check, verifying, verified.
+ * be typed), the robot check, verifying, verified. A rate limit on sending or checking codes
+ * holds both until its deadline (kept across a reload, src/stores/flows/waits.ts).
  */
 import { otpErrorKey } from '../../api/error-catalogue.ts';
 import { ApiError, toFailure, type ApiFailure } from '../../api/errors.ts';
@@ -59,7 +60,8 @@ export type OtpEvent =
   | { type: 'codeMissing' }
   | { type: 'verifyStarted' }
   | { type: 'verifySucceeded'; id: string }
-  | { type: 'verifyFailed'; failure: ApiFailure }
+  /** The code check failed; `wait` when it was a rate limit. */
+  | { type: 'verifyFailed'; failure: ApiFailure; wait?: Wait | undefined }
   | { type: 'tick' }
   | { type: 'stopped' };
 
@@ -92,11 +94,19 @@ export function initialState(identifier = ''): OtpState {
   };
 }
 
+/** A rate limit with a deadline holds: no code is checked or asked for until it ends. */
+export const isWaiting = (state: OtpState): boolean => state.wait?.until !== undefined;
+
+/** Whether the typed code may be checked now (not while one is, or while a rate limit holds). */
+export function canVerify(state: OtpState): boolean {
+  return state.view !== 'verifying' && state.view !== 'sending' && !isWaiting(state);
+}
+
 /** Whether a new code may be asked for now. */
 export function canResend(state: OtpState): boolean {
   return (
     state.resendIn === 0 &&
-    state.wait?.until === undefined &&
+    !isWaiting(state) &&
     (state.view === 'ready' || state.view === 'verified') &&
     state.identifier !== ''
   );
@@ -163,7 +173,14 @@ export function transition(state: OtpState, event: OtpEvent): OtpState {
     case 'verifySucceeded':
       return { ...state, view: 'verified', verificationId: event.id, error: undefined };
     case 'verifyFailed':
-      return { ...state, view: 'ready', error: otpErrorKey(event.failure) };
+      // A rate-limited check waits (as the recovery form's does); another failure keeps a wait
+      // that runs.
+      return {
+        ...state,
+        view: 'ready',
+        error: otpErrorKey(event.failure),
+        wait: event.wait ?? state.wait,
+      };
     case 'tick':
       return state.resendIn > 0 ? { ...state, resendIn: state.resendIn - 1 } : state;
     case 'stopped':
@@ -230,6 +247,13 @@ export function createOtpFlow(deps: OtpDeps) {
   const timer = countdown(flow, deps);
   const waits = waitTask(flow, deps.wait ?? {}, () => dispatch({ type: 'waitOver' }));
 
+  /** The failure's wait, if it is a rate limit: kept for the identifier, ended at its deadline. */
+  function held(failure: ApiFailure, identifier: string): Wait | undefined {
+    const wait = waitOf(failure, waits.now());
+    if (wait) waits.hold(otpWaitScope(identifier), wait);
+    return wait;
+  }
+
   async function send(channel: OtpType, guard: Guard): Promise<void> {
     const signal = flow.begin();
     const { identifier } = flow.get();
@@ -249,16 +273,14 @@ export function createOtpFlow(deps: OtpDeps) {
     } catch (error) {
       if (signal.aborted) return;
       const failure = toFailure(error);
-      const wait = waitOf(failure, waits.now());
-      if (wait) waits.hold(otpWaitScope(identifier), wait);
-      dispatch({ type: 'sendFailed', failure, wait });
+      dispatch({ type: 'sendFailed', failure, wait: held(failure, identifier) });
     }
     if (flow.get().resendIn > 0) timer.start();
   }
 
   async function verify(): Promise<void> {
     const state = flow.get();
-    if (state.view === 'verifying' || state.view === 'sending') return;
+    if (!canVerify(state)) return;
     if (state.view === 'verified' && state.verificationId) {
       deps.onVerified(state.verificationId);
       return;
@@ -281,10 +303,9 @@ export function createOtpFlow(deps: OtpDeps) {
       deps.onVerified(id);
     } catch (error) {
       if (signal.aborted) return;
-      dispatch({
-        type: 'verifyFailed',
-        failure: error instanceof ApiError ? error.failure : toFailure(error),
-      });
+      const failure = error instanceof ApiError ? error.failure : toFailure(error);
+      const wait = held(failure, state.identifier);
+      dispatch({ type: 'verifyFailed', failure, wait });
     }
   }
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../src/api/errors.ts';
 import {
   canResend,
+  canVerify,
   channelsFor,
   createOtpFlow,
   DEFAULT_GUARD_ATTEMPTS,
@@ -258,6 +259,68 @@ describe('OTP flow', () => {
     expect(canResend(again.flow.$state.get())).toBe(true);
     await again.flow.resend('SMS');
     expect(again.deps.sendOtp).toHaveBeenCalledTimes(1);
+  });
+
+  it('holds Verify and resends for the wait of a rate-limited code check, kept across a reload (item 9)', async () => {
+    vi.setSystemTime(1_000_000);
+    const storage = memoryStorage();
+    const waits = createWaitStore(() => storage);
+    const limited = setup({
+      verifyOtp: vi.fn<OtpDeps['verifyOtp']>(() =>
+        Promise.reject(
+          fail(http(429, { message: 'ERROR_RATE_LIMIT_REACHED', error_code: 'APP-0020' }, 120_000)),
+        ),
+      ),
+      wait: { waits },
+    });
+    const { flow, deps } = limited;
+    await flow.start('971500000002');
+    vi.advanceTimersByTime(60_000);
+    flow.changeCode('123456');
+    await flow.verify();
+    expect(flow.$state.get()).toMatchObject({
+      view: 'ready',
+      wait: { until: 1_180_000 },
+      error: { dynamic: 'otp:error.ERROR_RATE_LIMIT_REACHED', fallback: 'error:default' },
+    });
+    expect(canVerify(flow.$state.get())).toBe(false);
+    expect(canResend(flow.$state.get())).toBe(false);
+    expect(waits.read('otp:971500000002', Date.now())).toBe(1_180_000);
+    // Held: neither the check nor a new code is asked for until the wait ends.
+    await flow.verify();
+    await flow.resend('SMS');
+    expect(deps.verifyOtp).toHaveBeenCalledTimes(1);
+    expect(deps.sendOtp).toHaveBeenCalledTimes(1);
+
+    // The page loaded again within the wait: it still waits, and sends no code.
+    const again = setup({ wait: { waits } });
+    await again.flow.start('971500000002');
+    expect(again.deps.sendOtp).not.toHaveBeenCalled();
+    expect(again.flow.$state.get().wait).toEqual({ until: 1_180_000 });
+    again.flow.destroy();
+
+    // At the deadline the wait is over: the message goes, and the code is checked again.
+    vi.advanceTimersByTime(119_999);
+    expect(canVerify(flow.$state.get())).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(flow.$state.get()).toMatchObject({ wait: undefined, error: undefined });
+    expect(canVerify(flow.$state.get())).toBe(true);
+    deps.verifyOtp.mockResolvedValueOnce('otpv_2');
+    await flow.verify();
+    expect(deps.onVerified).toHaveBeenCalledWith('otpv_2');
+  });
+
+  it('a refused code check that is not a rate limit keeps a running wait', () => {
+    const waiting = ready({ wait: { until: 2_000_000 } });
+    const state = transition(waiting, {
+      type: 'verifyFailed',
+      failure: http(400, { message: 'ERROR_INVALID_PIN_CODE' }),
+    });
+    expect(state.wait).toEqual({ until: 2_000_000 });
+    expect(state.error).toEqual({
+      dynamic: 'otp:error.ERROR_INVALID_PIN_CODE',
+      fallback: 'error:default',
+    });
   });
 
   it('sends the first code of an e-mail by e-mail', async () => {
