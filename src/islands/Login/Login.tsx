@@ -10,6 +10,8 @@ import type { Messages } from '../../i18n/types.ts';
 import { pageAnalytics } from '../../api/analytics.ts';
 import { appleLogin, emailLogin, googleLogin, phoneLogin } from '../../api/login.ts';
 import { sendOtp, verifyOtp } from '../../api/otp.ts';
+import { deviceAutoCodes } from '../../lib/auto-codes.ts';
+import { browserVisibility } from '../../lib/page-visibility.ts';
 import { sessionWaits } from '../../lib/wait-store.ts';
 import { currentQuery } from '../../lib/address.ts';
 import { takeCsrf } from '../../lib/csrf.ts';
@@ -77,6 +79,8 @@ function browserDeps(locale: Locale): LoginDeps {
     passkeys: browserPasskeys,
     // Waits kept in this tab's session storage: a reload still waits.
     wait: { waits: sessionWaits },
+    // The code an address asks for: once the page is shown, once a minute a number (L1).
+    addressCode: { codes: deviceAutoCodes, visibility: browserVisibility },
   };
 }
 

@@ -9,10 +9,12 @@
  */
 import { otpErrorKey } from '../../api/error-catalogue.ts';
 import { ApiError, toFailure, type ApiFailure } from '../../api/errors.ts';
-import { waitOf, type Wait } from '../../api/waits.ts';
+import { secondsUntil, waitOf, type Wait } from '../../api/waits.ts';
 import type { Guard, OtpType } from '../../contract/identity-api.ts';
 import type { Text } from '../../i18n/types.ts';
+import { AUTO_CODE_INTERVAL_MS, type AutoCodes } from '../../lib/auto-codes.ts';
 import { digitsOnly } from '../../lib/digits.ts';
+import { whenShown, type PageVisibility } from '../../lib/page-visibility.ts';
 import { createFlow, type Flow } from './create-flow.ts';
 import { waitTask, type WaitDeps } from './waits.ts';
 
@@ -48,6 +50,8 @@ export type OtpEvent =
   | { type: 'started'; identifier: string }
   | { type: 'sendStarted'; channel: OtpType }
   | { type: 'sendSucceeded'; channel: OtpType; resendIn?: number | undefined }
+  /** The address's code went out from this device less than a minute ago: none is sent again. */
+  | { type: 'sentBefore'; channel: OtpType; resendIn: number }
   /** A send failed; `wait` when it was a rate limit. */
   | { type: 'sendFailed'; failure: ApiFailure; wait?: Wait | undefined }
   /** A rate limit kept from an earlier load of the page: no code is sent until it ends. */
@@ -128,6 +132,14 @@ export function transition(state: OtpState, event: OtpEvent): OtpState {
           OTP_RESEND_SECONDS,
           Number.isFinite(event.resendIn) ? Math.ceil(event.resendIn ?? 0) : 0,
         ),
+        error: undefined,
+      };
+    case 'sentBefore':
+      return {
+        ...state,
+        view: 'ready',
+        sentVia: event.channel,
+        resendIn: Math.min(OTP_RESEND_SECONDS, Math.max(1, Math.ceil(event.resendIn))),
         error: undefined,
       };
     case 'sendFailed':
@@ -214,6 +226,20 @@ export interface OtpDeps {
   clearInterval?: (handle: unknown) => void;
   /** Rate limits kept across a reload, and their end (src/stores/flows/waits.ts). */
   wait?: WaitDeps | undefined;
+  /**
+   * The first code of a step that the page's address opened (`/login?view=otp&fullMobileNumber=`,
+   * security review L1): sent only once the page is shown, and at most once a minute per
+   * identifier from this device (`codes`); within the minute the step opens as if it had just
+   * sent it, its resend held for what is left of the minute.
+   */
+  addressCode?: AddressCodeDeps | undefined;
+}
+
+export interface AddressCodeDeps {
+  /** Whether the step being opened is the one the page's address asked for. */
+  opened: () => boolean;
+  codes: AutoCodes;
+  visibility: PageVisibility;
 }
 
 /** Where a code's rate limit is kept: per identifier. */
@@ -239,6 +265,41 @@ function countdown(flow: Flow<OtpState, OtpEvent>, deps: OtpDeps) {
       }, 1000);
     },
   };
+}
+
+/**
+ * The code the page's address asks for (L1): sent once the page is shown, unless this device sent
+ * one to the identifier within the minute; then the step opens as just after that code.
+ */
+async function sendForAddress(
+  step: {
+    flow: Flow<OtpState, OtpEvent>;
+    now: () => number;
+    startTimer: () => void;
+    send: (channel: OtpType, guard: Guard) => Promise<void>;
+  },
+  identifier: string,
+  address: AddressCodeDeps,
+): Promise<void> {
+  const { flow } = step;
+  const signal = flow.begin();
+  await whenShown(address.visibility, signal);
+  if (signal.aborted) return;
+  const channel = firstChannel(identifier);
+  const last = await address.codes.lastSent(identifier, step.now());
+  if (signal.aborted) return;
+  if (last !== undefined) {
+    const left = secondsUntil(last + AUTO_CODE_INTERVAL_MS, step.now());
+    flow.dispatch({ type: 'sentBefore', channel, resendIn: left });
+    step.startTimer();
+    return;
+  }
+  const at = step.now();
+  await step.send(channel, { attempts: DEFAULT_GUARD_ATTEMPTS });
+  const state = flow.get();
+  if (state.identifier === identifier && state.sentVia === channel && !state.error) {
+    await address.codes.markSent(identifier, at);
+  }
 }
 
 export function createOtpFlow(deps: OtpDeps) {
@@ -312,7 +373,10 @@ export function createOtpFlow(deps: OtpDeps) {
   return {
     ...flow.surface,
 
-    /** Opens the step for an identifier and sends the first code, unless a rate limit holds. */
+    /**
+     * Opens the step for an identifier and sends the first code, unless a rate limit holds (and,
+     * for the step the page's address opened, once the page is shown and once a minute).
+     */
     start: (identifier: string): Promise<void> => {
       flow.cancel();
       timer.stop();
@@ -322,6 +386,10 @@ export function createOtpFlow(deps: OtpDeps) {
       if (kept) {
         dispatch({ type: 'waitRestored', wait: kept });
         return Promise.resolve();
+      }
+      if (deps.addressCode?.opened()) {
+        const step = { flow, now: waits.now, startTimer: () => timer.start(), send };
+        return sendForAddress(step, identifier, deps.addressCode);
       }
       return send(firstChannel(identifier), { attempts: DEFAULT_GUARD_ATTEMPTS });
     },
