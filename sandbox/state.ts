@@ -6,7 +6,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { EMAIL_LINK_VALIDITY_MS } from '../src/contract/identity-gateway.ts';
 import type { BlockReason } from '../src/contract/errors.ts';
-import type { ApproveStatus } from '../src/contract/identity-api.ts';
+import type { ApprovalToken, ApproveStatus } from '../src/contract/identity-api.ts';
 import type {
   FaultBody,
   OutboxEntry,
@@ -120,6 +120,8 @@ export interface PushRequest {
   proofIssued: boolean;
   /** Number matching: the two digits the app must be given to approve (one-click personas). */
   number?: string;
+  /** The checkout as its merchant registered it (personas.ts, CHECKOUTS), if known. */
+  checkout?: Pick<ApprovalToken, 'merchant' | 'promo'>;
 }
 export interface ResetToken {
   token: string;

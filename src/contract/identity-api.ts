@@ -279,13 +279,27 @@ export const OneClickOtpChallenge = object({ auth_challenge: literal('OTP') });
 /**
  * Approval token: a push was sent; poll `APPROVE_REQUEST_VERIFY_PATH` with `id`.
  * `number_challenge` (optional, two digits): number matching against push fatigue. The app
- * offers several numbers and approves only with this one, which the waiting page shows.
+ * offers several numbers and approves only with this one, which the waiting page shows, with
+ * the checkout's `merchant` and `promo`.
  */
 export const NUMBER_CHALLENGE_PATTERN = /^\d{2}$/;
 export const ApprovalToken = object({
   id: string(),
   web_deeplink: string(),
   number_challenge: optional(pipe(string(), regex(NUMBER_CHALLENGE_PATTERN))),
+  /**
+   * The checkout as the server knows it (security review, L7): the merchant's name and promo from
+   * the merchant's own record of it, never from the shopper's address.
+   */
+  merchant: optional(pipe(string(), maxLength(80))),
+  promo: optional(
+    object({
+      value: pipe(number(), minValue(0)),
+      /** '%' or a currency label (an ISO code such as AED). */
+      type: pipe(string(), maxLength(12)),
+      outcome: picklist(['CASHBACK', 'DISCOUNT']),
+    }),
+  ),
 });
 export type ApprovalToken = InferOutput<typeof ApprovalToken>;
 export const OneClickLoginResponse = union([OneClickOtpChallenge, ApprovalToken]);

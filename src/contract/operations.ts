@@ -214,6 +214,11 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'POST',
     path: api.ONE_CLICK_LOGIN_PATH,
     summary: 'One-click checkout login: OTP challenge or a push approval request',
+    description:
+      "The approval request names the checkout's `merchant` and `promo` as the merchant " +
+      'registered them (by `external_params.invoice_id`; in the sandbox INV-7, INV-8 and INV-9), ' +
+      "never as the shopper's address says: the page shows these beside the number challenge " +
+      '(security review, L7). An unknown invoice gives neither.',
     chosenPath: true,
     headers: ['x-device-id', 'x-idp-client-id'],
     body: api.OneClickLoginBody,

@@ -3,19 +3,17 @@
  * does): which accounts added one here (so enrolment is not offered again, and a sign-in that
  * finds none can say so), and that the person chose 'Not now' (never offered again here).
  *
- * Never a phone number (security review, L6): an account is kept as a tag, the first 16 bits of an
- * HMAC-SHA-256 of its number under a random salt of this device. A salted hash alone would not hide
- * the numbers from whoever reads this storage, which holds the salt too: every number of a country
- * can be tried in seconds. Cut to 16 bits, each tag stands for thousands of numbers of any one
- * country, so it says nothing about which. The price: a person whose tag another account on this
- * device shares is not offered a passkey (with 20 accounts, 1 in 3,300). Where Web Crypto is
- * missing (an insecure origin, where passkeys do not run either) nothing is remembered.
+ * Never a phone number (security review, L6): an account is kept as the tag of its number
+ * (./device-tag.ts: 16 bits of an HMAC under a salt of this device, which says nothing about which
+ * number). The price: a person whose tag another account on this device shares is not offered a
+ * passkey (with 20 accounts, 1 in 3,300). Where Web Crypto is missing (an insecure origin, where
+ * passkeys do not run either) nothing is remembered.
  */
+import { deviceTag, newDeviceSalt } from './device-tag.ts';
+
 const ENROLLED = 'acct:passkeyAccounts';
 const SKIPPED = 'acct:passkeyOfferSkipped';
 const MAX_ACCOUNTS = 20;
-const SALT_BYTES = 16;
-const TAG_HEX = 4;
 
 export interface PasskeyDevice {
   /** Whether any account added a passkey on this device. */
@@ -39,17 +37,6 @@ function local(): Storage | undefined {
   } catch {
     return undefined;
   }
-}
-
-const toBase64Url = (bytes: Uint8Array): string =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
 
 /** The stored value: tags, the plain numbers an older version kept (`legacy`), or nothing. */
@@ -78,19 +65,9 @@ function write(store: Storage | undefined, saved: Saved | undefined): void {
   }
 }
 
-/** The tag of `phone` under `salt`: the first 16 bits of HMAC-SHA-256(salt, its digits). */
-async function tagOf(subtle: SubtleCrypto, salt: string, phone: string): Promise<string> {
-  const key = await subtle.importKey(
-    'raw',
-    fromBase64Url(salt),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const digits = phone.replace(/\D/g, '');
-  const mac = new Uint8Array(await subtle.sign('HMAC', key, new TextEncoder().encode(digits)));
-  return [...mac.subarray(0, TAG_HEX / 2)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
+/** The tag of `phone` under `salt`: of its digits alone, however it was written. */
+const tagOf = (subtle: SubtleCrypto, salt: string, phone: string): Promise<string> =>
+  deviceTag(subtle, salt, phone.replace(/\D/g, ''));
 
 /**
  * The tags kept on this device, with their salt (a new one when there is none); plain numbers an
@@ -104,7 +81,7 @@ async function saved(store: Storage | undefined): Promise<Saved | undefined> {
     return undefined;
   }
   if (value && !('legacy' in value)) return value;
-  const salt = toBase64Url(crypto.getRandomValues(new Uint8Array(SALT_BYTES)));
+  const salt = newDeviceSalt();
   const tags = await Promise.all((value?.legacy ?? []).map((phone) => tagOf(subtle, salt, phone)));
   const fresh = { salt, tags: [...new Set(tags)].slice(0, MAX_ACCOUNTS) };
   if (value) write(store, fresh);

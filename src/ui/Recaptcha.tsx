@@ -5,12 +5,19 @@ import {
   renderGoogleRecaptcha,
   sandboxRecaptchaToken,
 } from '../lib/recaptcha.ts';
+import type { Text } from '../i18n/types.ts';
 import type { RecaptchaMode } from '../lib/recaptcha-mode.ts';
 import { useT } from './i18n.tsx';
 
 interface RecaptchaProps {
   mode: Exclude<RecaptchaMode, 'off'>;
   onToken: (token: string) => void;
+  /**
+   * What a failed or expired check says: the message of the page's error family for a failed
+   * verification (spec section 8), `RECAPTCHA_FAILED_VERIFICATION` on the login, sign-up and
+   * one-click pages, `INVALID_RECAPTCHA` on the recovery ones.
+   */
+  failure: Text;
 }
 
 /**
@@ -19,11 +26,13 @@ interface RecaptchaProps {
  * `onToken` once the person has passed it.
  */
 export function Recaptcha(props: RecaptchaProps) {
-  if (props.mode === 'google' || !SANDBOX) return <GoogleRecaptcha onToken={props.onToken} />;
+  if (props.mode === 'google' || !SANDBOX) {
+    return <GoogleRecaptcha onToken={props.onToken} failure={props.failure} />;
+  }
   return <SandboxRecaptcha onToken={props.onToken} />;
 }
 
-function GoogleRecaptcha({ onToken }: Pick<RecaptchaProps, 'onToken'>) {
+function GoogleRecaptcha({ onToken, failure }: Pick<RecaptchaProps, 'onToken' | 'failure'>) {
   const t = useT();
   const [failed, setFailed] = useState(false);
   const widget = useRef<HTMLDivElement>(null);
@@ -42,7 +51,7 @@ function GoogleRecaptcha({ onToken }: Pick<RecaptchaProps, 'onToken'>) {
       <div ref={widget} />
       {failed && (
         <p className="field-error" role="alert">
-          {t('recaptcha:failed')}
+          {t.text(failure)}
         </p>
       )}
     </div>

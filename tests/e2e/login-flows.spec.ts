@@ -7,10 +7,12 @@ import { DASHBOARDS } from '../../src/dashboards.ts';
 import { surveyUrl } from '../../src/site-config.ts';
 import {
   catalogMessage,
+  catalogT,
   clickClosingWindow,
   expect,
   expectAccessible,
   FLOW_LOCALES,
+  settleTasks,
   test,
 } from './fixtures.ts';
 import {
@@ -27,6 +29,15 @@ import {
   view,
   withInteraction,
 } from './login-helpers.ts';
+
+/** Counts the page's requests for a code. */
+function countSends(page: Page): () => number {
+  let sends = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/otp/send')) sends += 1;
+  });
+  return () => sends;
+}
 
 for (const locale of FLOW_LOCALES) {
   test.describe(`${locale}: login flows`, () => {
@@ -106,6 +117,82 @@ for (const locale of FLOW_LOCALES) {
         .fill(await latestCode(sandbox, e164('02')));
       await submitButton(page).click();
       await expectSignedIn(page, 'Omar Khan', { amr: 'otp' });
+    });
+
+    test('presets: view=otp sends its code once a minute on this device; a reload sends none (L1)', async ({
+      page,
+      sandbox,
+    }) => {
+      // A sign-in the demo app started (its interaction's csrf): the code signs in at the end.
+      const link = loginPath(
+        locale,
+        await withInteraction(
+          page,
+          locale,
+          'view=otp&fullMobileNumber=971500000002&clientId=sandbox-web',
+        ),
+      );
+      const sends = countSends(page);
+      await page.goto(link);
+      await expectView(page, 'otp', false);
+      const t = catalogT(locale, ['login_otp']);
+      // The number isolated left to right inside the sentence, as the page writes it.
+      const sent = t('login_otp:sentSms', { identifier: `\u2066${e164('02')}\u2069` });
+      await expect(view(page).getByRole('status').first()).toHaveText(sent);
+      await expect.poll(async () => (await sandbox.outbox(e164('02'))).length).toBe(1);
+      // The device keeps a tag of the number, never the number.
+      const kept = await page.evaluate(() => localStorage.getItem('acct:autoCodes'));
+      expect(kept).toMatch(/"sent":\{"[0-9a-f]{4}":\d+\}/);
+      expect(kept).not.toContain('500000002');
+
+      // The same link again within the minute: the code step, no second code, and the resend
+      // waits for what is left of the minute.
+      await page.goto(link);
+      await expectView(page, 'otp');
+      await expect(view(page).getByRole('status').first()).toHaveText(sent);
+      const timer = view(page).getByRole('timer');
+      await expect(timer).toBeVisible();
+      const left = Number((await timer.textContent())?.match(/\d+/)?.[0]);
+      expect(left).toBeGreaterThan(0);
+      expect(left).toBeLessThanOrEqual(60);
+      expect(sends()).toBe(1);
+      expect(await sandbox.outbox(e164('02'))).toHaveLength(1);
+      // The code of the first load still signs in.
+      await page
+        .locator('input[autocomplete=one-time-code]')
+        .fill(await latestCode(sandbox, e164('02')));
+      await submitButton(page).click();
+      await expectSignedIn(page, 'Omar Khan');
+    });
+
+    test('presets: view=otp opened in a hidden page sends nothing until it is shown (L1)', async ({
+      page,
+      sandbox,
+    }) => {
+      // The page starts hidden (a tab opened in the background, a scanner's browser).
+      await page.addInitScript(() => {
+        const state = window as unknown as { shown?: boolean };
+        Object.defineProperty(document, 'hidden', { get: () => state.shown !== true });
+        Object.defineProperty(document, 'visibilityState', {
+          get: () => (state.shown === true ? 'visible' : 'hidden'),
+        });
+      });
+      const sends = countSends(page);
+      await page.clock.install();
+      await page.goto(loginPath(locale, 'view=otp&fullMobileNumber=971500000002&csrf=c-otp'));
+      await expectView(page, 'otp');
+      await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+      // Its timers run ahead and its queued work drawn: still nothing sent (no fixed sleep).
+      await page.clock.runFor(5_000);
+      await settleTasks(page);
+      expect(sends()).toBe(0);
+      expect(await sandbox.outbox(e164('02'))).toEqual([]);
+      await page.evaluate(() => {
+        (window as unknown as { shown?: boolean }).shown = true;
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      await expect.poll(async () => (await sandbox.outbox(e164('02'))).length).toBe(1);
+      expect(sends()).toBe(1);
     });
 
     test('presets: view=email_form and recovery without a phone', async ({ page }) => {

@@ -231,6 +231,40 @@ for (const locale of FLOW_LOCALES) {
         await expect(page.locator('body')).toContainText('Mona Fawzi');
       });
 
+      test("beside the number: the merchant and promo of the server's approval, not of the address (L7)", async ({
+        page,
+        sandbox,
+      }) => {
+        await page.clock.install();
+        // A hostile address: another merchant and a bigger promo on the invoice of Cafe Sandbox.
+        const hostile = 'merchant:Evil%20Bank promoValue:90 promoType:% promoOutcome:CASHBACK';
+        const section = await open(page, locale, `${hostile} invoice_id:INV-7`);
+        await submitPhone(page, locale, '17');
+        await expect(section).toHaveAttribute('data-view', 'push_notification');
+        const id = await newPush(sandbox, '17');
+        const challenge = section.locator('.one-click-number');
+        await expect(challenge.locator('[data-number]')).toHaveText(
+          await pushNumber(sandbox, '17', id),
+        );
+        await expect(challenge.locator('.one-click-merchant-name')).toHaveText('Cafe Sandbox');
+        await expect(challenge.locator('.one-click-promo-text')).toHaveText(
+          text.cashback(text.amount(10, '%')),
+        );
+        await expect(section).not.toContainText('Evil Bank');
+        await expect(section).not.toContainText(text.amount(90, '%'));
+        await expectAccessible(page, `push with the approved checkout ${locale}`);
+
+        // An invoice the server does not know: the address's merchant and promo are not shown.
+        await page.clock.resume();
+        const unknown = await open(page, locale, `${hostile} invoice_id:INV-404`);
+        await submitPhone(page, locale, '17');
+        await expect(unknown).toHaveAttribute('data-view', 'push_notification');
+        await expect(challenge.locator('[data-number]')).toHaveText(/^\d{2}$/);
+        await expect(challenge).toContainText(catalogs(locale)('one_click:push.numberNoMerchant'));
+        await expect(challenge.locator('.one-click-promo')).toHaveCount(0);
+        await expect(unknown).not.toContainText('Evil Bank');
+      });
+
       test('+971500000017 rejected through the control API', async ({ page, sandbox }) => {
         await page.clock.install();
         const section = await open(page, locale);

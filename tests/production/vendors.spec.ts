@@ -8,7 +8,7 @@
  * that breaks the rules does.
  */
 import { VENDOR_IDS } from '../../sandbox/topology.ts';
-import { catalogMessage } from '../e2e/fixtures.ts';
+import { catalogMessage, expectAccessible } from '../e2e/fixtures.ts';
 import {
   loginPath,
   openLogin,
@@ -51,6 +51,31 @@ test('reCAPTCHA (flag on): the check shows on the redirect view, its token reach
     ]),
   );
 });
+
+for (const locale of ['en', 'ar'] as const) {
+  test(`reCAPTCHA (${locale}): a check that fails on the redirect says RECAPTCHA_FAILED_VERIFICATION (D5)`, async ({
+    page,
+    sandbox,
+  }) => {
+    await sandbox.flags({ recaptchaV2: true });
+    await openLogin(page, locale, 'clientId=sandbox-web&csrf=csrf-recaptcha');
+    await submitPhone(page, '01');
+    await expect(view(page)).toHaveAttribute('data-view', 'password_form');
+    await page.locator('input[autocomplete=current-password]').fill(PASSWORD);
+    await submitButton(page).click();
+    await expect(page.getByText(catalogMessage(locale, 'redirect:recaptchaPrompt'))).toBeVisible();
+    const anchor = page.frameLocator('iframe[title="reCAPTCHA"]');
+    await expect(anchor.getByRole('checkbox')).toBeVisible();
+    // Google's widget calls the page's expired-callback when its check expires or fails.
+    await anchor
+      .locator('body')
+      .evaluate(() => (window as unknown as { expire: () => void }).expire());
+    await expect(page.getByRole('alert')).toHaveText(
+      catalogMessage(locale, 'spring_security_error:RECAPTCHA_FAILED_VERIFICATION'),
+    );
+    await expectAccessible(page, `redirect recaptcha failed ${locale}`);
+  });
+}
 
 test("Google's button (GIS) is drawn in the page's language; its credential reaches the login call", async ({
   page,

@@ -10,7 +10,8 @@
  *   the release, Closure-compiled like Google's, creates the `goog#html` policy, writes the widget
  *   with `innerHTML`, and opens the checkbox frame on `www.google.com/recaptcha/api2/anchor` and
  *   the challenge frame on `.../bframe`; the checkbox posts its token to the page, which the
- *   widget hands to the `callback` given to `grecaptcha.render`.
+ *   widget hands to the `callback` given to `grecaptcha.render` (and the checkbox frame's
+ *   `expire()` posts that the check expired, which the widget hands to its `expired-callback`).
  * - Google Identity Services: `accounts.google.com/gsi/client` creates `goog#html`, loads
  *   `gsi/style`, asks `gsi/status` (a credentialed call, as the library's FedCM and One Tap
  *   calls are), and `renderButton` writes its wrapper with `innerHTML` and opens the button frame
@@ -78,6 +79,13 @@ const RECAPTCHA_RELEASE_SCRIPT = `(() => {
     if (event.origin !== 'https://www.google.com' || event.data?.type !== 'standin-recaptcha') return;
     const widget = widgets.find((w) => w.frame.contentWindow === event.source);
     if (!widget) return;
+    // The anchor says the check expired (Google's does two minutes after it was passed, or when
+    // its challenge times out): the response is emptied and the page's expired-callback called.
+    if (event.data.expired) {
+      widget.response.value = '';
+      widget.options['expired-callback']?.();
+      return;
+    }
     widget.response.value = event.data.token;
     widget.options.callback?.(event.data.token);
   });
@@ -124,6 +132,7 @@ function recaptchaAnchor(url: URL): string {
 <script>
 document.getElementById('anchor').addEventListener('change', () =>
   parent.postMessage({ type: 'standin-recaptcha', token: ${JSON.stringify(RECAPTCHA_TOKEN)} }, ${JSON.stringify(origin)}));
+window.expire = () => parent.postMessage({ type: 'standin-recaptcha', expired: true }, ${JSON.stringify(origin)});
 </script>`
       : '<p>ERROR for site owner: Invalid site key</p>'
   }</body></html>`;

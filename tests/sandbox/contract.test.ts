@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import type { ErrorBody as ClientErrorBody } from '../../src/api/errors.ts';
 import { ChallengeRequiredBody, ErrorBody } from '../../src/contract/errors.ts';
-import { OneClickLoginResponse, PhoneLoginBody } from '../../src/contract/identity-api.ts';
+import {
+  ApprovalToken,
+  OneClickLoginResponse,
+  PhoneLoginBody,
+} from '../../src/contract/identity-api.ts';
 import { fillPath } from '../../src/contract/path.ts';
 import { phone, setup } from './helpers.ts';
 
@@ -41,6 +45,16 @@ describe('sandbox answers match the contract schemas', () => {
         is_retry: false,
       });
       expect(v.is(OneClickLoginResponse, answer.body)).toBe(true);
+    }
+    // An approval with the checkout the server knows (merchant and promo, L7) fits the schema.
+    for (const invoice of ['INV-7', 'INV-8', 'INV-9']) {
+      const approval = await t.post(t.api('/one-click/login'), {
+        phone_number: phone('17'),
+        is_retry: false,
+        external_params: { invoice_id: invoice },
+      });
+      expect(approval.body).toHaveProperty('merchant');
+      expect(v.is(ApprovalToken, approval.body)).toBe(true);
     }
     const error = await t.post(t.api('/login/phone'), { phone_number: phone('06') });
     expect(v.is(ErrorBody, error.body)).toBe(true);

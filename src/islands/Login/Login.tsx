@@ -12,6 +12,8 @@ import { pageAnalytics } from '../../api/analytics.ts';
 import type { IdpLoginError } from '../../contract/identity-service.ts';
 import { appleLogin, emailLogin, googleLogin, phoneLogin } from '../../api/login.ts';
 import { sendOtp, verifyOtp } from '../../api/otp.ts';
+import { deviceAutoCodes } from '../../lib/auto-codes.ts';
+import { browserVisibility } from '../../lib/page-visibility.ts';
 import { sessionWaits } from '../../lib/wait-store.ts';
 import { cleanClientId, currentQuery } from '../../lib/address.ts';
 import { takeCsrf } from '../../lib/csrf.ts';
@@ -81,6 +83,8 @@ function browserDeps(locale: Locale): LoginDeps {
     passkeys: browserPasskeys,
     // Waits kept in this tab's session storage: a reload still waits.
     wait: { waits: sessionWaits },
+    // The code an address asks for: once the page is shown, once a minute a number (L1).
+    addressCode: { codes: deviceAutoCodes, visibility: browserVisibility },
   };
 }
 

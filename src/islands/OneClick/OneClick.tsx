@@ -16,7 +16,7 @@ import { loadFlags } from '../../stores/flags.ts';
 import { profiling, validatePhone } from '../../stores/flows/browser-deps.ts';
 import { createOneClickFlow, type OneClickDeps } from '../../stores/flows/one-click/flow.ts';
 import { readOneClickPresets } from '../../stores/flows/one-click/presets.ts';
-import type { PageVisibility } from '../../stores/flows/one-click/timers.ts';
+import { browserVisibility } from '../../lib/page-visibility.ts';
 import { useHydrated } from '../../ui/use-query.ts';
 import { ViewFocus } from '../../ui/ViewHeading.tsx';
 import { PhoneForm, type ViewProps } from './Views.tsx';
@@ -35,14 +35,6 @@ export type OneClickMessages = Pick<
   'common' | 'fields' | 'one_click' | 'recaptcha' | 'redirect'
 >;
 
-const pageVisibility: PageVisibility = {
-  hidden: () => document.hidden,
-  subscribe: (listener) => {
-    document.addEventListener('visibilitychange', listener);
-    return () => document.removeEventListener('visibilitychange', listener);
-  },
-};
-
 function browserDeps(locale: Locale): OneClickDeps {
   return {
     locale,
@@ -57,7 +49,7 @@ function browserDeps(locale: Locale): OneClickDeps {
     newKey: () => crypto.randomUUID(),
     // Waits kept in this tab's session storage: a reload still waits.
     wait: { waits: sessionWaits },
-    visibility: pageVisibility,
+    visibility: browserVisibility,
     device: { userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints },
   };
 }

@@ -10,7 +10,7 @@ import type { Locale } from '../../../i18n/config.ts';
 import type { FlowAnalytics } from '../../../lib/analytics.ts';
 import type { PhoneInputValue } from '../../../lib/phone.ts';
 import { createFlow, type Flow } from '../create-flow.ts';
-import type { OtpDeps } from '../otp.ts';
+import type { AddressCodeDeps, OtpDeps } from '../otp.ts';
 import type { SocialDeps } from '../social.ts';
 import type { WaitDeps } from '../waits.ts';
 import { loginEffects } from './effects.ts';
@@ -51,6 +51,11 @@ export interface LoginDeps extends SocialDeps {
   passkeys?: LoginPasskeyDeps;
   /** Rate limits kept across a reload, per phone or e-mail and per code (../waits.ts). */
   wait?: WaitDeps | undefined;
+  /**
+   * The code `?view=otp&fullMobileNumber=` asks for: sent once the page is shown, at most once a
+   * minute per number from this device (security review, L1; ../otp.ts).
+   */
+  addressCode?: Omit<AddressCodeDeps, 'opened'> | undefined;
 }
 
 type LoginCore = Flow<LoginState, LoginEvent>;
@@ -92,6 +97,13 @@ export function createLoginFlow(deps: LoginDeps) {
 
   const effects = loginEffects(flow, deps, passkey);
 
+  // The code step the address opened, until the person leaves it: the code it asks for is sent
+  // under the address's rules (L1); a code step the person reaches by signing in is not.
+  let openedByAddress = false;
+  flow.onChange((state) => {
+    if (state.view !== 'otp') openedByAddress = false;
+  });
+
   /** A passkey signed the person in: the same hand-off as every login, flow `biometric`. */
   async function finish(token: string, name: 'biometric'): Promise<void> {
     deps.analytics.track('login_succeeded', { flow: name });
@@ -118,12 +130,14 @@ export function createLoginFlow(deps: LoginDeps) {
       ...(deps.recaptchaRequired ? { recaptchaRequired: deps.recaptchaRequired } : {}),
       ...(deps.shieldParams ? { shieldParams: deps.shieldParams } : {}),
       wait: deps.wait,
+      addressCode: deps.addressCode && { ...deps.addressCode, opened: () => openedByAddress },
     } satisfies OtpDeps,
 
     /** Reads the presets once the page runs (the csrf has already been taken out). */
     async init(presets: LoginPresets): Promise<void> {
       const before = flow.get().view;
       dispatch({ type: 'initialized', presets });
+      openedByAddress = flow.get().view === 'otp';
       void passkey.start();
       const state = flow.get();
       // The reactions follow changes only: the first page is reported when it did not change.

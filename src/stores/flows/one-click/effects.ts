@@ -24,7 +24,8 @@ import {
   type OneClickState,
   type RejectReason,
 } from './state.ts';
-import { alwaysVisible, browserScheduler, createOneClickTimers } from './timers.ts';
+import { alwaysVisible } from '../../../lib/page-visibility.ts';
+import { browserScheduler, createOneClickTimers } from './timers.ts';
 import { appLink, canResend, MAX_PUSH_RETRIES } from './waiting.ts';
 
 type OneClickCore = Flow<OneClickState, OneClickEvent>;

@@ -15,7 +15,8 @@ import type { WaitDeps } from '../waits.ts';
 import { oneClickEffects } from './effects.ts';
 import type { OneClickInit } from './presets.ts';
 import { FLOW, initialState, type WaitingView } from './state.ts';
-import type { PageVisibility, Scheduler } from './timers.ts';
+import type { PageVisibility } from '../../../lib/page-visibility.ts';
+import type { Scheduler } from './timers.ts';
 import { transition } from './transition.ts';
 
 export interface OneClickDeps {
