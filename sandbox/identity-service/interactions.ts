@@ -10,6 +10,7 @@
 import type { Context as KoaContext, Middleware } from 'koa';
 import type { Interaction, KoaContextWithOIDC, Provider } from 'oidc-provider';
 import {
+  IDP_LOGIN_FIELDS,
   IDP_LOGIN_PATH,
   INTERACTION_ID,
   START_PATH,
@@ -17,7 +18,7 @@ import {
 } from '../../src/contract/identity-service.ts';
 import { DEFAULT_LOCALE, isLocale, localizedPath, type Locale } from '../../src/i18n/config.ts';
 import { parseAcrValues } from '../../src/lib/acr-values.ts';
-import { consumeProof, normalizePhone } from '../queries.ts';
+import { consumeProof, flagsOf, normalizePhone } from '../queries.ts';
 import { INTERACTION_VALIDITY_S, type Sandbox } from '../state.ts';
 import { clientName, startAddress } from './clients.ts';
 import { consentPage, continuePage, errorPage, openAppAgainPage } from './pages.ts';
@@ -177,6 +178,12 @@ export function interactionRoutes(provider: Provider, options: InteractionOption
     // A csrf that is missing, empty, forged, another browser's, expired or already finished.
     if (!interaction || interaction.prompt.name !== 'login' || interaction.result) {
       refuse(ctx, 'session_expired', bound ?? list[0]);
+      return;
+    }
+    // The flags ask for the robot check and the page sent no answer to it: refused before the
+    // proof is spent (spec section 8, D5).
+    if (flagsOf(sandbox).recaptchaV2 && !form.get(IDP_LOGIN_FIELDS.recaptcha)) {
+      refuse(ctx, 'recaptcha_failed', bound);
       return;
     }
     const clientId = text(interaction.params['client_id']);

@@ -67,7 +67,9 @@ export const IDENTITY_SERVICE_OPERATIONS: readonly Operation[] = [
       'language), nobody signed in:\n' +
       '- `session_expired`: `_csrf` missing, empty, unknown, timed out, already finished or ' +
       'another browser’s\n' +
-      '- `sign_in_failed`: the proof token unknown, expired, used, or another client’s',
+      '- `sign_in_failed`: the proof token unknown, expired, used, or another client’s\n' +
+      '- `recaptcha_failed`: the robot check asked for (flag `recaptchaV2`) and ' +
+      '`g-recaptcha-response` missing or empty',
     form: true,
     body: idp.IdpLoginForm,
     answers: {
@@ -75,7 +77,10 @@ export const IDENTITY_SERVICE_OPERATIONS: readonly Operation[] = [
         description: 'Signed in: a page that goes on to the authorize request (meta refresh)',
         html: true,
       },
-      302: ok(undefined, 'Refused: to /login?error=session_expired or sign_in_failed'),
+      302: ok(
+        undefined,
+        'Refused: to /login?error=session_expired, sign_in_failed or recaptcha_failed',
+      ),
     },
   },
   {

@@ -54,9 +54,11 @@ export type IdpLoginForm = InferOutput<typeof IdpLoginForm>;
  * Why `/login` was sent back to the front end (`/login?error=`): `session_expired` when `_csrf`
  * is missing, empty, unknown, expired, already used or not this browser's (and when the page has
  * no csrf to post); `sign_in_failed` when the proof token is invalid, expired, already used or
- * another client's. Both ask the person to start again from the app.
+ * another client's; `recaptcha_failed` when the robot check is asked for and the form carries no
+ * answer to it, or one the check refuses (spec section 8: RECAPTCHA_FAILED_VERIFICATION). Each
+ * asks the person to start again from the app.
  */
-export const IDP_LOGIN_ERRORS = ['session_expired', 'sign_in_failed'] as const;
+export const IDP_LOGIN_ERRORS = ['session_expired', 'sign_in_failed', 'recaptcha_failed'] as const;
 export type IdpLoginError = (typeof IDP_LOGIN_ERRORS)[number];
 
 /** The client id of this front end's own pages (connected apps, business invitation). */

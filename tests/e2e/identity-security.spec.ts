@@ -2,16 +2,58 @@
  * The security review's M1, M2 and H1 in the browser: the hand-off never posts an empty csrf;
  * an access token injected in the hash of the connected-apps page is not used; the invitation's
  * authorize request is a code flow with PKCE whose redirect_uri carries no secret; accepting an
- * invitation sends the invitee's bearer token.
+ * invitation sends the invitee's bearer token. And D5: a sign-in the identity service refuses for
+ * want of the robot check comes back to the login page, which says so.
  */
-import { expect, FLOW_LOCALES, localizedPath, test } from './fixtures.ts';
+import {
+  expect,
+  expectAccessible,
+  FLOW_LOCALES,
+  hurryTimers,
+  localizedPath,
+  test,
+} from './fixtures.ts';
 import { beginSignIn, message, recordRequests } from './identity-helpers.ts';
-import { expectView, gotoLogin, PASSWORD, submitButton, submitPhone } from './login-helpers.ts';
+import {
+  expectView,
+  gotoLogin,
+  openLogin,
+  PASSWORD,
+  submitButton,
+  submitPhone,
+} from './login-helpers.ts';
 
 for (const locale of FLOW_LOCALES) {
   const m = (key: string, params?: Record<string, string>) => message(locale, key, params);
 
   test.describe(`identity security (${locale})`, () => {
+    test('D5: the robot check the identity service asks for, missing from the hand-off: the login page says so', async ({
+      page,
+      sandbox,
+    }) => {
+      // How it fails: without the service's check the person is signed in at the demo app; without
+      // the page's message for `recaptcha_failed` the alert is missing.
+      await page.clock.install();
+      await openLogin(page, locale);
+      await submitPhone(page, '01');
+      await expectView(page, 'password_form', false);
+      await page.locator('input[autocomplete=current-password]').fill(PASSWORD);
+      await submitButton(page).click();
+      await expect(page.locator('[data-view="redirect_to_idp"]').first()).toBeVisible();
+      // The service starts asking for the check after the page laid out its hand-off without it.
+      await sandbox.flags({ recaptchaV2: true });
+      let posted = false;
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && request.url().endsWith('/_be/idp/login')) posted = true;
+      });
+      await hurryTimers(page, () => posted);
+      await expect(page.getByRole('alert')).toHaveText(m('login:idpError.recaptcha_failed'));
+      const refused = new URL(page.url());
+      expect(refused.pathname).toBe(localizedPath(locale, '/login'));
+      expect(refused.searchParams.get('error')).toBe('recaptcha_failed');
+      await expectAccessible(page, `robot check refused ${locale}`);
+    });
+
     test('M1: a sign-in with no csrf posts no form; the page says to start again from the app', async ({
       page,
     }) => {

@@ -348,6 +348,25 @@ describe('bad input: refused, back to /login with an error, nobody signed in', (
     await expectSignedOut(browser);
   });
 
+  it('the robot check asked for and not answered: recaptcha_failed, the proof not spent', async () => {
+    const browser = new Browser();
+    const started = await authorize(browser, { ui_locales: 'ar' });
+    const token = await proof();
+    s.sandbox.state.flagOverrides.recaptchaV2 = true;
+    expectRefused(
+      await finish(browser, { token, _csrf: started.csrf }),
+      'recaptcha_failed',
+      '/ar/login',
+    );
+    expectRefused(
+      await finish(browser, { token, _csrf: started.csrf, 'g-recaptcha-response': '' }),
+      'recaptcha_failed',
+      '/ar/login',
+    );
+    const answered = { token, _csrf: started.csrf, 'g-recaptcha-response': 'sandbox-recaptcha-1' };
+    expect((await finish(browser, answered)).status).toBe(200);
+  });
+
   it('a proof already used: sign_in_failed', async () => {
     const first = new Browser();
     const token = await proof();
