@@ -52,6 +52,18 @@ function decode(part: string | undefined): unknown {
   }
 }
 
+/**
+ * `token` (one of these) carrying `nonce`, as a provider's id token carries the nonce the page
+ * asked it with (the production tests' vendor stand-ins answer so): the identity API takes a
+ * social token only with the nonce it issued for that sign-in (security review L3).
+ */
+export function withNonce(token: string | undefined, nonce: string | null): string {
+  if (!token || !nonce) return token ?? '';
+  const [head = '', body] = token.split('.');
+  const claims = decode(body);
+  return `${head}.${encode({ ...(typeof claims === 'object' ? claims : {}), nonce })}.`;
+}
+
 /** The claims of a sandbox token for `provider` that has not expired, or undefined. */
 export function readSocialToken(
   token: string,

@@ -21,7 +21,8 @@ import {
 import { socialToken } from '../e2e/signup-helpers.ts';
 import { expect, test } from './fixtures.ts';
 import { expectHandOff, expectSignedInAt } from './helpers.ts';
-import { RECAPTCHA_RELEASE, RECAPTCHA_TOKEN, withNonce } from './vendors.ts';
+import { withNonce } from '../../sandbox/social.ts';
+import { RECAPTCHA_RELEASE, RECAPTCHA_TOKEN } from './vendors.ts';
 
 test('reCAPTCHA (flag on): the check shows on the redirect view, its token reaches the hand-off', async ({
   page,

@@ -28,6 +28,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { withNonce } from '../../sandbox/social.ts';
 import { VENDOR_IDS } from '../../sandbox/topology.ts';
 
 export interface VendorTokens {
@@ -280,18 +281,6 @@ type Answer = {
 };
 const ok = (answer: { contentType: string; body: string }): Answer => ({ status: 200, ...answer });
 const NOT_FOUND: Answer = { status: 404 };
-
-/**
- * The sandbox's token with the nonce the page gave the vendor (its `nonce` query), as Google's
- * and Apple's id tokens carry it: the identity API takes a social token only with the nonce it
- * issued for that sign-in (security review L3).
- */
-export function withNonce(token: string | undefined, nonce: string | null): string {
-  if (!token || !nonce) return token ?? '';
-  const [head = '', body = ''] = token.split('.');
-  const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as object;
-  return `${head}.${Buffer.from(JSON.stringify({ ...claims, nonce })).toString('base64url')}.`;
-}
 
 /** The stand-ins' answer to one request (`url` on a vendor's host, as the browser asked it). */
 export function vendorAnswer(url: URL, site: string, tokens: VendorTokens): Answer {
