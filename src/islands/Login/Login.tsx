@@ -15,6 +15,7 @@ import { sendOtp, verifyOtp } from '../../api/otp.ts';
 import { sessionWaits } from '../../lib/wait-store.ts';
 import { cleanClientId, currentQuery } from '../../lib/address.ts';
 import { takeCsrf } from '../../lib/csrf.ts';
+import { handToSignup } from '../../lib/signup-handoff.ts';
 import { googleOneTap, socialSignIn, takeGoogleRedirect } from '../../lib/social/index.ts';
 import { $flags, loadFlags } from '../../stores/flags.ts';
 import {
@@ -73,6 +74,7 @@ function browserDeps(locale: Locale): LoginDeps {
     validatePhone,
     presetPhone,
     navigate: (href) => location.assign(href),
+    handToSignup: (handoff) => void handToSignup(handoff),
     analytics: pageAnalytics,
     profiling,
     recaptchaRequired,
