@@ -86,7 +86,7 @@ describe('the production topology', () => {
 
   it("serves the OpenID provider at its own origin: the site's /login, the cross-origin hand-off, the token from the site only", async () => {
     // The identity service's server listens first: its origin is the issuer.
-    const late: { app?: Hono } = {};
+    const late: { app?: Hono | undefined } = {};
     const server = serve({
       fetch: (request, env) => late.app!.fetch(request, env),
       port: 0,
