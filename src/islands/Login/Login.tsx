@@ -15,7 +15,7 @@ import { sendOtp, verifyOtp } from '../../api/otp.ts';
 import { sessionWaits } from '../../lib/wait-store.ts';
 import { cleanClientId, currentQuery } from '../../lib/address.ts';
 import { takeCsrf } from '../../lib/csrf.ts';
-import { handToSignup } from '../../lib/signup-handoff.ts';
+import { handToSignup, takeSignupHandoff } from '../../lib/signup-handoff.ts';
 import { googleOneTap, socialSignIn, takeGoogleRedirect } from '../../lib/social/index.ts';
 import { $flags, loadFlags } from '../../stores/flags.ts';
 import {
@@ -108,6 +108,8 @@ function LoginScreen({ locale }: { locale: Locale }) {
     }
     // The csrf leaves the address at once and waits in session storage for the final form post.
     takeCsrf();
+    // A hand-off to sign-up that was never taken (that navigation did not happen) goes now.
+    takeSignupHandoff();
     void flow.init(parsePresets(currentQuery()));
     void loadFlags().then((loaded) =>
       flow.offerOneTap(loaded.googleOneTap && loaded.googleEnabled),
