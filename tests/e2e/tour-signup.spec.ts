@@ -18,6 +18,7 @@ import {
   socialToken,
   translator,
 } from './signup-helpers.ts';
+import { beginSignIn, csrfOf } from './identity-helpers.ts';
 import { viewsTour } from './tour.ts';
 
 const views: Record<SignupView, true | string> = {
@@ -46,11 +47,14 @@ viewsTour<SignupView>({
       views: ['signup_form', 'otp', 'redirect_to_idp'],
       walk: async ({ page, sandbox, locale }, check) => {
         const t = translator(locale);
+        // A sign-in the demo app started: without its csrf the redirect would refuse to post.
+        const csrf = csrfOf(await beginSignIn(page, `/signin?ui_locales=${locale}`));
         const f = await open(
           page,
           t,
           signupUrl(locale, {
             clientId: 'sandbox-web',
+            csrf,
             showEmail: 'true',
             hideInvitationCode: 'false',
           }),
