@@ -120,6 +120,7 @@ export const BUTTON_KEYS: ReadonlySet<string> = new Set([
   'signup:submit',
   'signup:social.apple',
   'signup:social.google',
+  'signup:linked.decline',
   'signup:login',
   'signup:error.tryAgain',
 ]);

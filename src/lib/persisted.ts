@@ -1,6 +1,7 @@
 /**
  * What survives from one page to the next, in sessionStorage: typed, guarded, namespaced, and
- * deleted when invalid (after logto's use-session-storages). Never a password, code or token.
+ * deleted when invalid (after logto's use-session-storages). Never a password; a code or token only
+ * where it is read once and removed (the csrf, the sign-up hand-off).
  */
 import { CLIENT_ID, CSRF } from './patterns.ts';
 
@@ -14,6 +15,8 @@ const GUARDS = {
   /** The identifier waiting for a code (phone in E.164 or e-mail), for the next page. */
   pendingIdentifier: (value: string) => value.length > 0 && value.length <= 254,
   clientId: (value: string) => CLIENT_ID.test(value),
+  /** What the login hands sign-up, as a query string (src/lib/signup-handoff.ts); read once. */
+  signupHandoff: (value: string) => value.length > 0 && value.length <= 20_000,
 } as const satisfies Record<string, (value: string) => boolean>;
 
 export type PersistedKey = keyof typeof GUARDS;

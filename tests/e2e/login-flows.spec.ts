@@ -307,14 +307,14 @@ for (const locale of FLOW_LOCALES) {
       await expectView(page, 'password_form', false);
     });
 
-    test('social: a new Apple user goes to sign-up with the token, e-mail and kept name', async ({
+    test('social: a new Apple user goes to sign-up with the token and e-mail (never in its address) and the kept name', async ({
       page,
     }) => {
       await openLogin(page, locale);
       const popupPromise = page.waitForEvent('popup');
       await view(page).locator('.social-apple').click();
       const popup = await popupPromise;
-      // Read from the navigation: the sign-up page takes the token out of its address at once.
+      // The token and e-mail wait in session storage, out of every address (security review M3).
       const navigation = page.waitForRequest(
         (request) => request.isNavigationRequest() && request.url().includes('/signup/'),
       );
@@ -323,8 +323,12 @@ for (const locale of FLOW_LOCALES) {
       );
       const url = new URL((await navigation).url());
       await page.waitForURL(/\/signup\//);
-      expect(url.searchParams.get('appleIdToken')).toBeTruthy();
-      expect(url.searchParams.get('email')).toBe('new.apple@example.com');
+      expect(url.searchParams.has('appleIdToken')).toBe(false);
+      expect(url.searchParams.has('email')).toBe(false);
+      expect(url.searchParams.get('showEmail')).toBe('true');
+      // Sign-up has them: the Apple account it will link, the e-mail in its field.
+      await expect(page.locator('.signup-linked')).toContainText('new.apple@example.com');
+      await expect(page.locator('input[type=email]')).toHaveValue('new.apple@example.com');
       expect(await page.evaluate(() => sessionStorage.getItem('acct:appleFullName'))).toBe(
         'New Apple',
       );

@@ -151,3 +151,14 @@ export async function latestCode(
     .toBeTruthy();
   return code ?? '';
 }
+
+/**
+ * The login handed sign-up the number (`national`, as the phone field shows it): in session
+ * storage, taken once by sign-up, never in an address (security review M3).
+ */
+export async function expectSignupWith(page: Page, national: string): Promise<void> {
+  await page.waitForURL(/\/signup\//);
+  await expect(page.locator('input[type=tel]')).toHaveValue(national);
+  expect(new URL(page.url()).searchParams.has('fullMobileNumber')).toBe(false);
+  expect(await page.evaluate(() => sessionStorage.getItem('acct:signupHandoff'))).toBeNull();
+}

@@ -16,6 +16,7 @@ import {
   e164,
   expectMessage,
   expectSignedIn,
+  expectSignupWith,
   expectView,
   latestCode,
   gotoLogin,
@@ -77,7 +78,9 @@ for (const locale of FLOW_LOCALES) {
       await expectSignedIn(page, 'Omar Khan', { amr: 'otp' });
     });
 
-    test('+971500000003 unregistered: goes to sign-up with the number', async ({ page }) => {
+    test('+971500000003 unregistered: goes to sign-up with the number, never in its address', async ({
+      page,
+    }) => {
       await openLogin(page, locale);
       const navigation = page.waitForRequest(
         (request) => request.isNavigationRequest() && request.url().includes('/signup/'),
@@ -85,13 +88,10 @@ for (const locale of FLOW_LOCALES) {
       await submitPhone(page, '03');
       const url = new URL((await navigation).url());
       expect(url.pathname).toBe(locale === 'en' ? '/signup/' : `/${locale}/signup/`);
-      expect(url.searchParams.get('fullMobileNumber')).toBe('971500000003');
+      // The number waits in session storage (security review M3); the address has the client.
+      expect(url.searchParams.has('fullMobileNumber')).toBe(false);
       expect(url.searchParams.get('clientId')).toBe('sandbox-web');
-      // The sign-up page takes the number out of its address at once: checked on the sign-up page
-      // (until it commits, the address is /login's, which never had the number; and a test that
-      // ended there closed its context in the middle of the navigation).
-      await page.waitForURL((address) => address.pathname === url.pathname);
-      await expect.poll(() => new URL(page.url()).searchParams.get('fullMobileNumber')).toBeNull();
+      await expectSignupWith(page, '500000003');
     });
 
     test('+971500000004 confirm name, enhanced: password, and the reset dialog', async ({
@@ -123,7 +123,7 @@ for (const locale of FLOW_LOCALES) {
       await expectView(page, 'name_confirmation');
       await view(page).locator('button.button-link').last().click();
       await page.locator('dialog[open] button').first().click();
-      await page.waitForURL(/\/signup\/\?.*fullMobileNumber=971500000004/);
+      await expectSignupWith(page, '500000004');
     });
 
     test('+971500000004 confirm name, classic: yes signs in, no goes to sign-up', async ({
@@ -153,7 +153,7 @@ for (const locale of FLOW_LOCALES) {
         ).toBeVisible();
       }
       await view(page).locator('button.button-secondary').click();
-      await page.waitForURL(/\/signup\/\?.*fullMobileNumber=971500000004/);
+      await expectSignupWith(page, '500000004');
       await openLogin(page, locale);
       await submitPhone(page, '04');
       await view(page).locator('button.button-primary').click();
@@ -232,7 +232,7 @@ for (const locale of FLOW_LOCALES) {
     test('+971500000007 (blocked for sign-up only) goes to sign-up', async ({ page }) => {
       await openLogin(page, locale);
       await submitPhone(page, '07');
-      await page.waitForURL(/\/signup\/\?.*fullMobileNumber=971500000007/);
+      await expectSignupWith(page, '500000007');
     });
 
     test('+971500000008 temporarily blocked', async ({ page }) => {

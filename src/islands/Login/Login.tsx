@@ -17,6 +17,7 @@ import { browserVisibility } from '../../lib/page-visibility.ts';
 import { sessionWaits } from '../../lib/wait-store.ts';
 import { cleanClientId, currentQuery } from '../../lib/address.ts';
 import { takeCsrf } from '../../lib/csrf.ts';
+import { handToSignup, takeSignupHandoff } from '../../lib/signup-handoff.ts';
 import { googleOneTap, socialSignIn, takeGoogleRedirect } from '../../lib/social/index.ts';
 import { $flags, loadFlags } from '../../stores/flags.ts';
 import {
@@ -75,6 +76,7 @@ function browserDeps(locale: Locale): LoginDeps {
     validatePhone,
     presetPhone,
     navigate: (href) => location.assign(href),
+    handToSignup: (handoff) => void handToSignup(handoff),
     analytics: pageAnalytics,
     profiling,
     recaptchaRequired,
@@ -110,6 +112,8 @@ function LoginScreen({ locale }: { locale: Locale }) {
     }
     // The csrf leaves the address at once and waits in session storage for the final form post.
     takeCsrf();
+    // A hand-off to sign-up that was never taken (that navigation did not happen) goes now.
+    takeSignupHandoff();
     void flow.init(parsePresets(currentQuery()));
     void loadFlags().then((loaded) =>
       flow.offerOneTap(loaded.googleOneTap && loaded.googleEnabled),

@@ -19,6 +19,7 @@ import { reportError } from '../../lib/error-reporting.ts';
 import { loginHref } from '../../lib/hrefs.ts';
 import { sessionWaits } from '../../lib/wait-store.ts';
 import { readPersisted } from '../../lib/persisted.ts';
+import { takeSignupHandoff } from '../../lib/signup-handoff.ts';
 import { loadPhoneRules, phoneRules } from '../../lib/phone.ts';
 import { recaptchaMode } from '../../lib/recaptcha-mode.ts';
 import { googleOneTap, socialSignIn } from '../../lib/social/index.ts';
@@ -33,6 +34,7 @@ import {
 import {
   createSignupFlow,
   parseSignupPresets,
+  presetsQuery,
   SIGNUP_SECRET_PARAMS,
   visibleOf,
   type SignupDeps,
@@ -103,16 +105,14 @@ function browserDeps(locale: Locale): SignupDeps {
   };
 }
 
-/** The presets: secrets and personal data leave the address at once; csrf waits in storage. */
+/**
+ * The presets: secrets and personal data leave the address at once (csrf waits in storage); what
+ * the login handed over is taken from session storage, once (a reload finds none).
+ */
 function readPresets() {
   takeCsrf();
-  const taken = takeQueryParams(SIGNUP_SECRET_PARAMS);
-  const query = currentQuery();
-  for (const name of SIGNUP_SECRET_PARAMS) {
-    const value = taken[name];
-    if (value !== undefined) query.set(name, value);
-  }
-  return parseSignupPresets(query);
+  const fromAddress = takeQueryParams(SIGNUP_SECRET_PARAMS);
+  return parseSignupPresets(presetsQuery(currentQuery(), fromAddress, takeSignupHandoff()));
 }
 
 export const Signup = island<SignupMessages>(SignupScreen, { laterMessages: useErrorMessages });

@@ -9,6 +9,7 @@ import type { EmailLoginBody, PhoneLoginBody } from '../../../contract/identity-
 import type { Locale } from '../../../i18n/config.ts';
 import type { FlowAnalytics } from '../../../lib/analytics.ts';
 import type { PhoneInputValue } from '../../../lib/phone.ts';
+import type { SignupHandoff } from '../../../lib/signup-handoff.ts';
 import { createFlow, type Flow } from '../create-flow.ts';
 import type { AddressCodeDeps, OtpDeps } from '../otp.ts';
 import type { SocialDeps } from '../social.ts';
@@ -41,6 +42,8 @@ export interface LoginDeps extends SocialDeps {
   /** The preset number as an input value (country and national number). */
   presetPhone?: (digits: string) => Promise<PhoneInputValue | undefined>;
   navigate: (href: string) => void;
+  /** Keeps what sign-up takes over in this tab's session storage (src/lib/signup-handoff.ts). */
+  handToSignup: (handoff: SignupHandoff) => void;
   analytics: FlowAnalytics;
   /** The device record sent with a login. */
   profiling: () =>
@@ -74,7 +77,8 @@ function reactToViews(
     const page = pageOf(state.view);
     if (page) deps.analytics.page(page, flowOf(state));
     if (state.view === 'redirect_to_signup') {
-      deps.navigate(signupHref(deps.locale, state.presets, state.carry));
+      deps.handToSignup(state.handoff);
+      deps.navigate(signupHref(deps.locale, state.presets, state.handoff));
     }
   });
 }

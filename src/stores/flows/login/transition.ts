@@ -16,7 +16,7 @@ import {
 } from '../../../contract/errors.ts';
 import { digitsOnly } from '../../../lib/digits.ts';
 import { socialMessage } from '../../../lib/social/results.ts';
-import type { SignupCarry } from './presets.ts';
+import type { SignupHandoff } from '../../../lib/signup-handoff.ts';
 import {
   CHALLENGE_DIGITS,
   CHALLENGE_VIEWS,
@@ -37,11 +37,11 @@ function unwaited(state: LoginState): Pick<LoginState, 'wait' | 'error'> {
     : { wait: undefined, error: state.error };
 }
 
-/** What sign-up is handed of an attempt it takes over. */
-export function carryOf(attempt: Attempt | undefined): SignupCarry {
+/** What sign-up is handed of an attempt it takes over: with a verified code's id, the number is proved. */
+export function handoffOf(attempt: Attempt | undefined, otpId?: string): SignupHandoff {
   switch (attempt?.kind) {
     case 'phone':
-      return { fullMobileNumber: attempt.phone };
+      return { fullMobileNumber: attempt.phone, ...(otpId ? { otp: otpId } : {}) };
     case 'email':
       return { email: attempt.email };
     case 'apple':
@@ -154,7 +154,7 @@ function failed(state: LoginState, failure: ApiFailure, wait?: Wait): LoginState
         submitting: false,
         social: undefined,
         view: 'redirect_to_signup',
-        carry: carryOf(state.attempt),
+        handoff: handoffOf(state.attempt, state.otpId),
       };
     }
     if (body?.error === ERROR.challengeRequired) {

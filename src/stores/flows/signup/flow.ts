@@ -150,6 +150,15 @@ export function createSignupFlow(deps: SignupDeps) {
      */
     socialSignIn: effects.socialSignIn,
 
+    /** 'Don't link it': the sign-up goes on without the Apple or Google account, its token forgotten. */
+    declineSocial(): void {
+      const provider = flow.get().prefill?.provider;
+      dispatch({ type: 'socialDeclined' });
+      if (provider && !flow.get().prefill) {
+        deps.analytics.track('social_link_declined', { flow: provider, page: 'signup_form' });
+      }
+    },
+
     /** Google One Tap, when the googleOneTap flag is on and the form shows Google: once. */
     offerOneTap: effects.offerOneTap,
   };

@@ -70,7 +70,14 @@ function socialTransition(
   state: SignupState,
   event: Extract<
     SignupEvent,
-    { type: 'socialStarted' | 'socialSubmitted' | 'socialFailed' | 'socialUnregistered' }
+    {
+      type:
+        | 'socialStarted'
+        | 'socialSubmitted'
+        | 'socialFailed'
+        | 'socialUnregistered'
+        | 'socialDeclined';
+    }
   >,
 ): SignupState {
   switch (event.type) {
@@ -99,6 +106,23 @@ function socialTransition(
         values: { ...state.values, email, password: '' },
         submitting: false,
         social: undefined,
+        error: undefined,
+        contact: false,
+        fieldErrors: {},
+      };
+    }
+    case 'socialDeclined': {
+      const prefill = state.prefill;
+      if (!prefill || state.view !== 'signup_form' || state.submitting || state.social) {
+        return state;
+      }
+      // The token is forgotten (the presets' too), and the e-mail that came with it.
+      const email = state.values.email === (prefill.email ?? '') ? '' : state.values.email;
+      return {
+        ...state,
+        prefill: undefined,
+        presets: { ...state.presets, appleIdToken: undefined, googleIdToken: undefined },
+        values: { ...state.values, email },
         error: undefined,
         contact: false,
         fieldErrors: {},
@@ -178,6 +202,7 @@ export function transition(state: SignupState, event: SignupEvent): SignupState 
     case 'socialSubmitted':
     case 'socialFailed':
     case 'socialUnregistered':
+    case 'socialDeclined':
       return socialTransition(state, event);
     case 'back':
       if (state.view === 'redirect_to_idp') return state;

@@ -36,6 +36,7 @@ describe('login flow (actions with fake deps)', () => {
       ),
       presetPhone: vi.fn(() => Promise.resolve({ country: 'AE' as const, input: '500000001' })),
       navigate: vi.fn(),
+      handToSignup: vi.fn(),
       analytics: { page: vi.fn(), track: vi.fn(), flush: vi.fn(() => Promise.resolve()) },
       profiling: () => ({ platform: 'web' }),
       persisted: {
@@ -185,8 +186,11 @@ describe('login flow (actions with fake deps)', () => {
     await flow.init({ ...DEFAULT_PRESETS, clientId: 'sandbox-web' });
     flow.changePhone({ country: 'AE', input: '500000001' });
     await flow.submitPhone();
-    expect(deps.navigate).toHaveBeenCalledWith(
-      '/signup/?clientId=sandbox-web&fullMobileNumber=971500000001',
+    // The number goes in session storage, written before the navigation; not in the address.
+    expect(deps.handToSignup).toHaveBeenCalledWith({ fullMobileNumber: '971500000001' });
+    expect(deps.navigate).toHaveBeenCalledWith('/signup/?clientId=sandbox-web');
+    expect(vi.mocked(deps.handToSignup).mock.invocationCallOrder[0]).toBeLessThan(
+      vi.mocked(deps.navigate).mock.invocationCallOrder[0]!,
     );
   });
 

@@ -48,6 +48,7 @@ function setup(passkeys: { support?: () => Promise<PasskeySupport> } = {}) {
     socialSignIn: vi.fn(),
     validatePhone: vi.fn(() => Promise.resolve('971500000020')),
     navigate: vi.fn(),
+    handToSignup: vi.fn(),
     analytics: {
       page: vi.fn(),
       track: vi.fn((name: string, props?: { flow?: string }) => {

@@ -261,6 +261,28 @@ describe('signup flow (actions with fake deps)', () => {
     again.destroy();
   });
 
+  it("'Don't link it': the sign-up goes on without the handed-over Google token (M3)", async () => {
+    const { deps, calls } = fakeDeps();
+    const flow = await filledFlow(deps, { googleIdToken: 'g.h.' });
+    expect(flow.$state.get().prefill).toMatchObject({ provider: 'google' });
+    flow.declineSocial();
+    expect(flow.$state.get().prefill).toBeUndefined();
+    expect(calls).toContain('track:social_link_declined');
+    flow.change('fullName', 'Mona Saeed');
+    flow.change('password', 'Sandbox-Pass9');
+    await flow.submit();
+    const otp = await codeStepOf(flow);
+    await vi.waitFor(() => expect(otp.$state.get().view).toBe('ready'));
+    otp.changeCode('123456');
+    await otp.verify();
+    await vi.waitFor(() => expect(flow.$state.get().view).toBe('redirect_to_idp'));
+    const body = vi.mocked(deps.onboard).mock.calls[0]![0];
+    expect(body).not.toHaveProperty('google_id_token');
+    expect(body).toMatchObject({ full_name: 'Mona Saeed', password: 'Sandbox-Pass9' });
+    expect(flow.$state.get()).toMatchObject({ flow: 'phone' });
+    flow.destroy();
+  });
+
   it('social button: failures are classed, other login errors shown', async () => {
     const { deps } = fakeDeps({
       socialSignIn: vi.fn(() => Promise.reject(new SocialError('popup_closed'))),
