@@ -6,7 +6,7 @@
  */
 import type { Page, Request } from '@playwright/test';
 import type { Locale } from '../../src/i18n/config.ts';
-import { catalogMessage, expect } from './fixtures.ts';
+import { catalogMessage } from './fixtures.ts';
 
 export const LAYLA = { phone: '+971500000001', password: 'Sandbox-Pass1', givenName: 'Layla' };
 
@@ -108,40 +108,26 @@ export async function finishSignInInPage(page: Page, csrf: string): Promise<void
 }
 
 /**
- * Opens `path`, whose authorize request is answered as an identity service would, with a redirect
- * to `answer(request)` (built from the request's own redirect_uri and state); resolves once the
- * page has come back.
+ * Opens `path`, whose authorize request is answered as an identity service would, with
+ * `answer(request)` (an address built from the request's own redirect_uri and state); resolves once
+ * the page has loaded it. Nobody is signed in at the identity service: it sends the browser on to
+ * the login page, and the answer is then opened instead, as a new document. No route: with one in
+ * place every request of the page is intercepted, and in full runs the page's return then stalled
+ * now and then (its navigation or its modules), the page left on its loader.
  */
 export async function answerAuthorize(
   page: Page,
   path: string,
   answer: (request: URL) => string,
 ): Promise<void> {
-  const authorize = (url: URL) => url.pathname.endsWith('/_be/idp/authorize');
-  let answered = () => {};
-  const done = new Promise<void>((resolve) => (answered = resolve));
-  await page.route(authorize, async (route) => {
-    await route.fulfill({
-      status: 302,
-      headers: { location: answer(new URL(route.request().url())) },
-    });
-    answered();
-  });
-  // The page loads twice: first visit, then back from the answered authorize request.
-  let loads = 0;
-  const onRequest = (request: Request) => {
-    if (request.isNavigationRequest() && !authorize(new URL(request.url()))) loads += 1;
-  };
-  page.on('request', onRequest);
-  try {
-    await page.goto(path);
-    await done;
-    await expect.poll(() => loads).toBeGreaterThanOrEqual(2);
-    await page.waitForLoadState('domcontentloaded');
-  } finally {
-    page.off('request', onRequest);
-    await page.unroute(authorize);
-  }
+  const asked = page.waitForRequest(
+    (r) => r.isNavigationRequest() && new URL(r.url()).pathname.endsWith('/_be/idp/authorize'),
+  );
+  // At commit: the page leaves for the authorize request as it starts, maybe before its load.
+  await page.goto(path, { waitUntil: 'commit' });
+  const request = new URL((await asked).url());
+  await page.waitForURL((url) => url.pathname.endsWith('/login'));
+  await page.goto(answer(request));
 }
 
 /**
