@@ -41,6 +41,7 @@ import type { ViewProps } from './view-props.ts';
 import { useErrorMessages } from '../../i18n/error-messages.ts';
 import { island, useFlow } from '../../ui/island.tsx';
 import { FlagsCard } from '../../ui/FlagsCard.tsx';
+import { ViewFocus } from '../../ui/ViewHeading.tsx';
 import { IdpError } from '../../ui/IdpError.tsx';
 import { idpLoginError } from '../../lib/identity-service.ts';
 import { lazyView, ViewSuspense } from '../../ui/lazy-view.tsx';
@@ -123,10 +124,13 @@ function LoginScreen({ locale }: { locale: Locale }) {
 
   const view: ViewProps = { flow, state, flags, locale };
   if (refused) {
+    // Nothing here is laid out by the flags, which this view does not ask for.
     return (
-      <FlagsCard className="card login" view="idp_error" focus>
-        <IdpError error={refused.error} clientId={refused.clientId} />
-      </FlagsCard>
+      <section className="card login" data-view="idp_error">
+        <ViewFocus focus view="idp_error">
+          <IdpError error={refused.error} clientId={refused.clientId} />
+        </ViewFocus>
+      </section>
     );
   }
   return (
