@@ -18,7 +18,7 @@ import {
   test,
   type Locale,
 } from './fixtures.ts';
-import { signIn } from './identity-helpers.ts';
+import { signIn, stayOnLeavingView } from './identity-helpers.ts';
 
 function urlFor(route: RouteDef, locale: Locale): string {
   if (route.langFromQuery) return `${route.sample}?lang=${locale}`;
@@ -26,12 +26,14 @@ function urlFor(route: RouteDef, locale: Locale): string {
 }
 
 /**
- * Pages that need a signed-in user leave for the authorize flow without one: the invitation page
- * gets a session. The connected-apps page, whose token comes back from its own authorize request
- * (apps.spec.ts), is checked on its way to sign-in, the login page held.
+ * Pages that need a signed-in user leave for the authorize flow: the invitation page gets a
+ * session, and is checked once it has come back with its code and exchanged it. The connected-apps
+ * page, whose token comes back from its own authorize request (apps.spec.ts), is checked on its
+ * way there, the authorize request held (a 204 keeps the page).
  */
-const SIGNED_IN: Readonly<Record<string, { session?: true }>> = {
-  invitation: { session: true },
+const SIGNED_IN: Readonly<Record<string, 'session' | 'leaving'>> = {
+  invitation: 'session',
+  clientManagement: 'leaving',
 };
 
 /**
@@ -66,12 +68,21 @@ for (const [id, route] of Object.entries(ROUTES) as [string, RouteDef][]) {
       // Pages that move on to the login page after 2 s stay put while they are checked.
       if (id !== 'login') await holdLoginRedirect(page);
       const auth = SIGNED_IN[id];
-      if (auth?.session) await signIn(page);
+      if (auth === 'session') await signIn(page);
+      if (auth === 'leaving') await stayOnLeavingView(page, '/_be/idp/authorize**');
       for (const locale of LOCALES) {
         await test.step(`${locale}: ${urlFor(route, locale)}`, async () => {
+          const exchanged =
+            auth === 'session'
+              ? page.waitForResponse((r) => new URL(r.url()).pathname === '/_be/idp/token')
+              : undefined;
           const response = await page.goto(urlFor(route, locale));
           expect(response?.status()).toBe(200);
-          const html = await response?.text();
+          // The signed-in page leaves for its authorize request at once: its HTML read again.
+          const html = exchanged
+            ? await (await page.request.get(urlFor(route, locale))).text()
+            : await response?.text();
+          await exchanged;
           expect(html).toMatch(new RegExp(`<html lang="${locale}" dir="${DIR[locale]}"`));
           await expect(page.locator('html')).toHaveAttribute('lang', locale);
           await expect(page.locator('html')).toHaveAttribute('dir', DIR[locale]);
