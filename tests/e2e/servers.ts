@@ -3,7 +3,7 @@
  * sandbox state), and for the host projects also the host in front of it with the shipped
  * configuration: nginx, Cloudflare's Pages runtime or Netlify's. Ports are E2E_PORT (default
  * 4400) plus a few per worker; the sandbox's demo app (the identity service's relying party) takes
- * E2E_PORT + 50 + the worker's index.
+ * E2E_PORT + 40 + the worker's index.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -22,8 +22,12 @@ const HOST_SCRIPTS: Readonly<Record<Host, string>> = {
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 export const BASE_PORT = Number(process.env['E2E_PORT'] ?? 4400);
-/** The demo apps' ports: E2E_PORT + 50 + the worker's index. */
-const RP_OFFSET = 50;
+/**
+ * The demo apps' ports: E2E_PORT + 40 + the worker's index, below the production topology's
+ * (E2E_PORT + 50 on: tests/production/topology.ts), whose workers run beside these (at + 50 the
+ * two collided: 'port 4451 is in use' in a full run).
+ */
+const RP_OFFSET = 40;
 /** Node 24 from the `node` devDependency: the sandbox runs TypeScript directly. */
 const NODE = existsSync(join(ROOT, 'node_modules/.bin/node'))
   ? join(ROOT, 'node_modules/.bin/node')
