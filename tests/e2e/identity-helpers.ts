@@ -130,6 +130,18 @@ export async function answerAuthorize(
   await page.goto(answer(request));
 }
 
+/** Opens `path`, whose authorize request comes back with `login_required` (nobody signed in). */
+export function answerLoginRequired(page: Page, path: string): Promise<void> {
+  return answerAuthorize(page, path, (request) => {
+    const back = new URL(request.searchParams.get('redirect_uri') ?? '');
+    back.search = new URLSearchParams({
+      error: 'login_required',
+      state: request.searchParams.get('state') ?? '',
+    }).toString();
+    return back.href;
+  });
+}
+
 /**
  * Opens a page of this front end that signs in through the authorize flow with the browser's
  * session (signIn first): the page leaves for the authorize request and comes back with a code.

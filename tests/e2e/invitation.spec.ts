@@ -14,7 +14,7 @@ import {
 } from './fixtures.ts';
 import {
   addressesAtCalls,
-  answerAuthorize,
+  answerLoginRequired,
   openSignedIn,
   beginSignIn,
   finishSignInInPage,
@@ -281,14 +281,7 @@ for (const locale of FLOW_LOCALES) {
         if (r.url().includes('/_be/idp/authorize')) authorizeCalls += 1;
       });
       await page.goto('about:blank'); // a new document, not a same-page hash change
-      await answerAuthorize(page, pathOf('inv-valid'), (request) => {
-        const back = new URL(request.searchParams.get('redirect_uri') ?? '');
-        back.search = new URLSearchParams({
-          error: 'login_required',
-          state: request.searchParams.get('state') ?? '',
-        }).toString();
-        return back.href;
-      });
+      await answerLoginRequired(page, pathOf('inv-valid'));
       await expect(
         page.getByRole('heading', { level: 1, name: m('invitation:signInTitle') }),
       ).toBeFocused();

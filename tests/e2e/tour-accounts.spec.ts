@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { expect, holdRequests, localizedPath, type Locale } from './fixtures.ts';
 import {
-  answerAuthorize,
+  answerLoginRequired,
   message,
   openSignedIn,
   openWithHashToken,
@@ -270,14 +270,7 @@ viewsTour<InvitationState['view']>({
 
         // Back from the identity service with no session (login_required, the page's own state).
         await page.goto('about:blank'); // a new document, not a same-page hash change
-        await answerAuthorize(page, path, (request) => {
-          const back = new URL(request.searchParams.get('redirect_uri') ?? '');
-          back.search = new URLSearchParams({
-            error: 'login_required',
-            state: request.searchParams.get('state') ?? '',
-          }).toString();
-          return back.href;
-        });
+        await answerLoginRequired(page, path);
         await expect(title(page, m('invitation:signInTitle'))).toBeFocused();
         await check('signin_failed');
 

@@ -7,23 +7,7 @@ import { acceptInvitation, assignBusinessRole, fetchUserInfo } from '../../../sr
 import { ApiError } from '../../../src/api/errors.ts';
 import { exchangeCode } from '../../../src/api/tokens.ts';
 import type { Pending } from '../../../src/lib/authorize.ts';
-
-function mockFetch(bodies: unknown[]) {
-  const calls: { url: string; init: RequestInit }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      calls.push({ url: input instanceof Request ? input.url : String(input), init: init ?? {} });
-      return Promise.resolve(
-        new Response(JSON.stringify(bodies.shift()), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        }),
-      );
-    }),
-  );
-  return calls;
-}
+import { mockFetch } from './mock-fetch.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -4,6 +4,7 @@
  * expired or already used'. Without a csrf it posts nothing.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from '../memory-storage.ts';
 
 const flushing = vi.hoisted(() => ({ release: () => {} }));
 vi.mock('../../../src/api/analytics.ts', () => ({
@@ -46,25 +47,11 @@ function fakeDocument() {
   return { document: { createElement: element, body: element('body') }, submitted, targets };
 }
 
-function fakeStorage(): Storage {
-  const values = new Map<string, string>();
-  return {
-    getItem: (key: string) => values.get(key) ?? null,
-    setItem: (key: string, value: string) => void values.set(key, value),
-    removeItem: (key: string) => void values.delete(key),
-    clear: () => values.clear(),
-    key: () => null,
-    get length() {
-      return values.size;
-    },
-  };
-}
-
 const FIELDS = { token: 'tok-1', recaptchaToken: '', remember: true };
 
 describe('handOff', () => {
   beforeEach(() => {
-    vi.stubGlobal('sessionStorage', fakeStorage());
+    vi.stubGlobal('sessionStorage', memoryStorage());
     sessionStorage.setItem('acct:csrf', 'csrf-value');
   });
 

@@ -1,22 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { approvalStatus, oneClickLogin, oneClickProof } from '../../../src/api/one-click.ts';
-
-function mockFetch(bodies: unknown[]) {
-  const calls: { url: string; init: RequestInit }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      calls.push({ url: input instanceof Request ? input.url : String(input), init: init ?? {} });
-      return Promise.resolve(
-        new Response(JSON.stringify(bodies.shift()), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        }),
-      );
-    }),
-  );
-  return calls;
-}
+import { mockFetch } from './mock-fetch.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

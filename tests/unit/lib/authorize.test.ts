@@ -16,20 +16,7 @@ import {
   tokenForm,
   type Pending,
 } from '../../../src/lib/authorize.ts';
-
-function fakeStorage(): Storage {
-  const values = new Map<string, string>();
-  return {
-    getItem: (key: string) => values.get(key) ?? null,
-    setItem: (key: string, value: string) => void values.set(key, value),
-    removeItem: (key: string) => void values.delete(key),
-    clear: () => values.clear(),
-    key: () => null,
-    get length() {
-      return values.size;
-    },
-  };
-}
+import { memoryStorage } from '../memory-storage.ts';
 
 /** A page at `href`: its address (replaceState moves it) and its session storage. */
 function fakePage(href: string) {
@@ -64,7 +51,7 @@ const PENDING: Pending = {
 };
 
 beforeEach(() => {
-  vi.stubGlobal('sessionStorage', fakeStorage());
+  vi.stubGlobal('sessionStorage', memoryStorage());
 });
 afterEach(() => {
   vi.unstubAllGlobals();

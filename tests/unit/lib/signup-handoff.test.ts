@@ -1,26 +1,13 @@
 /** The login's hand-off to sign-up: one key of session storage, read once (security review M3). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handToSignup, takeSignupHandoff } from '../../../src/lib/signup-handoff.ts';
+import { memoryStorage } from '../memory-storage.ts';
 
 const KEY = 'acct:signupHandoff';
 const TOKEN = 'eyJhbGciOiJub25lIn0.eyJlbWFpbCI6Im5ldy5nb29nbGVAZXhhbXBsZS5jb20ifQ.';
 
-function fakeStorage(): Storage {
-  const values = new Map<string, string>();
-  return {
-    getItem: (key: string) => values.get(key) ?? null,
-    setItem: (key: string, value: string) => void values.set(key, value),
-    removeItem: (key: string) => void values.delete(key),
-    clear: () => values.clear(),
-    key: (index: number) => [...values.keys()][index] ?? null,
-    get length() {
-      return values.size;
-    },
-  };
-}
-
 beforeEach(() => {
-  vi.stubGlobal('sessionStorage', fakeStorage());
+  vi.stubGlobal('sessionStorage', memoryStorage());
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -61,7 +48,7 @@ describe('the sign-up hand-off', () => {
 
   it('says so when storage cannot keep it', () => {
     vi.stubGlobal('sessionStorage', {
-      ...fakeStorage(),
+      ...memoryStorage(),
       setItem: () => {
         throw new Error('QuotaExceededError');
       },
