@@ -268,7 +268,9 @@ viewsTour<InvitationState['view']>({
         await signingIn.request;
         await check('signin');
 
-        // Back from the identity service with no session (login_required, the page's own state).
+        // Back from the identity service with no session (login_required, the page's own state):
+        // the authorize request goes through again (the hold above is lifted).
+        await page.unrouteAll({ behavior: 'ignoreErrors' });
         await page.goto('about:blank'); // a new document, not a same-page hash change
         await answerLoginRequired(page, path);
         await expect(title(page, m('invitation:signInTitle'))).toBeFocused();
