@@ -8,6 +8,7 @@
  * alone.
  */
 import { deviceTag, newDeviceSalt } from './device-tag.ts';
+import { localStore } from './web-storage.ts';
 
 export const AUTO_CODES_KEY = 'acct:autoCodes';
 /** One code per number per minute: the code step's own resend wait (spec section 9). */
@@ -81,13 +82,5 @@ export function createAutoCodes(
   };
 }
 
-function local(): StorageLike | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 /** This browser's record, in local storage. */
-export const deviceAutoCodes: AutoCodes = createAutoCodes(local);
+export const deviceAutoCodes: AutoCodes = createAutoCodes(localStore);

@@ -10,6 +10,7 @@
  * passkeys do not run either) nothing is remembered.
  */
 import { deviceTag, newDeviceSalt } from './device-tag.ts';
+import { localStore } from './web-storage.ts';
 
 const ENROLLED = 'acct:passkeyAccounts';
 const SKIPPED = 'acct:passkeyOfferSkipped';
@@ -29,14 +30,6 @@ export interface PasskeyDevice {
 interface Saved {
   salt: string;
   tags: string[];
-}
-
-function local(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The stored value: tags, the plain numbers an older version kept (`legacy`), or nothing. */
@@ -90,18 +83,18 @@ async function saved(store: Storage | undefined): Promise<Saved | undefined> {
 
 export const passkeyDevice: PasskeyDevice = {
   hasAny() {
-    const value = read(local());
+    const value = read(localStore());
     return value !== undefined && ('legacy' in value ? value.legacy : value.tags).length > 0;
   },
   async has(phone) {
-    const store = local();
+    const store = localStore();
     const kept = await saved(store);
     const subtle = globalThis.crypto?.subtle;
     if (!kept || !subtle || kept.tags.length === 0) return false;
     return kept.tags.includes(await tagOf(subtle, kept.salt, phone));
   },
   async markEnrolled(phone) {
-    const store = local();
+    const store = localStore();
     const kept = await saved(store);
     const subtle = globalThis.crypto?.subtle;
     if (!kept || !subtle) return;
@@ -109,10 +102,10 @@ export const passkeyDevice: PasskeyDevice = {
     const tags = [tag, ...kept.tags.filter((item) => item !== tag)].slice(0, MAX_ACCOUNTS);
     write(store, { salt: kept.salt, tags });
   },
-  skipped: () => local()?.getItem(SKIPPED) === '1',
+  skipped: () => localStore()?.getItem(SKIPPED) === '1',
   skip() {
     try {
-      local()?.setItem(SKIPPED, '1');
+      localStore()?.setItem(SKIPPED, '1');
     } catch {
       // Storage refused: the offer may come again next time.
     }
@@ -121,4 +114,4 @@ export const passkeyDevice: PasskeyDevice = {
 
 // The plain numbers an older version kept leave the storage as soon as this module loads (with the
 // login page's passkeys), whether or not an offer ever asks about them.
-void saved(local());
+void saved(localStore());

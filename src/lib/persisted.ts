@@ -4,6 +4,7 @@
  * where it is read once and removed (the csrf, the sign-up hand-off).
  */
 import { CLIENT_ID, CSRF } from './patterns.ts';
+import { sessionStore } from './web-storage.ts';
 
 const PREFIX = 'acct:';
 
@@ -22,16 +23,8 @@ const GUARDS = {
 export type PersistedKey = keyof typeof GUARDS;
 export const PERSISTED_KEYS = Object.keys(GUARDS).map((key) => PREFIX + key);
 
-function storage(): Storage | undefined {
-  try {
-    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 export function readPersisted(key: PersistedKey): string | undefined {
-  const store = storage();
+  const store = sessionStore();
   const value = store?.getItem(PREFIX + key) ?? undefined;
   if (value === undefined) return undefined;
   if (GUARDS[key](value)) return value;
@@ -42,7 +35,7 @@ export function readPersisted(key: PersistedKey): string | undefined {
 export function writePersisted(key: PersistedKey, value: string): boolean {
   if (!GUARDS[key](value)) return false;
   try {
-    storage()?.setItem(PREFIX + key, value);
+    sessionStore()?.setItem(PREFIX + key, value);
     return true;
   } catch {
     return false;
@@ -50,5 +43,5 @@ export function writePersisted(key: PersistedKey, value: string): boolean {
 }
 
 export function removePersisted(key: PersistedKey): void {
-  storage()?.removeItem(PREFIX + key);
+  sessionStore()?.removeItem(PREFIX + key);
 }

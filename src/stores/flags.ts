@@ -11,6 +11,7 @@
 import { atom } from 'nanostores';
 import { fetchFlags } from '../api/flags.ts';
 import type { FlagsResponse } from '../contract/shell.ts';
+import { localStore } from '../lib/web-storage.ts';
 
 export interface Flags {
   businessInvitationS2SRoles: boolean;
@@ -113,16 +114,8 @@ export function toFlags(answer: unknown): Flags {
   };
 }
 
-function local(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The answer kept on this device, if it is recent enough. */
-export function readKeptFlags(now = Date.now(), store = local()): Flags | undefined {
+export function readKeptFlags(now = Date.now(), store = localStore()): Flags | undefined {
   try {
     const kept = JSON.parse(store?.getItem(KEPT_KEY) ?? 'null') as {
       at?: unknown;
@@ -137,7 +130,7 @@ export function readKeptFlags(now = Date.now(), store = local()): Flags | undefi
   }
 }
 
-export function keepFlags(answer: unknown, now = Date.now(), store = local()): void {
+export function keepFlags(answer: unknown, now = Date.now(), store = localStore()): void {
   try {
     store?.setItem(KEPT_KEY, JSON.stringify({ at: now, answer }));
   } catch {
