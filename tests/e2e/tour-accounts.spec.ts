@@ -146,6 +146,8 @@ viewsTour<AppsState['view']>({
         await leaving.request;
         await check('redirect');
 
+        // Back with a refused token: the authorize request goes through again (hold lifted).
+        await page.unrouteAll({ behavior: 'ignoreErrors' });
         await page.goto('about:blank'); // a new document, not a same-page hash change
         await openWithHashToken(page, path, 'expired-token');
         await expect(title(page, m('apps:signInTitle'))).toBeFocused();
