@@ -39,12 +39,9 @@ export default defineConfig<object, { serveWith: ServeWith }>({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   forbidOnly: isCI,
-  // Flaky should be failure (issue 35: `failOnFlakyTests: true`, shown once to end a run with exit
-  // code 1 on a test failing its first try only). Off until the flakes of the last full run are
-  // fixed at their cause (docs/test-trust.md, 'Still flaky'): a sub-pixel shift of the sign-up's
-  // social marks in layout-stability (0.0003) now and then. Until then the report's 'flaky' list
-  // is read after every run.
-  failOnFlakyTests: false,
+  // Flaky is failure (issue 35): a test failing its first try only ends the run with exit code 1;
+  // the retry is there so that the report names it flaky (docs/test-trust.md).
+  failOnFlakyTests: true,
   retries: isCI ? 1 : 0,
   workers: Number(process.env['E2E_WORKERS'] ?? 2),
   fullyParallel: true,
