@@ -1,21 +1,36 @@
 /**
- * The country a phone field starts in (issue 16, item 6), in this order: the country of a number
+ * The country a phone field starts in (issues 16 and 33), in this order: the country of a number
  * already given (`fullMobileNumber`, a paste, autofill), the country last used on this device,
- * the region of the browser's languages (`ar-EG`, `ur-PK`), the page's language, then AE. When
- * the flags name the allowed countries, only those count. Pure: the browser's side is handed in.
+ * the region of the browser's languages (`ar-EG`, `ur-PK`) and then the page's language, each only
+ * when it is one of the product's markets, then AE. A browser language's region says what a person
+ * reads, not where their number is from: most phones in the Gulf are set to English (United
+ * States), and +1 would refuse their UAE number. When the flags name the allowed countries, those
+ * are the markets. Pure: the browser's side is handed in.
  */
 import type { Locale } from '../i18n/config.ts';
+import { PREFERRED_COUNTRIES } from './phone.ts';
 
 export const FALLBACK_COUNTRY = 'AE';
 
-/** The country a page language stands for, where one does (English stands for none). */
+/**
+ * The market a page language stands for, where one does (English and French stand for none:
+ * French is read across the Gulf's expatriates, whose numbers are local).
+ */
 export const LOCALE_COUNTRY: Readonly<Record<Locale, string | undefined>> = {
   en: undefined,
   ar: 'AE',
   ur: 'PK',
-  fr: 'FR',
+  fr: undefined,
   ckb: 'IQ',
 };
+
+/** The product's markets: the preferred countries and those its languages stand for. */
+export const MARKET_COUNTRIES: readonly string[] = [
+  ...new Set([
+    ...PREFERRED_COUNTRIES,
+    ...Object.values(LOCALE_COUNTRY).filter((code) => code !== undefined),
+  ]),
+];
 
 export interface CountryHints {
   /** The country of a number already given. */
@@ -25,7 +40,7 @@ export interface CountryHints {
   /** `navigator.languages`, in the browser's order. */
   languages?: readonly string[] | undefined;
   locale?: Locale | undefined;
-  /** Countries the flags allow; empty or absent allows every country. */
+  /** Countries the flags allow (then the only markets); empty or absent allows every country. */
   allowed?: readonly string[] | undefined;
   /** Whether the phone rules know a country (all of them while the metadata is not loaded). */
   known?: ((country: string) => boolean) | undefined;
@@ -52,11 +67,13 @@ export function defaultCountry(hints: CountryHints): string {
     COUNTRY.test(code) &&
     (hints.known?.(code) ?? true) &&
     (allowed.length === 0 || allowed.includes(code));
+  const markets = allowed.length > 0 ? allowed : MARKET_COUNTRIES;
+  const market = (code: string | undefined) => (code && markets.includes(code) ? code : undefined);
   const candidates = [
     hints.given,
     hints.lastUsed,
-    ...(hints.languages ?? []).map(languageRegion),
-    hints.locale ? LOCALE_COUNTRY[hints.locale] : undefined,
+    ...(hints.languages ?? []).map((tag) => market(languageRegion(tag))),
+    market(hints.locale ? LOCALE_COUNTRY[hints.locale] : undefined),
     FALLBACK_COUNTRY,
   ];
   const found = candidates.find(fits);

@@ -28,7 +28,7 @@ describe('defaultCountry', () => {
     expect(defaultCountry(all)).toBe('SA');
     expect(defaultCountry({ ...all, given: undefined })).toBe('EG');
     expect(defaultCountry({ ...all, given: undefined, lastUsed: undefined })).toBe('PK');
-    expect(defaultCountry({ languages: ['ar', 'ar-JO'], locale: 'ckb' })).toBe('JO');
+    expect(defaultCountry({ languages: ['ar', 'ar-SA'], locale: 'ckb' })).toBe('SA');
     expect(defaultCountry({ languages: ['ar', 'en'], locale: 'ckb' })).toBe('IQ');
     expect(defaultCountry({ languages: ['fr'], locale: 'ur' })).toBe('PK');
     expect(defaultCountry({ languages: ['en'], locale: 'en' })).toBe('AE');
@@ -37,8 +37,29 @@ describe('defaultCountry', () => {
 
   it('skips countries the phone rules do not know', () => {
     const known = (code: string) => code !== 'XK';
-    expect(defaultCountry({ lastUsed: 'XK', languages: ['sq-XK', 'fr-FR'], known })).toBe('FR');
+    expect(defaultCountry({ lastUsed: 'XK', languages: ['ar-EG'], known })).toBe('EG');
     expect(defaultCountry({ lastUsed: 'ae', languages: [] })).toBe('AE');
+  });
+
+  it("takes a browser language's region only when it is a market (what a person reads is not where their number is from)", () => {
+    for (const [languages, locale, country] of [
+      [['en-US', 'en'], 'en', 'AE'],
+      [['en-GB'], 'en', 'AE'],
+      [['en-IN', 'hi-IN'], 'en', 'AE'],
+      [['ar-EG', 'ar'], 'ar', 'EG'],
+      [['ur-PK'], 'ur', 'PK'],
+      [['fr-FR', 'fr'], 'fr', 'AE'],
+      [['en-US', 'ar-SA'], 'en', 'SA'],
+      [['ar-JO'], 'ar', 'AE'],
+      [['en-US'], 'ckb', 'IQ'],
+    ] as const) {
+      expect(defaultCountry({ languages, locale }), `${languages.join()} on ${locale}`).toBe(
+        country,
+      );
+    }
+    // The number given and the last used are where a number is from: any country.
+    expect(defaultCountry({ given: 'US', languages: ['en-US'] })).toBe('US');
+    expect(defaultCountry({ lastUsed: 'GB', languages: ['en-GB'] })).toBe('GB');
   });
 
   it('keeps to the countries the flags allow, when they name any', () => {
@@ -48,7 +69,9 @@ describe('defaultCountry', () => {
     // Nothing in the hints is allowed, AE neither: the first allowed country.
     expect(defaultCountry({ languages: ['en-US'], locale: 'en', allowed })).toBe('SA');
     expect(defaultCountry({ languages: ['en-US'], allowed: ['sa'] })).toBe('SA');
-    expect(defaultCountry({ languages: ['en-US'], allowed: [] })).toBe('US');
+    expect(defaultCountry({ languages: ['en-US'], allowed: [] })).toBe('AE');
+    // The flags' countries are the markets: a browser region among them counts.
+    expect(defaultCountry({ languages: ['en-US'], allowed: ['US', 'AE'] })).toBe('US');
   });
 });
 
