@@ -9,6 +9,7 @@ import {
   type CountryCode,
 } from 'libphonenumber-js/core';
 import metadata from 'libphonenumber-js/mobile/metadata';
+import { MARKET_COUNTRIES } from './default-country.ts';
 import { cleanPhoneInput, DEFAULT_COUNTRY, PREFERRED_COUNTRIES, type Phone } from './phone.ts';
 
 export function dialCode(country: CountryCode): string {
@@ -60,6 +61,26 @@ export function toPhone(input: string, country: CountryCode): Phone {
     isValid: parsed.isValid(),
     nationalPhoneNumber: parsed.nationalNumber,
   };
+}
+
+/**
+ * The one market where a national number typed in the wrong country is valid ('Did you mean
+ * +971?'), or undefined: when the number is valid where it is, is in international form, or is
+ * valid in no market or in more than one. The markets are the flags' countries when they name
+ * any (`allowed`), else the product's.
+ */
+export function likelyCountry(
+  input: string,
+  country: CountryCode,
+  allowed: readonly string[] = [],
+): CountryCode | undefined {
+  const cleaned = cleanPhoneInput(input);
+  if (cleaned === '' || cleaned.startsWith('+') || toPhone(cleaned, country).isValid) {
+    return undefined;
+  }
+  const markets = (allowed.length > 0 ? allowed : MARKET_COUNTRIES) as readonly CountryCode[];
+  const valid = markets.filter((market) => market !== country && toPhone(cleaned, market).isValid);
+  return valid.length === 1 ? valid[0] : undefined;
 }
 
 /** A preset such as `fullMobileNumber=971500000001` (digits, with or without +) as a phone. */

@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { startTransition, useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
 import {
   cleanPhoneInput,
@@ -8,7 +9,9 @@ import {
   phoneRules,
   type CountryCode,
   type PhoneInputValue,
+  type PhoneRules,
 } from '../lib/phone.ts';
+import { $flags } from '../stores/flags.ts';
 import { useTypedBeforeHydration } from './early-input.ts';
 import { useT } from './i18n.tsx';
 import { useHydrated } from './use-query.ts';
@@ -28,10 +31,60 @@ export interface PhoneInputProps {
 }
 
 /**
+ * The picker's countries: the flags' only, when they name any (the country shown stays listed
+ * until the start country moves it into them).
+ */
+function listedCountries(
+  options: readonly CountryCode[],
+  allowed: readonly string[],
+  shown: CountryCode,
+): readonly CountryCode[] {
+  if (allowed.length === 0) return options;
+  const kept = options.filter((country) => allowed.includes(country));
+  return kept.includes(shown) ? kept : [shown, ...kept];
+}
+
+/** 'Did you mean +971?': the one market where the number typed is valid, in one tap. */
+function CountrySuggestion(props: {
+  rules: PhoneRules;
+  value: PhoneInputValue;
+  allowed: readonly string[];
+  onChange: (value: PhoneInputValue) => void;
+}) {
+  const t = useT();
+  const { value } = props;
+  const country = props.rules.likelyCountry(value.input, value.country, props.allowed);
+  if (!country) return null;
+  let name: string | undefined;
+  try {
+    name = new Intl.DisplayNames([t.locale], { type: 'region' }).of(country);
+  } catch {
+    name = undefined;
+  }
+  return (
+    <p className="field-hint" role="status">
+      <button
+        type="button"
+        className="button-link phone-suggestion"
+        onClick={() => props.onChange({ country, input: value.input })}
+      >
+        {t('fields:phone.didYouMean', {
+          code: props.rules.dialCode(country),
+          country: name ?? country,
+        })}
+      </button>
+    </p>
+  );
+}
+
+/**
  * The shared phone input (login, sign-up, one-click): a country picker with a separate dial code
  * (preferred countries ae, eg, pk, sa first; an empty field starts in the country of
  * `useStartCountry`), a `type=tel` field that stays left-to-right, a clear
- * button when in error. A pasted `+971...` picks its country. Needs the `fields` namespace.
+ * button when in error. A pasted `+971...` picks its country. A national number typed in the
+ * wrong country but valid in exactly one market is offered there in one tap ('Did you mean
+ * +971?'). The phoneCountries flag, when it names countries, is the picker's whole list. Needs
+ * the `fields` namespace.
  */
 export function PhoneInput(props: PhoneInputProps) {
   const t = useT();
@@ -45,8 +98,14 @@ export function PhoneInput(props: PhoneInputProps) {
     if (!rules) void loadPhoneRules().then((loaded) => startTransition(() => setRules(loaded)));
   }, [rules]);
 
+  const allowed = useStore($flags).flags.phoneCountries;
   const options = useMemo(() => countryOptions(rules, t.locale), [rules, t.locale]);
   useStartCountry(value, onChange, t.locale, rules ? options : undefined);
+  const listed = useMemo(
+    () => listedCountries(options, allowed, value.country),
+    [options, allowed, value.country],
+  );
+
   // Region names come from the runtime's Intl data, which differs between Node and browsers
   // (ckb): they appear once hydrated, so the pre-rendered HTML always matches.
   const hydrated = useHydrated();
@@ -61,7 +120,7 @@ export function PhoneInput(props: PhoneInputProps) {
   // Some 240 options once the rules are here: drawn when they change, not at every key typed.
   const optionList = useMemo(
     () =>
-      options.map((country) => (
+      listed.map((country) => (
         <option key={country} value={country}>
           {t('fields:phone.countryOption', {
             country: names?.of(country) ?? country,
@@ -69,7 +128,7 @@ export function PhoneInput(props: PhoneInputProps) {
           })}
         </option>
       )),
-    [options, names, rules, t],
+    [listed, names, rules, t],
   );
 
   /** A number typed in international form, as its country and national number (rules here). */
@@ -146,6 +205,9 @@ export function PhoneInput(props: PhoneInputProps) {
           </button>
         )}
       </div>
+      {rules && !props.disabled && (
+        <CountrySuggestion rules={rules} value={value} allowed={allowed} onChange={onChange} />
+      )}
       {props.error && (
         <p id={errorId} className="field-error" role="alert">
           {props.error}

@@ -1,11 +1,13 @@
 /**
- * The country a phone field starts in (issue 16, item 6): a number already given, the country
- * last used on this device, the region of the browser's languages, the page's language, AE; only
- * countries the phoneCountries flag allows when it names any.
+ * The country a phone field starts in (issue 16, item 6; issue 33, item 1): a number already
+ * given, the country last used on this device, the region of the browser's languages and then the
+ * page's language when they are markets, AE; only countries the phoneCountries flag allows when it
+ * names any.
  */
 import type { Page } from '@playwright/test';
 import {
   expect,
+  expectAccessible,
   holdRequests,
   localizedPath,
   openHydrated,
@@ -122,3 +124,65 @@ test.describe('this device', () => {
     await expect(number(page)).toHaveValue('501234567');
   });
 });
+
+// Issue 33: a browser language's region counts only when it is a market. Each browser opens the
+// pages in the language it reads (/ar/login in ar-EG, /ur/login in ur-PK, /fr/login in fr-FR), as
+// a person whose app asks for that language gets them.
+for (const [locale, page, expected] of [
+  ['en-US', '/login', 'AE'],
+  ['en-GB', '/login', 'AE'],
+  ['en-IN', '/login', 'AE'],
+  ['fr-FR', '/fr/login', 'AE'],
+  ['ar-EG', '/ar/login', 'EG'],
+  ['ur-PK', '/ur/login', 'PK'],
+] as const) {
+  test.describe(`browser in ${locale}`, () => {
+    test.use({ locale });
+
+    test(`/login and /signup/ start in ${expected}`, async ({ page: tab }) => {
+      for (const asked of ['/login', '/signup/']) {
+        await openHydrated(tab, page.replace('/login', asked));
+        await expect(country(tab)).toHaveValue(expected);
+        await expect(number(tab)).toHaveValue('');
+      }
+    });
+  });
+}
+
+// Issue 33: a national number typed in the wrong country, valid in exactly one market, is offered
+// there in one tap; the phoneCountries flag is the picker's whole list.
+for (const locale of ['en', 'ar'] as const) {
+  test.describe(`${locale}: 'Did you mean +971?'`, () => {
+    test('offers the one market where the number is valid, and moves it there', async ({
+      page,
+    }) => {
+      await openHydrated(page, localizedPath(locale, '/login?clientId=sandbox-web'));
+      await expect(country(page).locator('option')).not.toHaveCount(4);
+      await country(page).selectOption('US');
+      await number(page).fill('52 123 4567');
+      const offer = page.locator('.phone-suggestion');
+      await expect(offer).toHaveText(/\+971/);
+      await expectAccessible(page, `${locale} did you mean`);
+      await offer.click();
+      await expect(country(page)).toHaveValue('AE');
+      await expect(number(page)).toHaveValue('52 123 4567');
+      await expect(offer).toHaveCount(0);
+      // Valid where it is, or valid in two markets (the UAE and Saudi Arabia): nothing offered.
+      await number(page).fill('50 000 0011');
+      await country(page).selectOption('US');
+      await expect(offer).toHaveCount(0);
+    });
+
+    test('the phoneCountries flag is the picker’s whole list', async ({ page, sandbox }) => {
+      await sandbox.flags({ phoneCountries: 'SA,AE' });
+      await openHydrated(page, localizedPath(locale, '/login?clientId=sandbox-web'));
+      await expect(country(page)).toHaveValue('AE');
+      await expect(country(page).locator('option')).toHaveCount(2);
+      expect(
+        await country(page)
+          .locator('option')
+          .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).sort()),
+      ).toEqual(['AE', 'SA']);
+    });
+  });
+}

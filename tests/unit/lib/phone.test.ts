@@ -9,7 +9,7 @@ import {
   phoneRules,
   presetField,
 } from '../../../src/lib/phone.ts';
-import { e164, phoneFromPreset, toPhone } from '../../../src/lib/phone-rules.ts';
+import { e164, likelyCountry, phoneFromPreset, toPhone } from '../../../src/lib/phone-rules.ts';
 
 const rules = await loadPhoneRules();
 
@@ -103,5 +103,29 @@ describe('a number the address carries, as the phone field', () => {
     expect(presetField('+447700900123')).toEqual({ country: 'AE', phoneInput: '+447700900123' });
     expect(presetField('abc')).toBeUndefined();
     expect(presetField(null)).toBeUndefined();
+  });
+});
+
+describe("'Did you mean +971?': the one market where a national number is valid", () => {
+  it('offers the one market where the number typed in another country is valid', () => {
+    // A UAE number typed on +1 (a phone in English (United States)).
+    expect(likelyCountry('52 123 4567', 'US')).toBe('AE');
+    expect(likelyCountry('0300 1234567', 'AE')).toBe('PK');
+    expect(likelyCountry('100 123 4567', 'SA')).toBe('EG');
+    expect(likelyCountry('٥٢١٢٣٤٥٦٧', 'GB')).toBe('AE');
+  });
+
+  it('offers nothing when the number is valid where it is, incomplete, international or ambiguous', () => {
+    expect(likelyCountry('52 123 4567', 'AE')).toBeUndefined();
+    expect(likelyCountry('52 123', 'US')).toBeUndefined();
+    expect(likelyCountry('', 'US')).toBeUndefined();
+    expect(likelyCountry('+971 52 123 4567', 'US')).toBeUndefined();
+    // 50 000 0011 is a mobile number in the UAE and in Saudi Arabia: no guess.
+    expect(likelyCountry('50 000 0011', 'US')).toBeUndefined();
+  });
+
+  it("keeps to the flags' countries when they name any", () => {
+    expect(likelyCountry('50 000 0011', 'US', ['AE'])).toBe('AE');
+    expect(likelyCountry('0300 1234567', 'AE', ['AE', 'SA'])).toBeUndefined();
   });
 });
