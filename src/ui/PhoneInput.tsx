@@ -101,14 +101,14 @@ export function PhoneInput(props: PhoneInputProps) {
   const allowed = useStore($flags).flags.phoneCountries;
   const options = useMemo(() => countryOptions(rules, t.locale), [rules, t.locale]);
   useStartCountry(value, onChange, t.locale, rules ? options : undefined);
-  const listed = useMemo(
-    () => listedCountries(options, allowed, value.country),
-    [options, allowed, value.country],
-  );
-
   // Region names come from the runtime's Intl data, which differs between Node and browsers
-  // (ckb): they appear once hydrated, so the pre-rendered HTML always matches.
+  // (ckb), and the flags kept on this device may narrow the list: both once hydrated, so the
+  // pre-rendered HTML always matches.
   const hydrated = useHydrated();
+  const listed = useMemo(
+    () => listedCountries(options, hydrated ? allowed : [], value.country),
+    [options, allowed, value.country, hydrated],
+  );
   const names = useMemo(() => {
     if (!hydrated) return undefined;
     try {
