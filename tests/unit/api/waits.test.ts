@@ -10,18 +10,9 @@ import {
 } from '../../../src/api/waits.ts';
 import { createWaitStore, WAITS_KEY } from '../../../src/lib/wait-store.ts';
 import { http } from '../stores/flows/failures.ts';
+import { memoryStorage } from '../memory-storage.ts';
 
 const NOW = Date.parse('2026-01-01T00:00:00Z');
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => void data.set(key, value),
-    removeItem: (key: string) => void data.delete(key),
-  };
-}
 
 describe('waits', () => {
   it('tells rate limits and locks from other failures', () => {

@@ -5,20 +5,11 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { passkeyDevice } from '../../../src/lib/passkey-device.ts';
+import { memoryStorage } from '../memory-storage.ts';
 
 const KEY = 'acct:passkeyAccounts';
 const HANA = '971500000020';
 const OMAR = '971500000002';
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => void data.set(key, value),
-    removeItem: (key: string) => void data.delete(key),
-  };
-}
 
 let storage: ReturnType<typeof memoryStorage>;
 beforeEach(() => {
