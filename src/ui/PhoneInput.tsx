@@ -49,18 +49,14 @@ function CountrySuggestion(props: {
   rules: PhoneRules;
   value: PhoneInputValue;
   allowed: readonly string[];
+  /** The picker's region names, when the runtime has them. */
+  names: Intl.DisplayNames | undefined;
   onChange: (value: PhoneInputValue) => void;
 }) {
   const t = useT();
   const { value } = props;
   const country = props.rules.likelyCountry(value.input, value.country, props.allowed);
   if (!country) return null;
-  let name: string | undefined;
-  try {
-    name = new Intl.DisplayNames([t.locale], { type: 'region' }).of(country);
-  } catch {
-    name = undefined;
-  }
   return (
     <p className="field-hint" role="status">
       <button
@@ -70,7 +66,7 @@ function CountrySuggestion(props: {
       >
         {t('fields:phone.didYouMean', {
           code: props.rules.dialCode(country),
-          country: name ?? country,
+          country: props.names?.of(country) ?? country,
         })}
       </button>
     </p>
@@ -206,7 +202,13 @@ export function PhoneInput(props: PhoneInputProps) {
         )}
       </div>
       {rules && !props.disabled && (
-        <CountrySuggestion rules={rules} value={value} allowed={allowed} onChange={onChange} />
+        <CountrySuggestion
+          rules={rules}
+          value={value}
+          allowed={allowed}
+          names={names}
+          onChange={onChange}
+        />
       )}
       {props.error && (
         <p id={errorId} className="field-error" role="alert">
