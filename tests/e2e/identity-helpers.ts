@@ -4,7 +4,7 @@
  * the phone login, then the `/login` form with the interaction's csrf), the catalogs to compare
  * texts with, and a recorder of every request the page makes.
  */
-import type { Page, Request } from '@playwright/test';
+import type { Page, Request, Route } from '@playwright/test';
 import type { Locale } from '../../src/i18n/config.ts';
 import { catalogMessage } from './fixtures.ts';
 
@@ -245,15 +245,18 @@ export function addressesAtCalls(page: Page): Promise<string[]> {
 
 /**
  * Keeps the page on its leaving view (redirect, sign-in): the navigation to `pattern` is answered
- * with 204 No Content, which browsers drop, so the document stays. Resolves with the request.
+ * with 204 No Content, which browsers drop, so the document stays. Resolves with the request, and
+ * `release()`, which lifts the hold (before the page goes that way for real).
  */
 export async function stayOnLeavingView(
   page: Page,
   pattern: string,
-): Promise<{ request: Promise<Request> }> {
-  await page.route(pattern, (route) => route.fulfill({ status: 204 }));
+): Promise<{ request: Promise<Request>; release: () => Promise<void> }> {
+  const hold = (route: Route) => route.fulfill({ status: 204 });
+  await page.route(pattern, hold);
   const prefix = pattern.replace(/\*+$/, '');
   return {
     request: page.waitForRequest((r) => r.isNavigationRequest() && r.url().includes(prefix)),
+    release: () => page.unroute(pattern, hold),
   };
 }

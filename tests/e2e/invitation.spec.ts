@@ -215,7 +215,7 @@ for (const locale of FLOW_LOCALES) {
         new URL(localizedPath(locale, '/login'), page.url()).href,
       );
       await expectAccessible(page, `leaving ${locale}`);
-      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await leaving.release();
       await page.goto(logout.href);
       // The identity service asks the person, then ends the session.
       await page.getByRole('button', { name: 'Sign out' }).click();
@@ -272,7 +272,7 @@ for (const locale of FLOW_LOCALES) {
       expect(new URL((await leaving.request).url()).searchParams.get('code_challenge')).toMatch(
         /^[\w-]{43}$/,
       );
-      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await leaving.release();
 
       // Back from the authorize flow and still not signed in (the identity service refused):
       // no loop, the invitation's own address again.

@@ -147,7 +147,7 @@ viewsTour<AppsState['view']>({
         await check('redirect');
 
         // Back with a refused token: the authorize request goes through again (hold lifted).
-        await page.unrouteAll({ behavior: 'ignoreErrors' });
+        await leaving.release();
         await page.goto('about:blank'); // a new document, not a same-page hash change
         await openWithHashToken(page, path, 'expired-token');
         await expect(title(page, m('apps:signInTitle'))).toBeFocused();
@@ -272,7 +272,7 @@ viewsTour<InvitationState['view']>({
 
         // Back from the identity service with no session (login_required, the page's own state):
         // the authorize request goes through again (the hold above is lifted).
-        await page.unrouteAll({ behavior: 'ignoreErrors' });
+        await signingIn.release();
         await page.goto('about:blank'); // a new document, not a same-page hash change
         await answerLoginRequired(page, path);
         await expect(title(page, m('invitation:signInTitle'))).toBeFocused();
