@@ -20,6 +20,7 @@ import { oneClickRoutes } from './routes/one-click.ts';
 import { onboarderRoutes } from './routes/onboarder.ts';
 import { otpRoutes } from './routes/otp.ts';
 import { passkeyRoutes } from './routes/passkeys.ts';
+import { passwordRoutes } from './routes/passwords.ts';
 import { recoveryRoutes } from './routes/recovery.ts';
 import type { Sandbox } from './state.ts';
 
@@ -37,6 +38,7 @@ export function backendApps(sandbox: Sandbox, { idp }: BackendOptions): Record<B
     loginRoutes,
     passkeyRoutes,
     oneClickRoutes,
+    passwordRoutes,
   ]) {
     identityApi.route('/', routes(sandbox));
   }

@@ -62,8 +62,10 @@ function operationObject(operation: Operation): Json {
   for (const [status, answer] of Object.entries(operation.answers)) {
     responses[status] = {
       description: answer.description,
-      ...(answer.html
-        ? { content: { 'text/html': { schema: { type: 'string' } } } }
+      ...(answer.html || answer.text
+        ? {
+            content: { [answer.html ? 'text/html' : 'text/plain']: { schema: { type: 'string' } } },
+          }
         : answer.schema
           ? { content: { 'application/json': { schema: schemaOf(answer.schema) } } }
           : {}),

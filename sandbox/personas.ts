@@ -9,6 +9,19 @@ import type { ClientData } from '../src/contract/shell.ts';
 export const PERSONA_CODE = '123456';
 export const SANDBOX_PASSWORD = 'Sandbox-Pass1';
 
+/**
+ * The breached-password corpus of the range endpoint (sandbox/routes/passwords.ts): passwords that
+ * meet the reset rules and still must be refused. `Sandbox-Breached1` is the contract's.
+ */
+export const BREACHED_PASSWORDS = [
+  'Sandbox-Breached1',
+  'Password1',
+  'Passw0rd',
+  'Qwerty123',
+  'Welcome1',
+  'Dubai2024',
+] as const;
+
 export type LoginRule =
   'password' | 'otp' | 'confirm_name' | 'try_another_way' | 'apple' | 'google';
 export type OneClickRule = 'approve' | 'reject' | 'pending' | 'otp';

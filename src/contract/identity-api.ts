@@ -109,6 +109,14 @@ export const RecoveryPasswordBody = object({
 });
 export type RecoveryPasswordBody = InferOutput<typeof RecoveryPasswordBody>;
 
+/**
+ * The breached-password range, by k-anonymity as Have I Been Pwned's range API works: `prefix` is
+ * the first 5 hex characters of a password's SHA-1; the answer (`text/plain`) is one
+ * `SUFFIX:COUNT` line per breached password whose SHA-1 starts so (the other 35 characters,
+ * upper case). The password and its whole hash never leave the page.
+ */
+export const PASSWORD_RANGE_PATH = '/passwords/range/{prefix}';
+
 // ---------------------------------------------------------------------------------------------
 // Link tokens (all POST with an empty body; 200 `{}` on success)
 

@@ -10,6 +10,8 @@ export interface Answer {
   readonly schema?: Schema;
   /** `text/html` for navigations; JSON otherwise. */
   readonly html?: true;
+  /** `text/plain` (the breached-password range). */
+  readonly text?: true;
 }
 
 export interface Operation {

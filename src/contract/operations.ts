@@ -83,6 +83,23 @@ export const OPERATIONS: readonly Operation[] = [
     answers: { 200: ok(api.EmptyResponse), 400: bad('INVALID_RESET_TOKEN or INVALID_PASSWORD') },
   },
   {
+    id: 'passwordRange',
+    backend: 'identityApi',
+    method: 'GET',
+    path: api.PASSWORD_RANGE_PATH,
+    summary: 'The breached passwords whose SHA-1 starts with a 5-character prefix',
+    description:
+      "Have I Been Pwned's range API, served by the identity API (so the range service never sees " +
+      "the person's address): `SUFFIX:COUNT` lines, one per breached password whose SHA-1 starts " +
+      'with the prefix. The sign-up, the new-password page and the recovery form ask before they ' +
+      'send a password, and give up after 1 s.',
+    chosenPath: true,
+    answers: {
+      200: { description: 'SUFFIX:COUNT lines', text: true },
+      400: bad('The prefix is not 5 hexadecimal characters'),
+    },
+  },
+  {
     id: 'confirmProfileUpdate',
     backend: 'identityApi',
     method: 'POST',

@@ -177,6 +177,7 @@ export const CHUNK_GROUPS: readonly ChunkGroup[] = [
     src: [
       'lib/idle',
       'lib/later',
+      'lib/web-storage',
       'lib/patterns',
       'lib/address',
       'lib/redact-text',

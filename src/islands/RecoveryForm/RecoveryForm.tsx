@@ -20,6 +20,7 @@ import { sessionWaits } from '../../lib/wait-store.ts';
 import { readPersisted, writePersisted } from '../../lib/persisted.ts';
 import { loadPhoneRules, presetField } from '../../lib/phone.ts';
 import { loadFlags } from '../../stores/flags.ts';
+import { breachCheck } from '../../stores/flows/browser-deps.ts';
 import {
   createRecoveryFormFlow,
   type RecoveryFormDeps,
@@ -72,6 +73,7 @@ function browserDeps(locale: Locale, clientId: string): RecoveryFormDeps {
     verifyCode: (phoneNumber, code) => verifyRecoveryCode(phoneNumber, code, clientId),
     createToken: (body) => createRecoveryToken(clientId, body),
     resetPassword,
+    checkPassword: breachCheck,
     now: () => Date.now(),
     go: (path) => location.replace(localizedPath(locale, path)),
     track: (event) => pageAnalytics.track(`recovery_form_${event}`, { page: 'forgot_password' }),

@@ -10,6 +10,7 @@ import type { Messages } from '../../i18n/types.ts';
 import { pathToken } from '../../lib/address.ts';
 import { loginHref, pageHref } from '../../lib/hrefs.ts';
 import { loadFlags } from '../../stores/flags.ts';
+import { breachCheck } from '../../stores/flows/browser-deps.ts';
 import { sessionWaits } from '../../lib/wait-store.ts';
 import { createResetPasswordFlow, isWaiting } from '../../stores/flows/reset-password.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -38,6 +39,7 @@ function ResetPasswordView(props: { locale: Locale }) {
   const { flow, state, focus } = useFlow(() =>
     createResetPasswordFlow({
       resetPassword,
+      checkPassword: breachCheck,
       go: (path) => location.replace(localizedPath(locale, path)),
       track: (event) => {
         if (event === 'page') pageAnalytics.page('forgot_password');

@@ -25,6 +25,7 @@ import { recaptchaMode } from '../../lib/recaptcha-mode.ts';
 import { googleOneTap, socialSignIn } from '../../lib/social/index.ts';
 import { $flags, loadFlags } from '../../stores/flags.ts';
 import {
+  breachCheck,
   persistedName,
   presetPhone,
   profiling,
@@ -93,6 +94,7 @@ function browserDeps(locale: Locale): SignupDeps {
     loadPhone: loadPhoneRules,
     presetPhone,
     flags: () => $flags.get().flags,
+    checkPassword: breachCheck,
     analytics: pageAnalytics,
     deviceId,
     profiling,

@@ -3,7 +3,9 @@
  * record, this tab's storage), for the islands that create the flows. Tests
  * hand the flows fakes instead.
  */
+import type { Text } from '../../i18n/types.ts';
 import { collectDeviceRecord, deviceIdentity } from '../../lib/device.ts';
+import { later } from '../../lib/later.ts';
 import { writeLastCountry } from '../../lib/last-country.ts';
 import { readPersisted, writePersisted } from '../../lib/persisted.ts';
 import { loadPhoneRules, type PhoneInputValue } from '../../lib/phone.ts';
@@ -43,3 +45,16 @@ export function profiling(): Record<string, unknown> {
 /** The device record for device intelligence, when its flag is on. */
 export const shieldParams = (): Record<string, unknown> | undefined =>
   $flags.get().flags.shieldEnabled ? profiling() : undefined;
+
+/** The breached-password check, loaded when idle: it runs only when a new password is sent. */
+const breaches = later(() => import('../../api/breached-passwords.ts'));
+
+/**
+ * A new password's check against data breaches (src/api/breached-passwords.ts, `breachProblem`);
+ * a check that could not load lets the person go on.
+ */
+export const breachCheck = (password: string): Promise<Text | undefined> =>
+  breaches.load().then(
+    ({ breachProblem }) => breachProblem(password),
+    () => undefined,
+  );

@@ -7,7 +7,8 @@
  * ('Forgot your password?', `/recovery`).
  *
  * While editing, every reset rule the password breaks is its own message (`failed`); submit stays
- * disabled while `invalid` (a rule broken, or the robot check required and not passed).
+ * disabled while `invalid` (a rule broken, or the robot check required and not passed). A password
+ * found in a data breach (`checkPassword`, asked before it is sent) is refused at the field.
  */
 import { recoveryCode, recoveryErrorKey } from '../../api/error-catalogue.ts';
 import type { ApiFailure } from '../../api/errors.ts';
@@ -57,6 +58,8 @@ export type ResetPasswordEvent =
   | { type: 'recaptchaPassed'; token: string }
   | { type: 'submitted' }
   | { type: 'succeeded' }
+  /** The password has appeared in a data breach (`problem` says so): nothing was sent. */
+  | { type: 'breached'; problem: Text }
   /** The reset failed; `wait` when it was a rate limit. */
   | { type: 'failed'; failure: ApiFailure; wait?: Wait | undefined }
   /** A rate limit kept from an earlier load of the page still holds: nothing was sent. */
@@ -153,6 +156,11 @@ export function transition(
       };
     case 'succeeded':
       return state.view === 'submitting' ? { view: 'changed' } : state;
+    case 'breached':
+      if (state.view !== 'submitting') return state;
+      return editing(state.password, state.recaptchaRequired, state.recaptchaToken, {
+        fieldError: event.problem,
+      });
     case 'failed': {
       if (state.view !== 'submitting') return state;
       const code = recoveryCode(event.failure);
@@ -185,6 +193,8 @@ export function transition(
 
 export interface ResetPasswordDeps {
   resetPassword: (body: RecoveryPasswordBody) => Promise<void>;
+  /** What is wrong with the password that the page cannot see: it appeared in a data breach. */
+  checkPassword?: (password: string) => Promise<Text | undefined>;
   /** Leaves for an unlocalized path (`/password_success`). */
   go: (path: string) => void;
   track?: (event: 'page' | 'changed' | 'expired') => void;
@@ -235,6 +245,12 @@ export function createResetPasswordFlow(deps: ResetPasswordDeps) {
         return;
       }
       const signal = flow.begin();
+      const problem = await deps.checkPassword?.(state.password);
+      if (signal.aborted) return;
+      if (problem) {
+        dispatch({ type: 'breached', problem });
+        return;
+      }
       try {
         await deps.resetPassword({
           token,

@@ -143,6 +143,8 @@ export function recoveryFormEffects(flow: RecoveryFormCore, deps: RecoveryFormDe
       if (state.view !== 'password' || !state.submitting) return;
       await run(
         async () => {
+          const problem = await deps.checkPassword?.(state.password);
+          if (problem) return { type: 'passwordBreached', problem };
           await deps.resetPassword({
             token: state.token,
             password: state.password,

@@ -4,6 +4,7 @@
  * answers, the kept waits, the steps tracked) is its effects (effects.ts).
  */
 import type { RecoveryPasswordBody, RecoveryTokenBody } from '../../../contract/identity-api.ts';
+import type { Text } from '../../../i18n/types.ts';
 import type { CountryCode } from '../../../lib/phone.ts';
 import { createFlow } from '../create-flow.ts';
 import type { WaitDeps } from '../waits.ts';
@@ -17,6 +18,8 @@ export interface RecoveryFormDeps {
   verifyCode: (phoneNumber: string, code: string) => Promise<string>;
   createToken: (body: RecoveryTokenBody) => Promise<string>;
   resetPassword: (body: RecoveryPasswordBody) => Promise<void>;
+  /** What is wrong with the new password that the page cannot see: it appeared in a data breach. */
+  checkPassword?: (password: string) => Promise<Text | undefined>;
   now: () => number;
   /** Leaves for an unlocalized path (`/password_success`). */
   go: (path: string) => void;

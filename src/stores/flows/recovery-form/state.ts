@@ -137,6 +137,8 @@ export type RecoveryFormEvent =
   | { type: 'recaptchaPassed'; token: string }
   | { type: 'passwordSubmitted' }
   | { type: 'passwordRejected'; failure: ApiFailure }
+  /** The new password has appeared in a data breach (`problem` says so): nothing was sent. */
+  | { type: 'passwordBreached'; problem: Text }
   | { type: 'passwordChangedOnServer' };
 
 /** The answer as sent: trimmed; a national id as its digits (any script). */

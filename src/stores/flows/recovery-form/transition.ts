@@ -193,6 +193,7 @@ function passwordEvent(
     | 'recaptchaPassed'
     | 'passwordSubmitted'
     | 'passwordRejected'
+    | 'passwordBreached'
     | 'passwordChangedOnServer'
   >,
 ): RecoveryFormState {
@@ -224,6 +225,9 @@ function passwordEvent(
         ...serverError(recoveryErrorKey(event.failure), code === 'INVALID_PASSWORD'),
       });
     }
+    case 'passwordBreached':
+      if (!state.submitting) return state;
+      return passwordStep({ ...state, submitting: false, ...serverError(event.problem, true) });
     case 'passwordChangedOnServer':
       return state.submitting ? { view: 'done' } : state;
   }

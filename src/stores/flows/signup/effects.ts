@@ -173,6 +173,20 @@ export function signupEffects(
     return true;
   }
 
+  /**
+   * The password of a checked form, when it has one, asked about data breaches before anything is
+   * sent (the submit pending meanwhile, 1 s at most); false when it is refused or the flow is gone.
+   */
+  async function passwordClean(): Promise<boolean> {
+    if (!visibleOf(flow.get()).password) return true;
+    dispatch({ type: 'passwordChecking' });
+    const signal = flow.begin();
+    const problem = await deps.checkPassword(flow.get().values.password);
+    if (signal.aborted) return false;
+    dispatch({ type: 'invalid', errors: problem ? { password: problem } : {} });
+    return !problem;
+  }
+
   // One Tap belongs to an untouched form: a typed number, another view or a call ends it.
   const oneTap = wireOneTap(
     flow,
@@ -210,6 +224,7 @@ export function signupEffects(
         dispatch({ type: 'waitRestored', wait: kept });
         return;
       }
+      if (!(await passwordClean())) return;
       deps.analytics.track('signup_submitted', { flow: flowOf(state), page: 'signup_form' });
       dispatch({ type: 'submitted', phone: state.phoneDigits });
       if (flow.get().submitting) await runOnboarding();

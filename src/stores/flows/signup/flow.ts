@@ -6,6 +6,7 @@
  */
 import type { OnboardBody } from '../../../contract/onboarder.ts';
 import type { Locale } from '../../../i18n/config.ts';
+import type { Text } from '../../../i18n/types.ts';
 import type { FlowAnalytics } from '../../../lib/analytics.ts';
 import type { PhoneInputValue } from '../../../lib/phone.ts';
 import type { Flags } from '../../flags.ts';
@@ -42,6 +43,8 @@ export interface SignupDeps extends SocialDeps {
   /** The preset number as an input value (country and national number). */
   presetPhone?: (digits: string) => Promise<PhoneInputValue | undefined>;
   flags: () => Pick<Flags, 'weakPasswords'>;
+  /** What is wrong with the password that the page cannot see: it appeared in a data breach. */
+  checkPassword: (password: string) => Promise<Text | undefined>;
   analytics: FlowAnalytics;
   /** The device id sent with the onboarding. */
   deviceId: () => string | Promise<string>;

@@ -124,8 +124,10 @@ export type SignupEvent =
   | { type: 'valueChanged'; field: TextField; value: string }
   /** A field lost focus: what is wrong with it, if anything. */
   | { type: 'fieldChecked'; field: SignupField; error: Text | undefined }
-  /** The form was sent with problems: every field's error, and nothing is sent. */
+  /** The form was checked: every field's error; with any, nothing is sent. */
   | { type: 'invalid'; errors: Partial<Record<SignupField, Text>> }
+  /** The form is right; its password is being checked against data breaches (pending). */
+  | { type: 'passwordChecking' }
   /** The form is right: the code step, or onboarding at once with a proof for the number. */
   | { type: 'submitted'; phone: string }
   /** The code step verified a code: onboarding with its id. */

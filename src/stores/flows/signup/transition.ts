@@ -149,6 +149,8 @@ export function transition(state: SignupState, event: SignupEvent): SignupState 
     }
     case 'invalid':
       return { ...state, submitting: false, fieldErrors: event.errors };
+    case 'passwordChecking':
+      return { ...state, submitting: true };
     case 'submitted': {
       if (state.submitting || state.view !== 'signup_form' || isRateLimited(state)) return state;
       const proof = proofFor(state.proof, event.phone);

@@ -181,6 +181,27 @@ describe('createResetPasswordFlow', () => {
     expect(deps.resetPassword).toHaveBeenCalledWith({ token: 't', password: GOOD });
   });
 
+  it('refuses a password found in a data breach at its field, and sends nothing', async () => {
+    const checkPassword = vi
+      .fn<NonNullable<ResetPasswordDeps['checkPassword']>>()
+      .mockResolvedValue({ key: 'fields:password.breached' });
+    const deps = fakeDeps({ checkPassword });
+    const flow = createResetPasswordFlow(deps);
+    flow.open('t');
+    flow.setPassword(GOOD);
+    await flow.submit();
+    expect(checkPassword).toHaveBeenCalledWith(GOOD);
+    expect(flow.$state.get()).toMatchObject({
+      view: 'editing',
+      fieldError: { key: 'fields:password.breached' },
+    });
+    expect(deps.resetPassword).not.toHaveBeenCalled();
+    checkPassword.mockResolvedValue(undefined);
+    flow.setPassword('Sandbox-Pass3');
+    await flow.submit();
+    expect(deps.resetPassword).toHaveBeenCalledWith({ token: 't', password: 'Sandbox-Pass3' });
+  });
+
   it('is expired without a token, and never calls the server', async () => {
     const deps = fakeDeps();
     const flow = createResetPasswordFlow(deps);

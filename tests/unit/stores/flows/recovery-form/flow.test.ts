@@ -161,6 +161,32 @@ describe('createRecoveryFormFlow', () => {
     expect(deps.go).not.toHaveBeenCalled();
   });
 
+  it('refuses a new password found in a data breach at its field, and sends nothing', async () => {
+    const { deps } = fakeDeps({
+      checkPassword: vi.fn().mockResolvedValue({ key: 'fields:password.breached' }),
+    });
+    const flow = createRecoveryFormFlow(deps, password);
+    flow.setPassword(GOOD);
+    flow.setConfirm(GOOD);
+    await flow.submitPassword();
+    expect(deps.checkPassword).toHaveBeenCalledWith(GOOD);
+    expect(flow.$state.get()).toMatchObject({
+      view: 'password',
+      submitting: false,
+      fieldError: { key: 'fields:password.breached' },
+    });
+    expect(deps.resetPassword).not.toHaveBeenCalled();
+    // A password the check does not know (or could not ask about) is sent.
+    vi.mocked(deps.checkPassword!).mockResolvedValue(undefined);
+    flow.setPassword('Sandbox-Pass3');
+    flow.setConfirm('Sandbox-Pass3');
+    await flow.submitPassword();
+    expect(deps.resetPassword).toHaveBeenCalledWith({
+      token: 'reset_1',
+      password: 'Sandbox-Pass3',
+    });
+  });
+
   it('ignores actions that do not apply to the step', async () => {
     const { deps } = fakeDeps();
     const flow = createRecoveryFormFlow(deps, code);

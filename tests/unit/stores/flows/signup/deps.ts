@@ -29,6 +29,7 @@ export function fakeDeps(overrides: Partial<SignupDeps> = {}) {
         digits === '971500000003' ? { country: 'AE' as const, input: '500000003' } : undefined,
       ),
     flags: () => DEFAULT_FLAGS,
+    checkPassword: vi.fn(() => Promise.resolve(undefined)),
     analytics: {
       page: vi.fn((page: string) => void calls.push(`page:${page}`)),
       track: vi.fn((name: string) => void calls.push(`track:${name}`)),

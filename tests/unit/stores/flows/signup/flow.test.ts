@@ -1,3 +1,4 @@
+import type { Text } from '../../../../../src/i18n/types.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type ErrorBody } from '../../../../../src/api/errors.ts';
 import { SocialError } from '../../../../../src/lib/social/results.ts';
@@ -13,6 +14,40 @@ const code = (error_code: string, extra: ErrorBody = {}) =>
 const PHONE = { country: 'AE' as const, input: '500000003' };
 
 describe('signup flow (actions with fake deps)', () => {
+  it('holds a password found in a data breach at its field: pending while asked, nothing sent', async () => {
+    let answer!: (problem: Text) => void;
+    const { deps, calls } = fakeDeps({
+      checkPassword: vi.fn(() => new Promise<Text | undefined>((resolve) => (answer = resolve))),
+    });
+    const flow = await filledFlow(deps);
+    const submitted = flow.submit();
+    await vi.waitFor(() => expect(deps.checkPassword).toHaveBeenCalledWith('Sandbox-Pass9'));
+    expect(flow.$state.get()).toMatchObject({ view: 'signup_form', submitting: true });
+    answer({ key: 'fields:password.breached' });
+    await submitted;
+    expect(flow.$state.get()).toMatchObject({
+      view: 'signup_form',
+      submitting: false,
+      fieldErrors: { password: { key: 'fields:password.breached' } },
+    });
+    expect(deps.sendOtp).not.toHaveBeenCalled();
+    expect(calls).not.toContain('track:signup_submitted');
+    // Another password goes on to the code step.
+    vi.mocked(deps.checkPassword).mockResolvedValue(undefined);
+    flow.change('password', 'Sandbox-Pass8');
+    await flow.submit();
+    expect(flow.$state.get()).toMatchObject({ view: 'otp', fieldErrors: {} });
+    flow.destroy();
+  });
+
+  it('asks nothing about a password the form does not have (a social sign-up)', async () => {
+    const { deps } = fakeDeps();
+    const flow = await filledFlow(deps, { googleIdToken: 'g.h.' });
+    await flow.submit();
+    expect(deps.checkPassword).not.toHaveBeenCalled();
+    flow.destroy();
+  });
+
   it('form → code sent → verified → onboarded → redirect, analytics flushed first', async () => {
     const { deps, calls } = fakeDeps();
     const flow = await filledFlow(deps, { clientId: 'sandbox-web' });

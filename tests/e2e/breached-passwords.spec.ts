@@ -1,0 +1,155 @@
+/**
+ * Breached passwords (issue 34, item 5): the sign-up, the new-password page and the recovery form
+ * ask the identity API's k-anonymity range (only a 5-character prefix of the SHA-1 leaves the page)
+ * before a password is sent; `Sandbox-Breached1` is in the sandbox's corpus. A hit is said at the
+ * password field and nothing is sent; a range service that is down or slow lets the person go on
+ * after 1 s at most, and analytics hear of it. en and ar, axe on the views with the message.
+ */
+import { createHash } from 'node:crypto';
+import type { Page, Request } from '@playwright/test';
+import {
+  catalogMessage,
+  expect,
+  expectAccessible,
+  FLOW_LOCALES,
+  localizedPath,
+  test,
+  type Locale,
+} from './fixtures.ts';
+import { LAYLA, msg, passwordField } from './recovery-support.ts';
+import { latestCode, open, PASSWORD, signupUrl, translator } from './signup-helpers.ts';
+
+const BREACHED = 'Sandbox-Breached1';
+const RANGE = '/_be/identity-api/passwords/range/';
+const prefixOf = (password: string) =>
+  createHash('sha1').update(password).digest('hex').slice(0, 5).toUpperCase();
+
+/** The range requests the page makes. */
+function rangeCalls(page: Page): Request[] {
+  const calls: Request[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith(RANGE)) calls.push(request);
+  });
+  return calls;
+}
+
+/** The message at the password field `field` (announced with it). */
+async function expectBreachedAt(page: Page, locale: Locale, field: ReturnType<Page['getByLabel']>) {
+  const message = catalogMessage(locale, 'fields:password.breached');
+  if (locale === 'en') {
+    expect(message).toBe('This password has appeared in a data breach. Choose another.');
+  }
+  await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(new RegExp(message.replace(/[.?]/g, '\\$&')));
+}
+
+for (const locale of FLOW_LOCALES) {
+  const t = translator(locale);
+
+  test.describe(`${locale}: breached passwords`, () => {
+    test('sign-up holds a breached password at its field and sends no code; another goes on', async ({
+      page,
+      sandbox,
+    }) => {
+      const calls = rangeCalls(page);
+      const f = await open(page, t, signupUrl(locale, { clientId: 'sandbox-web' }));
+      await f.name.fill('Mona Saeed');
+      await f.phone.fill('50 000 0003');
+      await f.password.fill(BREACHED);
+      await f.submit.click();
+      await expectBreachedAt(page, locale, f.password);
+      // Only the prefix left the page: never the password or its whole hash.
+      expect(calls.map((call) => new URL(call.url()).pathname)).toEqual([
+        `${RANGE}${prefixOf(BREACHED)}`,
+      ]);
+      expect(await sandbox.outbox('+971500000003')).toEqual([]);
+      await expectAccessible(page, `${locale} sign-up, breached password`);
+
+      await f.password.fill(PASSWORD);
+      await f.submit.click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('login_otp:title'));
+      expect(await latestCode(sandbox, '+971500000003')).toBeTruthy();
+    });
+
+    test('the new-password page refuses a breached password, then changes to another', async ({
+      page,
+    }) => {
+      await page.goto(localizedPath(locale, '/password/reset-valid'));
+      const field = passwordField(page, locale);
+      await field.fill(BREACHED);
+      await page.getByRole('button', { name: msg(locale, 'password:submit') }).click();
+      await expectBreachedAt(page, locale, field);
+      await expectAccessible(page, `${locale} new password, breached`);
+      await field.fill('Sandbox-Pass7');
+      await page.getByRole('button', { name: msg(locale, 'password:submit') }).click();
+      await page.waitForURL((url) => url.pathname === localizedPath(locale, '/password_success'));
+    });
+
+    test('the recovery form refuses a breached new password before it is sent', async ({
+      page,
+      sandbox,
+    }) => {
+      const puts: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'PUT' && request.url().includes('/recovery/password')) {
+          puts.push(request.url());
+        }
+      });
+      await page.goto(localizedPath(locale, '/recovery?clientId=sandbox-web'));
+      await page.locator('input[type=tel]').fill(LAYLA.national);
+      await page
+        .getByRole('radio', { name: msg(locale, 'recovery:form.method.full_name') })
+        .check();
+      await page
+        .getByRole('textbox', { name: msg(locale, 'recovery:form.fullName.label'), exact: true })
+        .fill(LAYLA.name);
+      await page.getByRole('button', { name: msg(locale, 'recovery:form.sendCode') }).click();
+      const [sms] = await sandbox.outbox(LAYLA.e164);
+      await page.getByLabel(msg(locale, 'fields:otp.label'), { exact: true }).fill(sms?.code ?? '');
+      await page.getByRole('button', { name: msg(locale, 'recovery:form.verify') }).click();
+      const field = passwordField(page, locale);
+      await field.fill(BREACHED);
+      await page.getByLabel(msg(locale, 'password:confirmLabel'), { exact: true }).fill(BREACHED);
+      await page.getByRole('button', { name: msg(locale, 'password:submit') }).click();
+      await expectBreachedAt(page, locale, field);
+      expect(puts).toEqual([]);
+      await expectAccessible(page, `${locale} recovery form, breached password`);
+    });
+  });
+}
+
+test.describe('en: the range service away', () => {
+  const t = translator('en');
+
+  async function signUp(page: Page) {
+    const f = await open(page, t, signupUrl('en', { clientId: 'sandbox-web' }));
+    await f.name.fill('Mona Saeed');
+    await f.phone.fill('50 000 0003');
+    await f.password.fill(BREACHED);
+    await f.submit.click();
+  }
+
+  test('down: the person goes on, and analytics hear of it', async ({ page, sandbox }) => {
+    await sandbox.fault({ path: RANGE, status: 503 });
+    await signUp(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('login_otp:title'));
+    // Delivered with the next batch (every 10 s).
+    await expect
+      .poll(async () => JSON.stringify(await sandbox.events()), { timeout: 20_000 })
+      .toContain('breach_check_unavailable');
+  });
+
+  test('slow: the check gives up after 1 s and the person goes on', async ({ page, sandbox }) => {
+    await sandbox.fault({ path: RANGE, delayMs: 20_000 });
+    await signUp(page);
+    // Pending meanwhile, then the code step: long before the range service would answer.
+    await expect(page.locator('form.signup-form button[type=submit]')).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('login_otp:title'), {
+      timeout: 5000,
+    });
+  });
+});
