@@ -6,12 +6,14 @@
  * - `reactRenderer`: the islands hydrate through src/ui/react-renderer.ts;
  * - `lazySdkChunk`: the Sentry SDK is a plain `import()` of its own chunk;
  * - `plainDynamicImports`: no preload helper around `import()`;
- * - `chunkGroups`: the shared chunks, named by who loads them (`CHUNK_GROUPS`).
+ * - `chunkGroups`: the shared chunks, named by who loads them (`CHUNK_GROUPS`);
+ * - `catalogChunks`: the later views' messages, one chunk a language (./catalog-chunks.ts).
  *
  * The sizes they keep are measured by `npm run bench`; docs/architecture.md says what each saves.
  */
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { catalogChunks } from './catalog-chunks.ts';
 
 // The contract schemas (src/contract, valibot) are for the sandbox and the OpenAPI document: the
 // front end imports only their paths and types, so the schema builders must not reach a page.
@@ -279,6 +281,7 @@ export const bundling: Plugin[] = [
   lazySdkChunk,
   plainDynamicImports,
   chunkGroups,
+  catalogChunks,
   {
     name: 'account:bundling-options',
     config: () => ({
