@@ -38,7 +38,6 @@ import { browserPasskeys } from './passkey-deps.ts';
 import { PasskeyOffer } from './passkey-lazy.tsx';
 import { EmailForm, PhoneForm, SocialForm } from './StartViews.tsx';
 import type { ViewProps } from './view-props.ts';
-import { useErrorMessages } from '../../i18n/error-messages.ts';
 import { island, useFlow } from '../../ui/island.tsx';
 import { FlagsCard } from '../../ui/FlagsCard.tsx';
 import { ViewFocus } from '../../ui/ViewHeading.tsx';
@@ -89,12 +88,7 @@ function browserDeps(locale: Locale): LoginDeps {
   };
 }
 
-/** The page's messages, the later views' once here, the server errors' once here. */
-function useLoginMessages(locale: Locale, messages: object): object {
-  return useErrorMessages(locale, later.useMessages(locale, messages));
-}
-
-export const Login = island<Partial<Messages>>(LoginScreen, { laterMessages: useLoginMessages });
+export const Login = island<Partial<Messages>>(LoginScreen, { laterMessages: later.useMessages });
 
 /** The identity service refused to finish a sign-in (`?error=`): that, and the way back only. */
 const $refused = atom<{ error: IdpLoginError; clientId?: string } | undefined>(undefined);
