@@ -51,6 +51,7 @@ export function laterViews<M extends LaterViewsModule>(load: () => Promise<M>) {
   }
   /** The island's messages (its `laterMessages`): the page's, and the module's once here. */
   function useMessages(pageLocale: Locale, messages: object): object {
+    // Once (one island a page); while pre-rendering it settles a promise nothing reads there.
     useState(() => setLocale(pageLocale));
     const loaded = useStore($messages);
     return useMemo(() => ({ ...messages, ...loaded }), [messages, loaded]);
