@@ -1,7 +1,8 @@
 /**
  * The messages of the server's errors (the `spring_security_error` namespace, about 3 KB a
- * language) are not in the HTML of the pages that show them (login, sign-up, one-click): an island
- * that shows them (`island(Screen, { laterMessages: useErrorMessages })`, src/ui/island.tsx) loads
+ * language) are not in the HTML of the pages that show them. The login and the sign-up load them
+ * with their later views' messages (src/ui/later-views.ts); an island without later views that
+ * shows them (one-click: `island(Screen, { laterMessages: useErrorMessages })`) loads
  * them, one file a language, when the browser is idle or with the page's first call
  * (src/api/client.ts, `loadWithCalls`), whichever comes first, so an error's message is always
  * here before the answer that needs it. English fills any gap, as in the pages' catalogs

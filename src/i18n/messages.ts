@@ -4,9 +4,9 @@
  * Loaded at build time only (Astro frontmatter); islands receive just the namespaces they use.
  */
 import { DEFAULT_LOCALE, type Locale } from './config.ts';
-import type { I18nKey, Messages, Namespace } from './types.ts';
+import { withFallback, type Tree } from './fallback.ts';
+import type { I18nBranch, I18nKey, Messages, Namespace } from './types.ts';
 
-type Tree = { readonly [key: string]: string | Tree };
 type Json = Record<string, Tree>;
 
 const files = import.meta.glob<Tree>('../../i18n/*/*.json', { eager: true, import: 'default' });
@@ -22,27 +22,6 @@ function load(): Record<string, Json> {
 }
 
 const ALL = load();
-
-/** `over` laid on `base`: a key missing in a locale falls back to English. */
-function withFallback(base: Tree, over: Tree | undefined): Tree {
-  if (!over) return base;
-  const merged: Record<string, string | Tree> = {};
-  // Plural forms a language has and English lacks (Arabic _two, _few ...) stay.
-  for (const [key, value] of Object.entries(over)) {
-    const plural = /^(.+)_(zero|two|few|many)$/.exec(key);
-    if (plural && typeof value === 'string' && `${plural[1]}_other` in base) merged[key] = value;
-  }
-  for (const [key, value] of Object.entries(base)) {
-    const local = over[key];
-    merged[key] =
-      typeof value === 'string'
-        ? typeof local === 'string'
-          ? local
-          : value
-        : withFallback(value, typeof local === 'object' ? local : undefined);
-  }
-  return merged;
-}
 
 /**
  * The chosen namespaces of one locale, ready to pass to an island as a prop. English fills any
@@ -64,11 +43,15 @@ export function pickMessages<N extends Namespace>(
 }
 
 /**
- * Only the keys named, of one locale (with their plural forms): for an island that needs a few
- * strings of namespaces other pages use whole (the header's). The result keeps the catalogs'
- * shape, so `t` reads it as it reads `pickMessages`.
+ * Only the keys named, of one locale (with their plural forms; a branch, `login:idpError`, with
+ * every key under it): for an island whose first views need a few strings of namespaces that
+ * others use whole (the header's), or whose later views bring the rest (src/ui/later-views.ts).
+ * The result keeps the catalogs' shape, so `t` reads it as it reads `pickMessages`.
  */
-export function pickKeys(locale: Locale, keys: readonly I18nKey[]): Partial<Messages> {
+export function pickKeys(
+  locale: Locale,
+  keys: readonly (I18nKey | I18nBranch)[],
+): Partial<Messages> {
   const picked: Record<string, Record<string, string | Tree>> = {};
   for (const key of keys) {
     const [ns = '', path = ''] = key.split(':');

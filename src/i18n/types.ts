@@ -52,6 +52,12 @@ type StripPlural<K> = K extends `${infer Base}_${PluralSuffix}` ? Base : K;
 export type KeyOf<N extends Namespace> = `${N}:${StripPlural<Paths<Messages[N]>>}`;
 export type I18nKey = { [N in Namespace]: KeyOf<N> }[Namespace];
 
+type Branches<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? never : `${P}${K}` | Branches<T[K], `${P}${K}.`>;
+}[keyof T & string];
+/** A branch of a catalog, `namespace:dotted.path` (`login:idpError`): every key under it. */
+export type I18nBranch = { [N in Namespace]: `${N}:${Branches<Messages[N]>}` }[Namespace];
+
 export type Params = Readonly<Record<string, string | number>>;
 
 /**

@@ -6,12 +6,14 @@
  * - `reactRenderer`: the islands hydrate through src/ui/react-renderer.ts;
  * - `lazySdkChunk`: the Sentry SDK is a plain `import()` of its own chunk;
  * - `plainDynamicImports`: no preload helper around `import()`;
- * - `chunkGroups`: the shared chunks, named by who loads them (`CHUNK_GROUPS`).
+ * - `chunkGroups`: the shared chunks, named by who loads them (`CHUNK_GROUPS`);
+ * - `catalogChunks`: the later views' messages, one chunk a language (./catalog-chunks.ts).
  *
  * The sizes they keep are measured by `npm run bench`; docs/architecture.md says what each saves.
  */
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { catalogChunks } from './catalog-chunks.ts';
 
 // The contract schemas (src/contract, valibot) are for the sandbox and the OpenAPI document: the
 // front end imports only their paths and types, so the schema builders must not reach a page.
@@ -195,7 +197,9 @@ export const CHUNK_GROUPS: readonly ChunkGroup[] = [
   },
   // What the sign-in forms share (login, sign-up, one-click, recovery; the new password takes it
   // for its waits): the phone field (its metadata loads after first paint), the waits of a rate
-  // limit, the identity API's paths and headers, the error catalogue and its messages' loader.
+  // limit, the identity API's paths and headers, the error catalogue. Not the loader of the login's
+  // and sign-up's later views and messages (ui/later-views), which goes in a chunk of its own: in
+  // this one it came to one-click and recovery, which do not use it (0.1 KB gzip each).
   {
     name: 'signin',
     src: [
@@ -211,7 +215,6 @@ export const CHUNK_GROUPS: readonly ChunkGroup[] = [
       'ui/use-countdown',
       'stores/flows/browser-deps',
       'stores/flows/waits',
-      'i18n/error-messages',
       'api/waits',
       'api/error-catalogue',
       'api/identity-headers',
@@ -280,6 +283,7 @@ export const bundling: Plugin[] = [
   lazySdkChunk,
   plainDynamicImports,
   chunkGroups,
+  catalogChunks,
   {
     name: 'account:bundling-options',
     config: () => ({

@@ -38,30 +38,27 @@ import { browserPasskeys } from './passkey-deps.ts';
 import { PasskeyOffer } from './passkey-lazy.tsx';
 import { EmailForm, PhoneForm, SocialForm } from './StartViews.tsx';
 import type { ViewProps } from './view-props.ts';
-import { useErrorMessages } from '../../i18n/error-messages.ts';
 import { island, useFlow } from '../../ui/island.tsx';
 import { FlagsCard } from '../../ui/FlagsCard.tsx';
 import { ViewFocus } from '../../ui/ViewHeading.tsx';
 import { IdpError } from '../../ui/IdpError.tsx';
 import { idpLoginError } from '../../lib/identity-service.ts';
-import { lazyView, ViewSuspense } from '../../ui/lazy-view.tsx';
+import { ViewSuspense } from '../../ui/lazy-view.tsx';
+import { laterViews } from '../../ui/later-views.ts';
 
 // The start views (phone, e-mail, social: the presets pick the first) come with the page; the
-// others, in one module, when the browser is idle or when the flow opens them (src/ui/lazy-view.tsx).
-const laterViews = () => import('./LaterViews.ts');
-const OtpStep = lazyView(() => laterViews().then((m) => m.OtpStep));
-const PasswordForm = lazyView(() => laterViews().then((m) => m.PasswordForm));
-const ChallengeForm = lazyView(() => laterViews().then((m) => m.ChallengeForm));
-const NameConfirmation = lazyView(() => laterViews().then((m) => m.NameConfirmation));
-const RedirectToIdp = lazyView(() => laterViews().then((m) => m.RedirectToIdp));
-const RedirectToSignup = lazyView(() => laterViews().then((m) => m.RedirectToSignup));
-const BlockedUser = lazyView(() => laterViews().then((m) => m.BlockedUser));
-const DashboardSelection = lazyView(() => laterViews().then((m) => m.DashboardSelection));
-
-export type LoginMessages = Pick<
-  Messages,
-  'common' | 'error' | 'fields' | 'login' | 'login_otp' | 'otp' | 'recaptcha' | 'redirect'
->;
+// others, in one module with the rest of the login's messages, when the browser is idle or when
+// the flow opens them (src/ui/later-views.ts). The page's HTML has the first views' messages only
+// (./first-keys.ts).
+const later = laterViews(() => import('./LaterViews.ts'));
+const OtpStep = later.view((m) => m.OtpStep);
+const PasswordForm = later.view((m) => m.PasswordForm);
+const ChallengeForm = later.view((m) => m.ChallengeForm);
+const NameConfirmation = later.view((m) => m.NameConfirmation);
+const RedirectToIdp = later.view((m) => m.RedirectToIdp);
+const RedirectToSignup = later.view((m) => m.RedirectToSignup);
+const BlockedUser = later.view((m) => m.BlockedUser);
+const DashboardSelection = later.view((m) => m.DashboardSelection);
 
 function browserDeps(locale: Locale): LoginDeps {
   return {
@@ -91,7 +88,7 @@ function browserDeps(locale: Locale): LoginDeps {
   };
 }
 
-export const Login = island<LoginMessages>(LoginScreen, { laterMessages: useErrorMessages });
+export const Login = island<Partial<Messages>>(LoginScreen, { laterMessages: later.useMessages });
 
 /** The identity service refused to finish a sign-in (`?error=`): that, and the way back only. */
 const $refused = atom<{ error: IdpLoginError; clientId?: string } | undefined>(undefined);

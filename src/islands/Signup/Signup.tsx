@@ -41,26 +41,19 @@ import {
   type SignupDeps,
 } from '../../stores/flows/signup/index.ts';
 import { SignupForm, type SignupViewProps } from './SignupForm.tsx';
-import { useErrorMessages } from '../../i18n/error-messages.ts';
 import { island, useFlow } from '../../ui/island.tsx';
 import { FlagsCard } from '../../ui/FlagsCard.tsx';
-import { lazyView, ViewSuspense } from '../../ui/lazy-view.tsx';
+import { ViewSuspense } from '../../ui/lazy-view.tsx';
+import { laterViews } from '../../ui/later-views.ts';
 
-// The form comes with the page; the views after it, in one module, when the browser is idle or
-// when the flow opens them (src/ui/lazy-view.tsx).
-const laterViews = () => import('./LaterViews.ts');
-const OtpStep = lazyView(() => laterViews().then((m) => m.OtpStep));
-const BlockedNotice = lazyView(() => laterViews().then((m) => m.BlockedNotice));
-const IdpRedirect = lazyView(() => laterViews().then((m) => m.IdpRedirect));
-const CorporateError = lazyView(() => laterViews().then((m) => m.CorporateError));
-
-export type SignupMessages = Pick<
-  Messages,
-  'common' | 'error' | 'fields' | 'login_otp' | 'otp' | 'recaptcha' | 'redirect' | 'signup'
-> & {
-  /** Only the blocked page and the social sign-in messages of the login catalog. */
-  login: Pick<Messages['login'], 'blocked' | 'social'>;
-};
+// The form comes with the page; the views after it, in one module with the rest of the
+// sign-up's messages, when the browser is idle or when the flow opens them
+// (src/ui/later-views.ts). The page's HTML has the form's messages only (./first-keys.ts).
+const later = laterViews(() => import('./LaterViews.ts'));
+const OtpStep = later.view((m) => m.OtpStep);
+const BlockedNotice = later.view((m) => m.BlockedNotice);
+const IdpRedirect = later.view((m) => m.IdpRedirect);
+const CorporateError = later.view((m) => m.CorporateError);
 
 let fallbackReported = false;
 
@@ -117,7 +110,7 @@ function readPresets() {
   return parseSignupPresets(presetsQuery(currentQuery(), fromAddress, takeSignupHandoff()));
 }
 
-export const Signup = island<SignupMessages>(SignupScreen, { laterMessages: useErrorMessages });
+export const Signup = island<Partial<Messages>>(SignupScreen, { laterMessages: later.useMessages });
 
 function SignupScreen({ locale }: { locale: Locale }) {
   const { flow, state, focus } = useFlow(() => createSignupFlow(browserDeps(locale)));

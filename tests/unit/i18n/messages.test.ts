@@ -32,6 +32,12 @@ describe('pickKeys', () => {
     expect(t('common:productName')).toBe(pickMessages('ar', ['common']).common.productName);
   });
 
+  it('keeps every key under a branch named', () => {
+    const picked = pickKeys('ar', ['login:idpError']);
+    expect(picked.login?.idpError).toEqual(pickMessages('ar', ['login']).login.idpError);
+    expect(Object.keys(picked.login ?? {})).toEqual(['idpError']);
+  });
+
   it('fails the build on a key the catalog does not have', () => {
     expect(() => pickKeys('en', ['shell:nope' as 'shell:close'])).toThrow(/shell:nope/);
   });
