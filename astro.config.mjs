@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sentry from '@sentry/astro';
+import { flags } from './src/integrations/flags.ts';
 import { hosting } from './src/integrations/hosting.ts';
 import { SDK_CSP } from './src/routing/headers.ts';
 
@@ -369,7 +370,7 @@ export default defineConfig({
     defaultLocale: 'en',
     routing: { prefixDefaultLocale: false },
   },
-  integrations: [react(), hosting(), errorReporting],
+  integrations: [react(), flags(), hosting(), errorReporting],
   security: {
     csp: {
       algorithm: 'SHA-256',
