@@ -19,6 +19,9 @@ import {
   type Locale,
 } from './fixtures.ts';
 import { gotoLink, UA } from './links-helpers.ts';
+import { openLogin, submitButton } from './login-helpers.ts';
+import { open as openOneClick } from './one-click-helpers.ts';
+import { signupUrl } from './signup-helpers.ts';
 
 const DIST = new URL('../../dist/', import.meta.url).pathname;
 
@@ -95,12 +98,39 @@ test.describe('without a script', () => {
   }
 });
 
-/** What the tour does not walk: the link pages' outcomes and the shell's own screens. */
+/**
+ * What the tour does not walk in the dark in English and Arabic: the link pages' outcomes, the
+ * shell's own screens, and the first view of each island page (the tour walks every island view
+ * in the dark in French and Urdu).
+ */
 const PAGES: {
   name: string;
   open: (page: Page, locale: Locale) => Promise<void>;
   userAgent?: string;
 }[] = [
+  {
+    name: 'login: the phone form, then in error',
+    open: async (page, locale) => {
+      await openLogin(page, locale);
+      await expectAccessible(page, `login ${locale} dark`);
+      await page.locator('input[type=tel]').fill('12');
+      await submitButton(page).click();
+      await expect(page.locator('.field-error')).toBeVisible();
+    },
+  },
+  {
+    name: 'sign-up: the first view',
+    open: async (page, locale) => {
+      await page.goto(signupUrl(locale, { clientId: 'sandbox-web' }));
+      await expect(page.locator('input[type=tel]')).toBeVisible();
+    },
+  },
+  {
+    name: 'one-click: the phone form',
+    open: async (page, locale) => {
+      await openOneClick(page, locale);
+    },
+  },
   {
     name: 'e-mail link: confirm, then verified',
     open: async (page, locale) => {
