@@ -9,6 +9,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      'dist-production/',
       '.astro/',
       'node_modules/',
       'test-results/',

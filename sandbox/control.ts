@@ -12,7 +12,8 @@ import { fail, jsonBody } from './errors.ts';
 import { PAGE_HEADERS } from './html.ts';
 import { buildOpenApi } from './openapi.ts';
 import { renderControlPage, renderSocialPage, SANDBOX_LOGO_SVG } from './page.ts';
-import type { Sandbox } from './state.ts';
+import { NONCE_PATTERN } from './social.ts';
+import type { Fault, Sandbox } from './state.ts';
 import { flagsOf, normalizeIdentifier, pushRequest } from './queries.ts';
 
 const FlagOverrides = v.strictObject(FlagsResponse.entries.flags.entries);
@@ -33,19 +34,36 @@ function outboxKey(raw: string): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Faults of `POST /_sandbox/faults`, applied to every path outside `/_sandbox`. */
-export function faultInjector(sandbox: Sandbox): MiddlewareHandler {
+/**
+ * The first fault for a call (`path` as the one-origin sandbox has it, back-end prefix included),
+ * counted as used. `OPTIONS` faults match only preflights, which name their method.
+ */
+export function takeFault(sandbox: Sandbox, method: string, path: string): Fault | undefined {
+  const { faults } = sandbox.state;
+  const fault = faults.find(
+    (item) =>
+      (item.method ? item.method === method : method !== 'OPTIONS') && path.startsWith(item.path),
+  );
+  if (fault?.remaining !== undefined) {
+    fault.remaining -= 1;
+    if (fault.remaining <= 0) faults.splice(faults.indexOf(fault), 1);
+  }
+  return fault;
+}
+
+/** The calls a fault answered (or let through) without CORS headers (`cors: false`). */
+export const withoutCors = new WeakSet<Request>();
+
+/**
+ * Faults of `POST /_sandbox/faults`, applied to every path outside `/_sandbox`; `prefix` is the
+ * back end's `/_be/...` prefix where it is served at the root of an origin of its own.
+ */
+export function faultInjector(sandbox: Sandbox, prefix = ''): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.path === '/_sandbox' || c.req.path.startsWith('/_sandbox/')) return next();
-    const { faults } = sandbox.state;
-    const fault = faults.find(
-      (item) => (!item.method || item.method === c.req.method) && c.req.path.startsWith(item.path),
-    );
+    const fault = takeFault(sandbox, c.req.method, `${prefix}${c.req.path}`);
     if (!fault) return next();
-    if (fault.remaining !== undefined) {
-      fault.remaining -= 1;
-      if (fault.remaining <= 0) faults.splice(faults.indexOf(fault), 1);
-    }
+    if (fault.cors === false) withoutCors.add(c.req.raw);
     if (fault.delayMs) await sleep(fault.delayMs);
     if (fault.drop) {
       // A body that fails mid-stream: the server aborts the connection without an answer.
@@ -68,9 +86,17 @@ export function faultInjector(sandbox: Sandbox): MiddlewareHandler {
   };
 }
 
-export function controlRoutes(sandbox: Sandbox): Hono {
+export function controlRoutes(sandbox: Sandbox, demoOrigin: string): Hono {
   const app = new Hono();
   const { state } = sandbox;
+
+  // The demo app (a relying party of the identity service, on its own port): the same path and
+  // query there, so a test or a person need not know its port.
+  app.get('/demo-app/*', (c) => {
+    const url = new URL(c.req.url);
+    const path = url.pathname.slice('/_sandbox/demo-app'.length) || '/';
+    return c.redirect(`${demoOrigin}${path}${url.search}`, 302);
+  });
 
   app.get('/', (c) =>
     c.html(renderControlPage(sandbox, new URL(c.req.url).origin), 200, PAGE_HEADERS),
@@ -136,6 +162,8 @@ export function controlRoutes(sandbox: Sandbox): Hono {
 
   app.get('/events', (c) => c.json(state.events));
 
+  app.get('/reports', (c) => c.json(state.reports));
+
   app.get('/openapi.json', (c) => c.json(buildOpenApi()));
 
   app.get('/logo.svg', (c) =>
@@ -153,7 +181,10 @@ export function controlRoutes(sandbox: Sandbox): Hono {
     // No opener policy of its own (like the real Apple and Google windows): the sign-in pages
     // that open it allow popups (src/routing/headers.ts, POPUP_OPENER_POLICY), so window.opener
     // still reaches them.
-    return c.html(renderSocialPage(sandbox, provider), 200, {
+    // The nonce the page asked for (the identity API's), which the tokens carry, as Apple's do.
+    const nonce = c.req.query('nonce');
+    const bound = nonce !== undefined && NONCE_PATTERN.test(nonce) ? nonce : undefined;
+    return c.html(renderSocialPage(sandbox, provider, bound), 200, {
       ...PAGE_HEADERS,
       'Cross-Origin-Opener-Policy': 'unsafe-none',
     });

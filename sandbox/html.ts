@@ -18,14 +18,14 @@ const STYLE = `
   :focus-visible { outline: 3px solid #1f7a32; outline-offset: 2px; }
 `;
 
-/** A whole page. `body` must already be escaped. */
-export function htmlPage(title: string, body: string, script = ''): string {
+/** A whole page. `body` (and `head`, more of the head) must already be escaped. */
+export function htmlPage(title: string, body: string, script = '', head = ''): string {
   return `<!doctype html>
 <html lang="en" dir="ltr">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
+<meta name="robots" content="noindex">${head}
 <title>${escapeHtml(title)}</title>
 <style>${STYLE}</style>
 </head>

@@ -35,9 +35,25 @@ export function requirePhone(raw: string): string {
   return phone;
 }
 
-/** Absolute address of a site path, on the request's own origin. */
+/**
+ * The origin of the page that made the call: its `Origin` header (every cross-origin call and
+ * every POST carries one), else the request's own origin (the one-origin sandbox).
+ */
+export function pageOrigin(c: Context): string {
+  const origin = c.req.header('origin');
+  if (origin && origin !== 'null') {
+    try {
+      return new URL(origin).origin;
+    } catch {
+      // not an origin: the request's own
+    }
+  }
+  return new URL(c.req.url).origin;
+}
+
+/** Absolute address of a site path, on the origin of the page that called. */
 export function siteUrl(c: Context, path: string): string {
-  return new URL(path, c.req.url).href;
+  return new URL(path, pageOrigin(c)).href;
 }
 
 export function escapeHtml(text: string): string {

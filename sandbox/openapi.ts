@@ -11,6 +11,7 @@ import type { Operation, Schema } from '../src/contract/operation.ts';
 import { OPERATIONS } from '../src/contract/operations.ts';
 import {
   EventsResponse,
+  ReportsResponse,
   FaultBody,
   OutboxResponse,
   PushDecisionResponse,
@@ -72,6 +73,7 @@ function operationObject(operation: Operation): Json {
   return {
     operationId: operation.id,
     summary: operation.summary,
+    ...(operation.description ? { description: operation.description } : {}),
     tags: [BACKEND_TAGS[operation.backend]],
     ...(operation.chosenPath ? { 'x-path-chosen-by-sandbox': true } : {}),
     ...(operation.bearer ? { security: [{ bearer: [] }] } : {}),
@@ -162,7 +164,9 @@ function controlPaths(): Json {
           'The next `times` calls (all, without it) whose path starts with `path` (and of ' +
           '`method`, when given) answer `status` with `body`, and with `retryAfter` as their ' +
           '`Retry-After` header (a rate limit: seconds or an HTTP date); or hang `delayMs` first, ' +
-          'answer truncated JSON (`malformed`) or drop the connection (`drop`).',
+          'answer truncated JSON (`malformed`) or drop the connection (`drop`). In the production ' +
+          'topology, `cors: false` drops the CORS headers of the answer and `method: "OPTIONS"` ' +
+          'refuses the CORS preflight.',
         requestBody: {
           required: true,
           content: { 'application/json': { schema: schemaOf(FaultBody) } },
@@ -185,6 +189,18 @@ function controlPaths(): Json {
         tags,
         summary: 'Analytics events received, oldest first',
         responses: { 200: json(EventsResponse) },
+      },
+    },
+    '/_sandbox/reports': {
+      get: {
+        operationId: 'sandboxReports',
+        tags,
+        summary: 'What the error-reporting service received, oldest first',
+        description:
+          "The production topology's stand-in for Sentry's ingest (`npm run start:production`): " +
+          'each envelope the Sentry client sent, as sent, with its events, and each CSP or ' +
+          'Trusted Types violation report. Empty in the one-origin sandbox.',
+        responses: { 200: json(ReportsResponse) },
       },
     },
   };

@@ -201,11 +201,16 @@ for (const button of document.querySelectorAll('button[data-token]')) {
 document.getElementById('cancel').addEventListener('click', () => window.close());
 `;
 
-export function renderSocialPage(sandbox: Sandbox, provider: SocialProvider): string {
+/** The sign-in window of `provider`; its tokens carry `nonce`, the page's, when it gives one. */
+export function renderSocialPage(
+  sandbox: Sandbox,
+  provider: SocialProvider,
+  nonce: string | undefined,
+): string {
   const name = provider === 'apple' ? 'Apple' : 'Google';
   const buttons = SOCIAL_ACCOUNTS.filter((account) => account.provider === provider)
     .map((account) => {
-      const token = makeSocialToken(account, sandbox.now());
+      const token = makeSocialToken(account, sandbox.now(), nonce);
       return `<li><button type="button" data-provider="${provider}" data-token="${e(token)}">Continue as ${e(account.name)} <span class="ltr">(${e(account.email)})</span></button> ${account.registered ? '' : '<small>not registered: goes to sign-up</small>'}</li>`;
     })
     .join('\n');

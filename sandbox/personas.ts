@@ -3,6 +3,7 @@
  * clients, and the well-known link tokens. `state.ts` copies it on every reset.
  */
 import type { BlockReason } from '../src/contract/errors.ts';
+import type { ApprovalToken } from '../src/contract/identity-api.ts';
 import type { ClientData } from '../src/contract/shell.ts';
 
 export const PERSONA_CODE = '123456';
@@ -182,6 +183,17 @@ export const SOCIAL_ACCOUNTS: readonly SocialAccount[] = [
   { provider: 'google', email: 'google.user@example.com', name: 'Karim Mansour', registered: true },
   { provider: 'google', email: 'new.google@example.com', name: 'New Google', registered: false },
 ];
+
+/**
+ * The checkouts merchants have registered, by invoice id: what a one-click push's approval says of
+ * the merchant and its promo (security review, L7), whatever the shopper's address names. Any
+ * other invoice is unknown: the approval names no merchant and no promo.
+ */
+export const CHECKOUTS: Readonly<Record<string, Pick<ApprovalToken, 'merchant' | 'promo'>>> = {
+  'INV-7': { merchant: 'Cafe Sandbox', promo: { value: 10, type: '%', outcome: 'CASHBACK' } },
+  'INV-8': { merchant: 'Blue Shoes', promo: { value: 30, type: 'AED', outcome: 'DISCOUNT' } },
+  'INV-9': { merchant: 'Book Nook' },
+};
 
 export const SANDBOX_LOGO_PATH = '/_sandbox/logo.svg';
 export const CLIENTS: readonly ClientData[] = [

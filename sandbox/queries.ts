@@ -8,6 +8,7 @@ import {
   PROOF_VALIDITY_MS,
   VERIFICATION_VALIDITY_MS,
   type Flags,
+  type AuthMethod,
   type ProofToken,
   type PushRequest,
   type Sandbox,
@@ -50,9 +51,18 @@ export function sendToOutbox(sandbox: Sandbox, entry: Omit<OutboxEntry, 'at'>): 
   return full;
 }
 
-export function issueProof(sandbox: Sandbox, sub: string, clientId?: string): string {
+/**
+ * A proof token for the identity service's `/login` form: for `clientId` (the client the page
+ * named), saying how the person proved who they are (`amr`, for the ID token).
+ */
+export function issueProof(
+  sandbox: Sandbox,
+  sub: string,
+  clientId: string | undefined,
+  amr: AuthMethod[],
+): string {
   const token = sandbox.id('pt');
-  const proof: ProofToken = { token, sub, createdAt: sandbox.now(), used: false };
+  const proof: ProofToken = { token, sub, amr, createdAt: sandbox.now(), used: false };
   if (clientId) proof.clientId = clientId;
   sandbox.state.proofs.set(token, proof);
   return token;

@@ -1,8 +1,13 @@
 /**
  * Unsigned test id tokens for the sandbox's Apple and Google sign-in window (`alg: none`). The
- * Apple and Google login calls accept only these; real tokens cannot be checked offline.
+ * Apple and Google login calls accept only these; real tokens cannot be checked offline. Like
+ * Apple's and Google's, a token carries the nonce the page asked the provider for (`nonce`).
  */
+import { randomBytes } from 'node:crypto';
+import type { SocialNonceResponse } from '../src/contract/identity-api.ts';
+import { fail } from './errors.ts';
 import type { SocialAccount, SocialProvider } from './personas.ts';
+import type { Sandbox } from './state.ts';
 
 export const SOCIAL_ISSUER = 'https://sandbox.invalid/social';
 const TOKEN_VALIDITY_S = 10 * 60;
@@ -15,11 +20,15 @@ export interface SocialClaims {
   name: string;
   iat: number;
   exp: number;
+  nonce?: string;
 }
+
+/** What a nonce may look like (as the window's query takes it). */
+export const NONCE_PATTERN = /^[\w-]{1,128}$/;
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-export function makeSocialToken(account: SocialAccount, nowMs: number): string {
+export function makeSocialToken(account: SocialAccount, nowMs: number, nonce?: string): string {
   const iat = Math.floor(nowMs / 1000);
   const claims: SocialClaims = {
     iss: SOCIAL_ISSUER,
@@ -29,6 +38,7 @@ export function makeSocialToken(account: SocialAccount, nowMs: number): string {
     name: account.name,
     iat,
     exp: iat + TOKEN_VALIDITY_S,
+    ...(nonce ? { nonce } : {}),
   };
   return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.`;
 }
@@ -40,6 +50,18 @@ function decode(part: string | undefined): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * `token` (one of these) carrying `nonce`, as a provider's id token carries the nonce the page
+ * asked it with (the production tests' vendor stand-ins answer so): the identity API takes a
+ * social token only with the nonce it issued for that sign-in (security review L3).
+ */
+export function withNonce(token: string | undefined, nonce: string | null): string {
+  if (!token || !nonce) return token ?? '';
+  const [head = '', body] = token.split('.');
+  const claims = decode(body);
+  return `${head}.${encode({ ...(typeof claims === 'object' ? claims : {}), nonce })}.`;
 }
 
 /** The claims of a sandbox token for `provider` that has not expired, or undefined. */
@@ -57,4 +79,38 @@ export function readSocialToken(
   if (typeof claims.email !== 'string' || typeof claims.exp !== 'number') return undefined;
   if (claims.exp * 1000 < nowMs) return undefined;
   return claims as SocialClaims;
+}
+
+/** How long a social sign-in's nonce stays good, and how many the sandbox keeps at most. */
+const SOCIAL_NONCE_VALIDITY_S = 10 * 60;
+const MAX_SOCIAL_NONCES = 1000;
+
+/** A nonce for the next Apple or Google sign-in (`SOCIAL_NONCE_PATH`). */
+export function issueSocialNonce(sandbox: Sandbox): SocialNonceResponse {
+  const nonces = sandbox.state.socialNonces;
+  const now = sandbox.now();
+  for (const [value, kept] of nonces) if (kept.expiresAt <= now) nonces.delete(value);
+  if (nonces.size >= MAX_SOCIAL_NONCES) nonces.clear();
+  const nonce = randomBytes(16).toString('hex');
+  nonces.set(nonce, { expiresAt: now + SOCIAL_NONCE_VALIDITY_S * 1000, used: false });
+  return { nonce, expires_in: SOCIAL_NONCE_VALIDITY_S };
+}
+
+/**
+ * Spends the nonce a social login sends: issued here, unused, unexpired and the token's own
+ * `nonce` claim; anything else answers 400 `invalid_nonce`.
+ */
+export function spendSocialNonce(
+  sandbox: Sandbox,
+  nonce: string | undefined,
+  claim: string | undefined,
+): void {
+  const kept = nonce === undefined ? undefined : sandbox.state.socialNonces.get(nonce);
+  if (!kept || kept.used || kept.expiresAt <= sandbox.now() || claim !== nonce) {
+    fail(400, {
+      error: 'invalid_nonce',
+      message: 'The id token is not bound to a nonce this service issued for it',
+    });
+  }
+  kept.used = true;
 }

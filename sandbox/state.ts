@@ -6,8 +6,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { EMAIL_LINK_VALIDITY_MS } from '../src/contract/identity-gateway.ts';
 import type { BlockReason } from '../src/contract/errors.ts';
-import type { ApproveStatus } from '../src/contract/identity-api.ts';
-import type { FaultBody, OutboxEntry, RecordedEvent } from '../src/contract/sandbox-control.ts';
+import type { ApprovalToken, ApproveStatus } from '../src/contract/identity-api.ts';
+import type {
+  FaultBody,
+  OutboxEntry,
+  RecordedEvent,
+  ReportsResponse,
+} from '../src/contract/sandbox-control.ts';
 import type { FlagsResponse } from '../src/contract/shell.ts';
 import {
   ALERT_ACCOUNTS,
@@ -38,6 +43,8 @@ export const TEMPORARY_BLOCK_MS = 30 * 60 * 1000;
 export const WRONG_PASSWORDS_BEFORE_BLOCK = 5;
 export const ACCESS_TOKEN_VALIDITY_S = 3600;
 export const SESSION_VALIDITY_MS = 30 * 24 * 60 * 60 * 1000;
+/** How long the sign-in an authorize request started may take (then: 'Your sign-in timed out'). */
+export const INTERACTION_VALIDITY_S = 30 * 60;
 
 export type Flags = {
   [K in keyof FlagsResponse['flags']]-?: NonNullable<FlagsResponse['flags'][K]>;
@@ -91,10 +98,14 @@ export interface Verification {
   createdAt: number;
   used: boolean;
 }
+/** How a person proved who they are, as OpenID's `amr` values (RFC 8176). */
+export type AuthMethod = 'pwd' | 'otp' | 'pin' | 'kba' | 'hwk' | 'swk' | 'fed' | 'user';
 export interface ProofToken {
   token: string;
   sub: string;
   clientId?: string;
+  /** How the sign-in that got it was proved: the ID token's `amr`. */
+  amr: AuthMethod[];
   createdAt: number;
   used: boolean;
 }
@@ -109,6 +120,8 @@ export interface PushRequest {
   proofIssued: boolean;
   /** Number matching: the two digits the app must be given to approve (one-click personas). */
   number?: string;
+  /** The checkout as its merchant registered it (personas.ts, CHECKOUTS), if known. */
+  checkout?: Pick<ApprovalToken, 'merchant' | 'promo'>;
 }
 export interface ResetToken {
   token: string;
@@ -142,23 +155,11 @@ export interface Invitation {
   outcome: InvitationOutcome;
   accepted: boolean;
 }
-export interface Session {
-  id: string;
-  sub: string;
-  clientId?: string;
-  createdAt: number;
-  expiresAt: number;
-}
-export interface AccessToken {
-  token: string;
-  sub: string;
+/** One record of the identity service's store (sandbox/identity-service/adapter.ts). */
+export interface IdpRecord {
+  payload: Record<string, unknown>;
+  /** On the sandbox's clock; none: kept until a reset. */
   expiresAt?: number;
-}
-/** An authorize request waiting for the sign-in (keyed by the csrf given to /login). */
-export interface PendingAuthorize {
-  csrf: string;
-  query: string;
-  createdAt: number;
 }
 /** A passkey kept by the relying party (sandbox/routes/passkeys.ts). */
 export interface StoredPasskey {
@@ -192,6 +193,8 @@ export interface SandboxState {
   pushes: Map<string, PushRequest>;
   /** One-click login answers by idempotency key: a repeated call gets the first answer. */
   oneClickAnswers: Map<string, { phone: string; requestId: string }>;
+  /** Nonces issued for social sign-ins (sandbox/routes/login.ts): good once, until they expire. */
+  socialNonces: Map<string, { expiresAt: number; used: boolean }>;
   resets: Map<string, ResetToken>;
   emailLinks: Map<string, EmailLink>;
   profileTokens: Map<string, ProfileToken>;
@@ -199,15 +202,16 @@ export interface SandboxState {
   /** Corporate links used (`invitation:{token}`, `verify:{token}`): each works once. */
   corporateUsed: Set<string>;
   invitations: Map<string, Invitation>;
-  sessions: Map<string, Session>;
-  accessTokens: Map<string, AccessToken>;
-  pendingAuthorize: Map<string, PendingAuthorize>;
+  /** The identity service's sessions, interactions, grants, codes and tokens, by `{model}:{id}`. */
+  idp: Map<string, IdpRecord>;
   onboardExperiences: Set<string>;
   /** Passkeys by credential id, and open challenges by value: a reset forgets both. */
   passkeys: Map<string, StoredPasskey>;
   passkeyChallenges: Map<string, PasskeyChallenge>;
   outbox: OutboxEntry[];
   events: RecordedEvent[];
+  /** What the error-reporting service received (the production topology's, sandbox/reports.ts). */
+  reports: ReportsResponse;
   flagOverrides: Partial<Flags>;
   faults: Fault[];
   nextFaultId: number;
@@ -328,20 +332,20 @@ function seedState(now: number): SandboxState {
     proofs: new Map(),
     pushes: new Map(),
     oneClickAnswers: new Map(),
+    socialNonces: new Map(),
     resets,
     emailLinks,
     profileTokens,
     alerts,
     corporateUsed: new Set(),
     invitations,
-    sessions: new Map(),
-    accessTokens: new Map(),
-    pendingAuthorize: new Map(),
+    idp: new Map(),
     onboardExperiences: new Set(),
     passkeys: new Map(),
     passkeyChallenges: new Map(),
     outbox: [],
     events: [],
+    reports: { errors: [] },
     flagOverrides: {},
     faults: [],
     nextFaultId: 1,

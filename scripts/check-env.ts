@@ -1,6 +1,7 @@
 /**
  * First step of `npm test`: the programs the browser tests need that npm cannot install, Debian's
- * Chromium (CHROME_PATH overrides /usr/bin/chromium), nginx (the self-hosting run), and for the
+ * Chromium (CHROME_PATH overrides /usr/bin/chromium), nginx (the self-hosting run), openssl (the
+ * production project's vendor stand-ins, tests/production/vendors.ts), and for the
  * engine smoke Firefox ESR, WebKitGTK's WebDriver with its MiniBrowser, and Xvfb, the display
  * WebKitGTK needs (tests/engines/programs.ts). Missing ones are installed when this runs as root
  * with apt-get (as CI does); otherwise it stops at once with the command to run, instead of
@@ -23,6 +24,8 @@ const NEEDS: readonly Need[] = [
     present: () => existsSync(process.env['CHROME_PATH'] ?? '/usr/bin/chromium'),
   },
   { name: 'nginx', debianPackage: 'nginx-light', present: () => onPath('nginx') },
+  // The production project's vendor stand-ins serve HTTPS with a certificate it makes.
+  { name: 'openssl', debianPackage: 'openssl', present: () => onPath('openssl') },
   ...ENGINE_PROGRAMS,
 ];
 

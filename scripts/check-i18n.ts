@@ -11,10 +11,33 @@
  * - in right-to-left languages a dial code `(+{{code}})` is isolated left-to-right (LRI ... PDI);
  * - French typography: U+202F before ? ! ; and » and after «, U+00A0 before :, and ’ (never ');
  * - each language's glossary (`i18n/<lang>/GLOSSARY.md`): a term's variants it lists are errors.
+ *
+ * And the rules of the catalog review's third turn (issue 33; the language rules are in
+ * ./i18n-rules.ts):
+ * - every rendering a glossary gives is written in its catalogs (a row that describes something the
+ *   catalogs do not say is out of date);
+ * - no value shows a server's raw identifier: no `{{challenge}}` placeholder, no error name
+ *   (`USER_BLOCKED`) or server code (`US-0068`) in the text;
+ * - Sorani buttons are imperatives (بگۆڕە), never verbal nouns (گۆڕین), as its glossary says;
+ * - no masculine-only form about the reader where the language has a neutral one (Urdu first
+ *   person «میں … تھا», French « nouvel utilisateur »);
+ * - Arabic writes no vowel on a shadda, Urdu no optional zer, zabar or pesh;
+ * - the tatweel: never next to a placeholder, a Latin letter or a digit in Arabic and Urdu (the
+ *   digit comes from another font and the join breaks); always between a Sorani suffix and a Latin
+ *   word or `{{product}}` (PINـەکەت).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIR, INTL_LOCALE, LOCALES, DEFAULT_LOCALE, type Locale } from '../src/i18n/config.ts';
+import {
+  BUTTON_KEYS,
+  diacriticProblems,
+  genderProblems,
+  serverTextProblems,
+  soraniButtonProblems,
+  tatweelProblems,
+  unknownButtonKeys,
+} from './i18n-rules.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -112,6 +135,8 @@ export function frenchProblems(value: string): string[] {
 export interface GlossaryEntry {
   term: string;
   rendering: string;
+  /** The forms the catalogs write (the rendering's code spans): each must be in some value. */
+  renderings: string[];
   avoid: string[];
   /** Keys (`ns:key`) where a variant is what the spec quotes. */
   allowedIn: string[];
@@ -133,6 +158,7 @@ export function parseGlossary(markdown: string): GlossaryEntry[] {
     entries.push({
       term,
       rendering: codeSpans(rendering).join(' / ') || rendering,
+      renderings: codeSpans(rendering),
       avoid: codeSpans(avoid),
       allowedIn: codeSpans(allowed),
     });
@@ -146,13 +172,23 @@ function escapeRegExp(text: string): string {
 
 /**
  * A variant as a word (a hyphen joins words: `mail` is not in `e-mail`): Latin words whole and in
- * any case; Arabic script from a word's start (suffixes attach: حسابك).
+ * any case, a phrase in the plural too (`compte entreprise` is in « Comptes entreprises »); Arabic
+ * script from a word's start, after one of the letters that attach before a word (و ف ب ل ك:
+ * «برقم الهاتف», «وتناول»), and suffixes attach after it (حسابك).
  */
 function variantPattern(variant: string): RegExp {
   const latin = !/[\u0600-\u06FF]/u.test(variant);
-  const before = /^[\p{L}\p{M}]/u.test(variant) ? '(?<![\\p{L}\\p{M}-])' : '';
+  const wordStart = latin ? '(?<![\\p{L}\\p{M}-])' : '(?<![\\p{L}\\p{M}-])[وفبلك]?';
+  const before = /^[\p{L}\p{M}]/u.test(variant) ? wordStart : '';
   const after = latin && /[\p{L}\p{M}]$/u.test(variant) ? '(?![\\p{L}\\p{M}-])' : '';
-  return new RegExp(`${before}${escapeRegExp(variant)}${after}`, latin ? 'iu' : 'u');
+  const body =
+    latin && variant.includes(' ')
+      ? variant
+          .split(' ')
+          .map((word) => escapeRegExp(word) + (/\p{L}$/u.test(word) ? '(?:s|x)?' : ''))
+          .join(' ')
+      : escapeRegExp(variant);
+  return new RegExp(`${before}${body}${after}`, latin ? 'iu' : 'u');
 }
 
 /** The glossary's variants found in one value. */
@@ -176,6 +212,66 @@ export function glossaryProblems(
   return problems;
 }
 
+/** Spaces French typography puts in (U+00A0, U+202F) are spaces to a glossary's reader. */
+const plainSpaces = (text: string) => text.replace(/[\u00A0\u202F]/gu, ' ').toLowerCase();
+
+/**
+ * The renderings of a glossary that no value of its catalogs writes: the row describes something
+ * other than the catalogs (turn 3 found three), so one of the two is wrong.
+ */
+export function unusedRenderings(
+  glossary: readonly GlossaryEntry[],
+  values: Iterable<string>,
+): string[] {
+  const text = [...values].map(plainSpaces).join('\n');
+  const problems: string[] = [];
+  for (const entry of glossary) {
+    for (const rendering of entry.renderings) {
+      if (!text.includes(plainSpaces(rendering))) {
+        problems.push(`glossary row "${entry.term}" gives "${rendering}", which no value writes`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** A glossary term without its note: `sign in (verb)` and `sign in` are one term. */
+const termName = (term: string) =>
+  term
+    .replace(/\s*\(.*$/u, '')
+    .trim()
+    .toLowerCase();
+
+/**
+ * Where English writes a term's rendering as a whole value (a button «Continue», the link «Forgot
+ * your password?», the label «PIN»), a language's value at that key must be one of its own
+ * glossary's renderings of the term: else the row and the catalog disagree.
+ */
+export function glossaryDisagreements(
+  english: readonly GlossaryEntry[],
+  englishValues: ReadonlyMap<string, string>,
+  glossary: readonly GlossaryEntry[],
+  values: ReadonlyMap<string, string>,
+): string[] {
+  const problems: string[] = [];
+  for (const entry of glossary) {
+    const source = english.find((row) => termName(row.term) === termName(entry.term));
+    if (!source || entry.renderings.length === 0) continue;
+    const renderings = new Set(entry.renderings.map(plainSpaces));
+    const wholes = new Set(source.renderings.map(plainSpaces));
+    for (const [key, value] of englishValues) {
+      const local = values.get(key);
+      if (!wholes.has(plainSpaces(value)) || local === undefined) continue;
+      if (!renderings.has(plainSpaces(local))) {
+        problems.push(
+          `glossary row "${entry.term}" gives ${entry.renderings.map((r) => `"${r}"`).join(', ')}, but ${key} says "${local}"`,
+        );
+      }
+    }
+  }
+  return problems;
+}
+
 /** The rules on each value's own text, for one locale. */
 function textProblems(
   locale: Locale,
@@ -192,6 +288,11 @@ function textProblems(
   if (DIR[locale] === 'rtl') problems.push(...dialCodeProblems(value));
   if (locale === 'fr') problems.push(...frenchProblems(value));
   problems.push(...glossaryProblems(glossary, key, value));
+  problems.push(...serverTextProblems(value));
+  if (locale === 'ckb' && BUTTON_KEYS.has(key)) problems.push(...soraniButtonProblems(value));
+  problems.push(...genderProblems(locale, value));
+  problems.push(...diacriticProblems(locale, value));
+  problems.push(...tatweelProblems(locale, value));
   return problems;
 }
 
@@ -203,9 +304,11 @@ export function checkCatalogs(
   const problems: string[] = [];
   const productTree = read(DEFAULT_LOCALE, PRODUCT_KEY.ns);
   const product = productTree ? flatten(productTree).get(PRODUCT_KEY.key) : undefined;
+  const values = new Map<Locale, Map<string, string>>(LOCALES.map((l) => [l, new Map()]));
   for (const ns of namespaces) {
     const english = flatten(read(DEFAULT_LOCALE, ns) ?? {});
     const englishBases = new Set([...english.keys()].map(pluralBase));
+    for (const [key, value] of english) values.get(DEFAULT_LOCALE)?.set(`${ns}:${key}`, value);
     for (const [key, value] of english) {
       for (const problem of textProblems(
         'en',
@@ -225,6 +328,7 @@ export function checkCatalogs(
         continue;
       }
       const local = flatten(tree);
+      for (const [key, value] of local) values.get(locale)?.set(`${ns}:${key}`, value);
       const localBases = new Set([...local.keys()].map(pluralBase));
       for (const base of englishBases) {
         if (!localBases.has(base)) problems.push(`${locale}/${ns}: missing key ${base}`);
@@ -256,6 +360,19 @@ export function checkCatalogs(
       }
     }
   }
+  const englishValues = values.get(DEFAULT_LOCALE) ?? new Map<string, string>();
+  for (const locale of LOCALES) {
+    const glossary = glossaries[locale] ?? [];
+    const local = values.get(locale) ?? new Map<string, string>();
+    for (const problem of [
+      ...unusedRenderings(glossary, local.values()),
+      ...(locale === DEFAULT_LOCALE
+        ? []
+        : glossaryDisagreements(glossaries.en ?? [], englishValues, glossary, local)),
+    ]) {
+      problems.push(`${locale}/GLOSSARY.md: ${problem}`);
+    }
+  }
   return problems;
 }
 
@@ -283,6 +400,10 @@ if (import.meta.main) {
     .map((file) => file.slice(0, -'.json'.length));
   const glossaries = readGlossaries();
   const problems = checkCatalogs(readFromDisk, namespaces, glossaries);
+  const englishKeys = namespaces.flatMap((ns) =>
+    [...flatten(readFromDisk(DEFAULT_LOCALE, ns) ?? {}).keys()].map((key) => `${ns}:${key}`),
+  );
+  problems.push(...unknownButtonKeys(new Set(englishKeys)));
   const missing = LOCALES.filter((locale) => !glossaries[locale]);
   if (missing.length > 0) problems.push(`no glossary for ${missing.join(', ')}`);
   if (problems.length > 0) {

@@ -1,18 +1,24 @@
 /**
  * Serves dist/ with Cloudflare's own Pages runtime (`wrangler pages dev`: workerd with the Pages
  * asset server, `_redirects`, `_headers` and the shipped functions/), for the end-to-end run
- * against Cloudflare Pages. The back ends and the sandbox control API are proxied to the sandbox
- * server (SANDBOX_PORT) by two test-only functions, as a real deployment points at its APIs.
- * Runs in the foreground until stopped. Env: PORT (default 4395), SANDBOX_PORT (4399).
+ * against Cloudflare Pages and for the production topology (sandbox/topology.ts). The paths of
+ * PROXY_PREFIXES (default `_be,_sandbox`: the back ends and the sandbox control API) are proxied
+ * to the sandbox server (SANDBOX_PORT) by test-only functions, as a real deployment points at its
+ * APIs; the production topology proxies `_sandbox` only. Runs in the foreground until stopped.
+ * Env: PORT (default 4395), SANDBOX_PORT (4399), DIST_DIR (dist), PROXY_PREFIXES,
+ * INSPECTOR_PORT (PORT + 2000).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const PORT = Number(process.env['PORT'] ?? 4395);
 const SANDBOX_PORT = Number(process.env['SANDBOX_PORT'] ?? 4399);
 const ROOT = new URL('..', import.meta.url).pathname;
+const DIST = resolve(ROOT, process.env['DIST_DIR'] ?? 'dist');
+const PROXY_PREFIXES = (process.env['PROXY_PREFIXES'] ?? '_be,_sandbox').split(',').filter(Boolean);
+const INSPECTOR_PORT = Number(process.env['INSPECTOR_PORT'] ?? PORT + 2000);
 /** Node 24 and Deno from the dev dependencies come first (the machine's Node may be older). */
 const PATH = `${join(ROOT, 'node_modules/.bin')}:${process.env['PATH'] ?? ''}`;
 
@@ -39,7 +45,7 @@ const PROXY = `export async function onRequest({ request }) {
 const dir = mkdtempSync(join(tmpdir(), 'account-cloudflare-'));
 writeFileSync(
   join(dir, 'wrangler.toml'),
-  adaptWranglerToml(readFileSync(join(ROOT, 'wrangler.toml'), 'utf8'), join(ROOT, 'dist')),
+  adaptWranglerToml(readFileSync(join(ROOT, 'wrangler.toml'), 'utf8'), DIST),
 );
 // The shipped function, at its own route (wrangler does not follow a symlinked folder).
 const emailFunction = join(ROOT, 'functions/email/[[path]].ts');
@@ -48,7 +54,7 @@ writeFileSync(
   join(dir, 'functions/email/[[path]].ts'),
   `export { onRequest } from ${JSON.stringify(emailFunction)};\n`,
 );
-for (const prefix of ['_be', '_sandbox']) {
+for (const prefix of PROXY_PREFIXES) {
   mkdirSync(join(dir, 'functions', prefix));
   writeFileSync(join(dir, 'functions', prefix, '[[path]].js'), PROXY);
 }
@@ -58,7 +64,7 @@ const wrangler = spawn(
     join(ROOT, 'node_modules/wrangler/bin/wrangler.js'),
     'pages',
     'dev',
-    ...['--ip', '127.0.0.1', '--port', String(PORT), '--inspector-port', String(PORT + 2000)],
+    ...['--ip', '127.0.0.1', '--port', String(PORT), '--inspector-port', String(INSPECTOR_PORT)],
     ...['--log-level', 'warn', '--show-interactive-dev-session', 'false'],
   ],
   {

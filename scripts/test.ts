@@ -5,8 +5,9 @@
  * other; the browser tests then run alone, with both cores for their browsers and servers.
  *
  * - check:env (apt-get: network and disk) starts at once, beside the others;
- * - ESLint (lint:code), typecheck, test:unit, Prettier (lint:format), build and i18n:check run at
- *   most TEST_JOBS (default 3) at a time, longest first; validate:html follows the build;
+ * - ESLint (lint:code), typecheck, test:unit, Prettier (lint:format), build, build:production and
+ *   i18n:check run at most TEST_JOBS (default 3) at a time, longest first; validate:html and
+ *   check:sizes (the first-load ceilings, scripts/sizes.ts) follow the build;
  * - test:e2e starts when all of them have passed.
  *
  * Each step's output is printed whole when it ends (never interleaved), then a table of the
@@ -24,13 +25,27 @@ interface Step {
   readonly live?: boolean;
 }
 
-const CHECKS = ['lint:code', 'typecheck', 'test:unit', 'lint:format', 'build', 'i18n:check'];
+const CHECKS = [
+  'lint:code',
+  'typecheck',
+  'test:unit',
+  'lint:format',
+  'build',
+  // The production build for the production topology's browser tests (tests/production).
+  'build:production',
+  'i18n:check',
+];
 const STEPS: readonly Step[] = [
   { script: 'check:env', free: true },
   // Longest first: ESLint's typed rules and typecheck take the longest and start at once.
   ...CHECKS.map((script) => ({ script })),
   { script: 'validate:html', after: ['build'] },
-  { script: 'test:e2e', after: ['check:env', ...CHECKS, 'validate:html'], live: true },
+  { script: 'check:sizes', after: ['build'] },
+  {
+    script: 'test:e2e',
+    after: ['check:env', ...CHECKS, 'validate:html', 'check:sizes'],
+    live: true,
+  },
 ];
 
 const jobs = Math.max(1, Number(process.env['TEST_JOBS'] ?? 3));

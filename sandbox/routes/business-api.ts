@@ -1,6 +1,8 @@
 /**
  * Business API: accepting a business invitation, and the business portal's role assignment
- * (mot auth). Outcomes per token: personas.ts `INVITATIONS`.
+ * (mot auth). Both need the invitee's bearer access token, from which the user comes: no token,
+ * 401; a body naming another user (`user_urn`, `phone`), 403. Outcomes per token: personas.ts
+ * `INVITATIONS`.
  */
 import { Hono } from 'hono';
 import {
@@ -11,8 +13,11 @@ import {
 } from '../../src/contract/business-api.ts';
 import { fail, jsonBody } from '../errors.ts';
 import { honoPath, param } from '../http.ts';
+import { userUrn } from '../../src/contract/identity-service.ts';
+import type { IdentityService } from '../identity-service/index.ts';
 import type { Invitation, Sandbox } from '../state.ts';
 import { flagsOf } from '../queries.ts';
+import { requireBearer } from './identity-service.ts';
 
 const motFailed = (): never =>
   fail(502, {
@@ -20,7 +25,7 @@ const motFailed = (): never =>
     error_description: 'The business portal could not assign the role',
   });
 
-export function businessApiRoutes(sandbox: Sandbox): Hono {
+export function businessApiRoutes(sandbox: Sandbox, idp: IdentityService): Hono {
   const app = new Hono();
 
   function invitation(code: string): Invitation {
@@ -42,7 +47,14 @@ export function businessApiRoutes(sandbox: Sandbox): Hono {
   }
 
   app.patch(INVITES_PROCESS_PATH, async (c) => {
+    const user = await requireBearer(c, sandbox, idp);
     const body = await jsonBody(c, InviteProcessBody);
+    if (body.user_urn !== userUrn(user.sub) || (body.phone && body.phone !== user.phone)) {
+      fail(403, {
+        error: 'forbidden',
+        error_description: 'The invitation can only be accepted for the signed-in user',
+      });
+    }
     const found = invitation(body.code);
     if (found.accepted)
       fail(400, {
@@ -61,7 +73,8 @@ export function businessApiRoutes(sandbox: Sandbox): Hono {
     return c.json(answer);
   });
 
-  app.post(honoPath(MOT_AUTH_INVITATION_PATH), (c) => {
+  app.post(honoPath(MOT_AUTH_INVITATION_PATH), async (c) => {
+    await requireBearer(c, sandbox, idp);
     const found = sandbox.state.invitations.get(param(c, 'code'));
     if (found?.outcome.kind === 'motfail') motFailed();
     if (found?.outcome.kind === 'error' && found.outcome.status === 401) {

@@ -1,6 +1,8 @@
 /**
  * Identity API: phone, e-mail, Apple and Google login (the codes they check are ./otp.ts's). Every login answers
- * `{ token }` (a proof token for the identity service's /login form) or an `ErrorBody`.
+ * `{ token }` (a proof token for the identity service's /login form) or an `ErrorBody`. Apple and
+ * Google logins take an id token only with the nonce this service issued for it (security review
+ * L3, `SOCIAL_NONCE_PATH`).
  */
 import { Hono } from 'hono';
 import type { BlockReason, ChallengeDetail, LoginChallenge } from '../../src/contract/errors.ts';
@@ -13,16 +15,18 @@ import {
   GoogleLoginBody,
   PHONE_LOGIN_PATH,
   PhoneLoginBody,
+  SOCIAL_NONCE_PATH,
   type PhoneLoginBody as PhoneLogin,
 } from '../../src/contract/identity-api.ts';
 import { isEmailAddress } from '../../src/lib/patterns.ts';
 import { fail, failWait, jsonBody } from '../errors.ts';
 import { header, requirePhone } from '../http.ts';
 import { SOCIAL_ACCOUNTS, type SocialProvider } from '../personas.ts';
-import { readSocialToken } from '../social.ts';
+import { issueSocialNonce, readSocialToken, spendSocialNonce } from '../social.ts';
 import {
   TEMPORARY_BLOCK_MS,
   WRONG_PASSWORDS_BEFORE_BLOCK,
+  type AuthMethod,
   type Sandbox,
   type User,
 } from '../state.ts';
@@ -80,8 +84,11 @@ const wrong = (name: string, code: string): never =>
 const invalidOtp = (): never =>
   fail(400, { error: 'invalid_otp', error_code: 'RC-0001', message: 'ERROR_INVALID_PIN_CODE' });
 
-/** 'Try another way': the five challenges offered, then each answer given checked. */
-function tryAnotherWay(user: User, body: PhoneLogin): void {
+/**
+ * 'Try another way': the five challenges offered, then each answer given checked; returns how the
+ * person proved who they are.
+ */
+function tryAnotherWay(user: User, body: PhoneLogin): AuthMethod[] {
   const details: ChallengeDetail[] = [
     { challenge_name: 'pin', priority: 1 },
     { challenge_name: 'card', priority: 2 },
@@ -91,18 +98,20 @@ function tryAnotherWay(user: User, body: PhoneLogin): void {
     { challenge_name: 'name', priority: 4, masked_value: maskName(user.fullName) },
     { challenge_name: 'password', priority: 5 },
   ];
+  // Each answer with its `amr`: the PIN, knowledge (card, e-mail, name), the password.
   const answers = [
-    [body.pin, user.pin, 'INVALID_CHALLENGE_PIN', 'US-0115'],
-    [body.card_verification, user.card, 'INVALID_CHALLENGE_CARD', 'US-0111'],
-    [body.email_verification, user.email, 'INVALID_CHALLENGE_EMAIL', 'US-0114'],
-    [body.full_name_verification, user.fullName, 'INVALID_CHALLENGE_NAME', 'US-0113'],
-    [body.password, user.password, 'INVALID_CHALLENGE_PASSWORD', 'US-0112'],
+    [body.pin, user.pin, 'INVALID_CHALLENGE_PIN', 'US-0115', 'pin'],
+    [body.card_verification, user.card, 'INVALID_CHALLENGE_CARD', 'US-0111', 'kba'],
+    [body.email_verification, user.email, 'INVALID_CHALLENGE_EMAIL', 'US-0114', 'kba'],
+    [body.full_name_verification, user.fullName, 'INVALID_CHALLENGE_NAME', 'US-0113', 'kba'],
+    [body.password, user.password, 'INVALID_CHALLENGE_PASSWORD', 'US-0112', 'pwd'],
   ] as const;
   const given = answers.filter(([answer]) => answer !== undefined && answer.trim() !== '');
   if (given.length === 0) challenge('try_another_way', { challenge_details: details });
   for (const [answer = '', expected, name, code] of given) {
     if (expected === undefined || !sameName(answer, expected)) wrong(name, code);
   }
+  return [...new Set(given.map((row) => row[4]))];
 }
 
 export function loginRoutes(sandbox: Sandbox): Hono {
@@ -133,27 +142,28 @@ export function loginRoutes(sandbox: Sandbox): Hono {
     wrong('BAD_CREDENTIALS', 'US-0051');
   }
 
-  function phoneLogin(user: User, phone: string, body: PhoneLogin): void {
+  /** Checks the login's answers; returns how the person proved who they are (`amr`). */
+  function phoneLogin(user: User, phone: string, body: PhoneLogin): AuthMethod[] {
     assertActive(user);
     switch (user.login) {
       case 'password':
         if (!body.password) challenge('password');
         checkPassword(user, body.password);
-        return;
+        return ['pwd'];
       case 'otp':
         if (!body.otp) challenge('otp');
         if (!checkOtpProof(sandbox, phone, body.otp, true)) invalidOtp();
-        return;
+        return ['otp'];
       case 'confirm_name':
         if (body.name_confirmed === undefined) challenge('confirm_name', { name: user.fullName });
         if (!body.name_confirmed) unregistered();
-        return;
+        // Only the person's word that the name is theirs (the review's M5): presence, no proof.
+        return ['user'];
       case 'try_another_way':
-        tryAnotherWay(user, body);
-        return;
+        return tryAnotherWay(user, body);
       case 'apple':
       case 'google':
-        challenge(user.login);
+        return challenge(user.login);
     }
   }
 
@@ -162,8 +172,8 @@ export function loginRoutes(sandbox: Sandbox): Hono {
     const phone = requirePhone(body.phone_number);
     const user = userByPhone(sandbox, phone);
     if (!user) unregistered();
-    phoneLogin(user, phone, body);
-    return c.json({ token: issueProof(sandbox, user.sub, header(c, 'clientId')) });
+    const amr = phoneLogin(user, phone, body);
+    return c.json({ token: issueProof(sandbox, user.sub, header(c, 'clientId'), amr) });
   });
 
   app.post(EMAIL_LOGIN_PATH, async (c) => {
@@ -183,13 +193,17 @@ export function loginRoutes(sandbox: Sandbox): Hono {
     else if (body.otp) {
       if (!checkOtpProof(sandbox, email, body.otp, true)) invalidOtp();
     } else challenge(user.password ? 'password' : 'otp');
-    return c.json({ token: issueProof(sandbox, user.sub, header(c, 'clientId')) });
+    const amr: AuthMethod[] = body.password ? ['pwd'] : ['otp'];
+    return c.json({ token: issueProof(sandbox, user.sub, header(c, 'clientId'), amr) });
   });
+
+  app.post(SOCIAL_NONCE_PATH, (c) => c.json(issueSocialNonce(sandbox)));
 
   function socialLogin(
     provider: SocialProvider,
     idToken: string,
     clientId: string | undefined,
+    nonce: string | undefined,
   ): string {
     const claims = readSocialToken(idToken, provider, sandbox.now());
     if (!claims) {
@@ -198,6 +212,7 @@ export function loginRoutes(sandbox: Sandbox): Hono {
         message: 'The id token is not a valid sandbox test token',
       });
     }
+    spendSocialNonce(sandbox, nonce, claims.nonce);
     const user = userBySocial(sandbox, provider, claims.email);
     if (!user) {
       if (!SOCIAL_ACCOUNTS.some((account) => account.email === claims.email)) {
@@ -206,16 +221,20 @@ export function loginRoutes(sandbox: Sandbox): Hono {
       unregistered();
     }
     assertActive(user);
-    return issueProof(sandbox, user.sub, clientId);
+    return issueProof(sandbox, user.sub, clientId, ['fed']);
   }
 
   app.post(APPLE_LOGIN_PATH, async (c) => {
     const body = await jsonBody(c, AppleLoginBody);
-    return c.json({ token: socialLogin('apple', body.access_token, header(c, 'clientId')) });
+    return c.json({
+      token: socialLogin('apple', body.access_token, header(c, 'clientId'), body.nonce),
+    });
   });
   app.post(GOOGLE_LOGIN_PATH, async (c) => {
     const body = await jsonBody(c, GoogleLoginBody);
-    return c.json({ token: socialLogin('google', body.id_token, header(c, 'clientId')) });
+    return c.json({
+      token: socialLogin('google', body.id_token, header(c, 'clientId'), body.nonce),
+    });
   });
 
   return app;

@@ -8,7 +8,7 @@ import { fail, invalidRequest, jsonBody } from '../errors.ts';
 import { header, requirePhone, siteUrl } from '../http.ts';
 import { CORPORATE_TOKENS, INVITATION_CODE, PHONE_RULES } from '../personas.ts';
 import { readSocialToken, type SocialClaims } from '../social.ts';
-import type { Sandbox, User } from '../state.ts';
+import type { AuthMethod, Sandbox, User } from '../state.ts';
 import {
   checkOtpProof,
   flagsOf,
@@ -144,7 +144,9 @@ export function onboarderRoutes(sandbox: Sandbox): Hono {
       });
     }
     const clientId = header(c, 'idpClientId') ?? body.clientId;
-    return c.json({ token: issueProof(sandbox, user.sub, clientId) });
+    // The phone proved by its code; an Apple or Google account linked as well.
+    const amr: AuthMethod[] = apple || google ? ['otp', 'fed'] : ['otp'];
+    return c.json({ token: issueProof(sandbox, user.sub, clientId, amr) });
   });
 
   return app;

@@ -1,9 +1,11 @@
 /**
  * Identity API: one-click checkout login, the push approval requests it creates, and their proof
  * tokens. Every push carries a number challenge (two digits, `number_challenge`) that the app must
- * be given to approve. The sandbox 'phone' decides by itself for personas 11 (approve, with the
- * right number) and 12 (reject) 3 s after the push; `POST /_sandbox/push/{id}/approve|reject` decides for any request. A login
- * repeated with the same `Idempotency-Key` gets the first answer and sends no second push.
+ * be given to approve, and names the merchant and promo of the checkout as its merchant registered
+ * it (personas.ts, CHECKOUTS; security review, L7), never as the shopper's address says. The
+ * sandbox 'phone' decides by itself for personas 11 (approve, with the right number) and 12
+ * (reject) 3 s after the push; `POST /_sandbox/push/{id}/approve|reject` decides for any request.
+ * A login repeated with the same `Idempotency-Key` gets the first answer and sends no second push.
  */
 import { randomInt } from 'node:crypto';
 import { Hono } from 'hono';
@@ -11,19 +13,28 @@ import {
   APPROVE_REQUEST_PROOF_PATH,
   APPROVE_REQUEST_VERIFY_PATH,
   ONE_CLICK_LOGIN_PATH,
-  ONE_CLICK_PROOF_PATH,
   OneClickLoginBody,
   ProofBody,
   type ApproveRequestStatusResponse,
   type OneClickLoginResponse,
 } from '../../src/contract/identity-api.ts';
-import type { Context } from 'hono';
 import { fail, jsonBody } from '../errors.ts';
 import { header, honoPath, requirePhone, param } from '../http.ts';
 import { PUSH_AUTO_DECISION_MS, type PushRequest, type Sandbox } from '../state.ts';
+import { CHECKOUTS } from '../personas.ts';
 import { issueProof, pushRequest, sendToOutbox, userByPhone } from '../queries.ts';
 
 const MAX_IDEMPOTENCY_KEYS = 1000;
+
+/** The approval token of a push: its id, its number, and the checkout as the server knows it. */
+function approvalOf(request: PushRequest): OneClickLoginResponse {
+  return {
+    id: request.id,
+    web_deeplink: `masar://login/approve-request/${request.id}`,
+    ...(request.number ? { number_challenge: request.number } : {}),
+    ...request.checkout,
+  };
+}
 
 export function oneClickRoutes(sandbox: Sandbox): Hono {
   const app = new Hono();
@@ -53,15 +64,8 @@ export function oneClickRoutes(sandbox: Sandbox): Hono {
     // The same attempt again (same Idempotency-Key): the first answer, and no second push.
     const key = header(c, 'idempotencyKey');
     const earlier = key ? state.oneClickAnswers.get(key) : undefined;
-    if (earlier && earlier.phone === phone && state.pushes.has(earlier.requestId)) {
-      const number = state.pushes.get(earlier.requestId)?.number;
-      const answer: OneClickLoginResponse = {
-        id: earlier.requestId,
-        web_deeplink: `masar://login/approve-request/${earlier.requestId}`,
-        ...(number ? { number_challenge: number } : {}),
-      };
-      return c.json(answer);
-    }
+    const repeated = earlier && earlier.phone === phone && state.pushes.get(earlier.requestId);
+    if (repeated) return c.json(approvalOf(repeated));
     const id = sandbox.id('apr');
     const request: PushRequest = {
       id,
@@ -72,6 +76,10 @@ export function oneClickRoutes(sandbox: Sandbox): Hono {
       proofIssued: false,
       number: String(randomInt(10, 100)),
     };
+    // The merchant and promo of the checkout its merchant registered, never the address's (L7).
+    const invoice = body.external_params?.['invoice_id'] ?? '';
+    const checkout = Object.hasOwn(CHECKOUTS, invoice) ? CHECKOUTS[invoice] : undefined;
+    if (checkout) request.checkout = checkout;
     if (user.oneClick !== 'pending') {
       request.auto = {
         at: request.createdAt + PUSH_AUTO_DECISION_MS,
@@ -83,20 +91,15 @@ export function oneClickRoutes(sandbox: Sandbox): Hono {
       if (state.oneClickAnswers.size >= MAX_IDEMPOTENCY_KEYS) state.oneClickAnswers.clear();
       state.oneClickAnswers.set(key, { phone, requestId: id });
     }
-    const merchant = body.external_params?.['merchant'] ?? 'a merchant';
+    const merchant = checkout?.merchant ?? 'a merchant';
     sendToOutbox(sandbox, {
       channel: 'push',
       to: phone,
-      text: `Is it you? Confirm your checkout at ${merchant.slice(0, 80)} by picking ${request.number}.`,
+      text: `Is it you? Confirm your checkout at ${merchant} by picking ${request.number}.`,
       requestId: id,
       number: request.number,
     });
-    const answer: OneClickLoginResponse = {
-      id,
-      web_deeplink: `masar://login/approve-request/${id}`,
-      number_challenge: request.number,
-    };
-    return c.json(answer);
+    return c.json(approvalOf(request));
   });
 
   app.get(honoPath(APPROVE_REQUEST_VERIFY_PATH), (c) => {
@@ -106,7 +109,8 @@ export function oneClickRoutes(sandbox: Sandbox): Hono {
     return c.json(answer);
   });
 
-  const proof = async (c: Context) => {
+  // The proof of a confirmed request, at the spec's path beside the poll (one-click's push).
+  app.post(honoPath(APPROVE_REQUEST_PROOF_PATH), async (c) => {
     await jsonBody(c, ProofBody);
     const request = pushRequest(sandbox, param(c, 'id'));
     if (!request) fail(404, { error: 'not_found', error_description: 'Unknown approval request' });
@@ -120,10 +124,9 @@ export function oneClickRoutes(sandbox: Sandbox): Hono {
       fail(400, { error: 'request_used', error_message: 'A proof token was already issued' });
     }
     request.proofIssued = true;
-    return c.json({ token: issueProof(sandbox, request.sub, header(c, 'idpClientId')) });
-  };
-  app.post(honoPath(APPROVE_REQUEST_PROOF_PATH), proof);
-  app.post(honoPath(ONE_CLICK_PROOF_PATH), proof);
+    // Approved in the app on the person's phone: a key the app keeps in software.
+    return c.json({ token: issueProof(sandbox, request.sub, header(c, 'idpClientId'), ['swk']) });
+  });
 
   return app;
 }

@@ -12,7 +12,7 @@ import {
   type OtpSendResponse,
 } from '../../src/contract/identity-api.ts';
 import { fail, failWait, jsonBody } from '../errors.ts';
-import { assertReachable, header } from '../http.ts';
+import { assertReachable, header, pageOrigin } from '../http.ts';
 import { normalizeIdentifier, sendToOutbox, userByEmail, userByPhone } from '../queries.ts';
 import {
   OTP_MAX_WRONG,
@@ -78,7 +78,7 @@ export function otpRoutes(sandbox: Sandbox): Hono {
     sendToOutbox(sandbox, {
       channel,
       to: identifier,
-      text: codeMessage(channel, code, new URL(c.req.url).host),
+      text: codeMessage(channel, code, new URL(pageOrigin(c)).host),
       code,
     });
     const answer: OtpSendResponse = {

@@ -26,7 +26,13 @@ import {
 import { fail, jsonBody } from '../errors.ts';
 import { header } from '../http.ts';
 import { issueProof } from '../queries.ts';
-import { PROOF_VALIDITY_MS, type PasskeyChallenge, type Sandbox, type User } from '../state.ts';
+import {
+  PROOF_VALIDITY_MS,
+  type AuthMethod,
+  type PasskeyChallenge,
+  type Sandbox,
+  type User,
+} from '../state.ts';
 
 export const RP_NAME = 'Masar';
 /** How long a ceremony may take (the browser's timeout, and the challenge's life here). */
@@ -63,6 +69,10 @@ function answeredChallenge(clientDataJSON: string): string {
   }
   return invalidPasskey('clientDataJSON is not readable');
 }
+
+/** A passkey synced between devices is a software key; one bound to its device, a hardware key. */
+const passkeyAmr = (deviceType: 'singleDevice' | 'multiDevice'): AuthMethod =>
+  deviceType === 'multiDevice' ? 'swk' : 'hwk';
 
 export function passkeyRoutes(sandbox: Sandbox): Hono {
   const app = new Hono();
@@ -189,7 +199,8 @@ export function passkeyRoutes(sandbox: Sandbox): Hono {
     if (user.status === 'blocked') {
       fail(400, { error: 'USER_BLOCKED', error_code: 'US-0068', message: 'USER_BLOCKED' });
     }
-    return c.json({ token: issueProof(sandbox, user.sub, header(c, 'clientId')) });
+    const amr = [passkeyAmr(verification.authenticationInfo.credentialDeviceType)];
+    return c.json({ token: issueProof(sandbox, user.sub, header(c, 'clientId'), amr) });
   });
 
   return app;

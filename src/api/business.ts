@@ -1,7 +1,9 @@
 /**
  * The calls of the business invitation page: who is signed in (identity
  * service user info), accepting the invitation (business API), and the business portal's role
- * assignment (mot auth), skipped when the server-to-server roles flag is on.
+ * assignment (mot auth), skipped when the server-to-server roles flag is on. Each sends the
+ * invitee's access token (from the page's authorize round trip) as a bearer header, and only
+ * there: the business API takes the user from it.
  */
 import {
   INVITES_PROCESS_PATH,
@@ -32,18 +34,26 @@ export function toInvitee(answer: unknown): Invitee {
   };
 }
 
-/**
- * The signed-in user: with the access token of an authorize return when there is one (sent to
- * the identity service only), otherwise with the identity service's session cookie.
- */
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** No access token: what the identity service would answer, without asking it. */
+const notSignedIn = () => new ApiError({ kind: 'http', status: 401, body: undefined });
+
+/** The signed-in user, by the access token of the page's authorize round trip. */
 export async function fetchUserInfo(accessToken: string | undefined): Promise<Invitee> {
+  if (!accessToken) throw notSignedIn();
   const answer = await request<unknown>('identityService', USER_INFO_PATH, {
-    ...(accessToken ? { headers: { authorization: `Bearer ${accessToken}` } } : {}),
+    headers: bearer(accessToken),
   });
   return toInvitee(answer);
 }
 
-export function acceptInvitation(code: string, invitee: Invitee): Promise<InviteProcessResponse> {
+export function acceptInvitation(
+  code: string,
+  invitee: Invitee,
+  accessToken: string | undefined,
+): Promise<InviteProcessResponse> {
+  if (!accessToken) return Promise.reject(notSignedIn());
   const body: InviteProcessBody = {
     code,
     phone: invitee.phone,
@@ -53,11 +63,17 @@ export function acceptInvitation(code: string, invitee: Invitee): Promise<Invite
   return request<InviteProcessResponse>('businessApi', INVITES_PROCESS_PATH, {
     method: 'PATCH',
     body,
+    headers: bearer(accessToken),
   });
 }
 
-export async function assignBusinessRole(code: string): Promise<void> {
+export async function assignBusinessRole(
+  code: string,
+  accessToken: string | undefined,
+): Promise<void> {
+  if (!accessToken) throw notSignedIn();
   await request<unknown>('businessApi', fillPath(MOT_AUTH_INVITATION_PATH, { code }), {
     method: 'POST',
+    headers: bearer(accessToken),
   });
 }

@@ -54,7 +54,8 @@ export type HeaderValues = Record<string, string | undefined>;
 
 export interface RequestOptions {
   method?: Method;
-  body?: Record<string, unknown> | unknown[];
+  /** JSON, or a form (`URLSearchParams`, sent as `application/x-www-form-urlencoded`). */
+  body?: Record<string, unknown> | unknown[] | URLSearchParams;
   query?: Record<string, string | undefined>;
   headers?: HeaderValues;
   /** Milliseconds; defaults to 5000 for GET and 10000 otherwise. */
@@ -62,8 +63,6 @@ export interface RequestOptions {
   /** Retry on transient failures. Defaults to true for GET only. */
   idempotent?: boolean;
   signal?: AbortSignal;
-  /** Send cookies cross-origin (the identity service's session). Same-origin always sends them. */
-  withCredentials?: boolean;
 }
 
 /** ofetch and what runs it (src/api/transport.ts): loaded by the first call, or once idle. */
@@ -106,7 +105,8 @@ async function send<T>(backend: Backend, path: string, options: RequestOptions):
     return await ofetch.send<T>(backend, path, {
       method,
       headers: present({ ...commonHeaders, ...options.headers }),
-      credentials: options.withCredentials ? 'include' : 'same-origin',
+      // No call sends cookies to another origin: the identity service's APIs take a bearer.
+      credentials: 'same-origin',
       idempotent: options.idempotent ?? method === 'GET',
       limit: options.timeout ?? (method === 'GET' ? 5000 : 10_000),
       ...(options.signal === undefined ? {} : { caller: options.signal }),

@@ -78,6 +78,11 @@ export const ERROR_KEYS = Object.fromEntries(
   ERROR_NAMES.map((name) => [name, `spring_security_error:${name}`]),
 ) as { [N in ErrorName]: `spring_security_error:${N}` };
 // Compile-time proof that en/spring_security_error.json has a message for every name.
+/** The message key of an error name (`spring_security_error:{name}`). */
+export function errorKey<N extends ErrorName>(name: N): `spring_security_error:${N}` {
+  return `spring_security_error:${name}`;
+}
+
 export type MissingErrorMessages = Exclude<ErrorName, keyof typeof springSecurityError>;
 const everyNameHasAMessage: MissingErrorMessages extends never ? true : never = true;
 void everyNameHasAMessage;
@@ -139,13 +144,19 @@ export function blockedVariant(failure: ApiFailure): BlockedVariant | undefined 
     : 'USER_BLOCKED';
 }
 
+/**
+ * The first of `fields` a server wrote. A server writes English: a page in another language shows
+ * the generic message instead (src/i18n/t.ts), so no English enters an Arabic or Urdu sentence.
+ */
 function serverText(
   body: ErrorBody | undefined,
   fields: readonly (keyof ErrorBody)[],
 ): Text | undefined {
   for (const field of fields) {
     const value = body?.[field];
-    if (typeof value === 'string' && value.trim() !== '') return { text: value };
+    if (typeof value === 'string' && value.trim() !== '') {
+      return { text: value, fallback: ERROR_KEYS.ERROR_UNKNOWN };
+    }
   }
   return undefined;
 }

@@ -1,10 +1,10 @@
 /**
  * Headers of the identity API calls (src/contract/headers.ts): device id and session id when present and
- * the page language on every call that identifies the device (`identityApiCall`), plus per call
+ * the page language (then `en`) on every call that identifies the device (`identityApiCall`), plus per call
  * the login page's client id ('client id separately') and, on the social calls, agent WEB and
  * version 1 (`callHeaders`).
  */
-import { AGENT_WEB, API_VERSION, HEADER } from '../contract/headers.ts';
+import { acceptLanguage, AGENT_WEB, API_VERSION, HEADER } from '../contract/headers.ts';
 import { deviceIdentity } from '../lib/device.ts';
 import { backendWithHeaders, type HeaderValues } from './client.ts';
 
@@ -21,7 +21,7 @@ function deviceHeaders(): HeaderValues {
   return {
     [HEADER.deviceId]: identity?.deviceId,
     [HEADER.sessionId]: identity?.sessionId,
-    [HEADER.acceptLanguage]: pageLanguage(),
+    [HEADER.acceptLanguage]: acceptLanguage(pageLanguage()),
   };
 }
 

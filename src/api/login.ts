@@ -1,7 +1,8 @@
 /**
  * The logins: phone, e-mail, Apple and Google. Each resolves with the proof
  * token for the identity service's /login form, or rejects with an `ApiError` whose body may be
- * `challenge_required` or `unregistered_user` (src/contract/errors.ts).
+ * `challenge_required` or `unregistered_user` (src/contract/errors.ts). Apple's and Google's send
+ * back the nonce this page asked for their token (./social-nonce.ts).
  */
 import {
   APPLE_LOGIN_PATH,
@@ -20,6 +21,7 @@ import {
   identityApiCall,
   type CallContext,
 } from './identity-headers.ts';
+import { nonceOf } from './social-nonce.ts';
 
 async function tokenOf(answer: Promise<TokenResponse>): Promise<string> {
   return (await answer).token;
@@ -47,9 +49,11 @@ export function emailLogin(body: EmailLoginBody, context: CallContext): Promise<
 
 export function appleLogin(idToken: string, context: CallContext): Promise<string> {
   const deviceId = currentDeviceId();
+  const nonce = nonceOf(idToken);
   const body: AppleLoginBody = {
     access_token: idToken,
     ...(deviceId ? { device_id: deviceId } : {}),
+    ...(nonce ? { nonce } : {}),
   };
   return tokenOf(
     identityApiCall<TokenResponse>(APPLE_LOGIN_PATH, {
@@ -62,7 +66,12 @@ export function appleLogin(idToken: string, context: CallContext): Promise<strin
 
 export function googleLogin(idToken: string, context: CallContext): Promise<string> {
   const deviceId = currentDeviceId();
-  const body: GoogleLoginBody = { id_token: idToken, ...(deviceId ? { device_id: deviceId } : {}) };
+  const nonce = nonceOf(idToken);
+  const body: GoogleLoginBody = {
+    id_token: idToken,
+    ...(deviceId ? { device_id: deviceId } : {}),
+    ...(nonce ? { nonce } : {}),
+  };
   return tokenOf(
     identityApiCall<TokenResponse>(GOOGLE_LOGIN_PATH, {
       method: 'POST',

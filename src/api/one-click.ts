@@ -1,13 +1,14 @@
 /**
  * One-click checkout calls (rows of src/contract/operations.ts): the one-click login (an OTP challenge or a push
- * approval request), the approval status poll, and the proof token once the request is confirmed.
- * Failures are `ApiError`s (./errors.ts).
+ * approval request), the approval status poll, and the proof token once the request is confirmed
+ * (at the spec's `/login/approve-request/{id}/proof`, beside the poll). Failures are `ApiError`s
+ * (./errors.ts).
  */
 import { HEADER } from '../contract/headers.ts';
 import {
+  APPROVE_REQUEST_PROOF_PATH,
   APPROVE_REQUEST_VERIFY_PATH,
   ONE_CLICK_LOGIN_PATH,
-  ONE_CLICK_PROOF_PATH,
   type ApprovalToken,
   type ApproveRequestStatusResponse,
   type ApproveStatus,
@@ -72,10 +73,13 @@ export async function oneClickProof(
   context: OneClickContext,
 ): Promise<string> {
   const body: ProofBody = { profiling };
-  const answer = await identityApiCall<TokenResponse>(fillPath(ONE_CLICK_PROOF_PATH, { id }), {
-    method: 'POST',
-    body,
-    headers: { [HEADER.idpClientId]: context.idpClientId },
-  });
+  const answer = await identityApiCall<TokenResponse>(
+    fillPath(APPROVE_REQUEST_PROOF_PATH, { id }),
+    {
+      method: 'POST',
+      body,
+      headers: { [HEADER.idpClientId]: context.idpClientId },
+    },
+  );
   return answer.token;
 }

@@ -15,16 +15,6 @@ import {
 } from 'ofetch';
 import { BACKEND_URL } from '../config.ts';
 import type { Backend } from '../contract/backends.ts';
-import { registerCatalogue } from './catalogue.ts';
-import {
-  blockedVariant,
-  errorName,
-  loginErrorMessage,
-  oneClickErrorMessage,
-  otpErrorKey,
-  recoveryCode,
-  recoveryErrorKey,
-} from './error-catalogue.ts';
 import {
   ApiError,
   bodyRetryAfterMs,
@@ -34,19 +24,6 @@ import {
   type ApiFailure,
   type ErrorBody,
 } from './errors.ts';
-
-// The answers' reading comes with the transport that brings them (src/api/catalogue.ts). Named,
-// not the module's namespace: a namespace object would need Rolldown's runtime helper in a chunk
-// of its own on every island page.
-registerCatalogue({
-  errorName,
-  blockedVariant,
-  loginErrorMessage,
-  otpErrorKey,
-  recoveryCode,
-  recoveryErrorKey,
-  oneClickErrorMessage,
-});
 
 export const MAX_RETRIES = 2;
 

@@ -2,11 +2,11 @@
  * Waits: a rate limit or a lock says how long to wait. Which failures are waits (a 429, the
  * rate-limit and lock codes of spec section 8, the OTP limits by country, device or both), when
  * the wait ends (`Retry-After` in seconds or as an HTTP date, else the body's
- * `additional_information.retry_after`), and how it is said ('Try again in N minutes').
+ * `additional_information.retry_after`, else for a temporary block the spec's 30 minutes), and
+ * how it is said ('Try again in N minutes').
  */
 import type { Text } from '../i18n/types.ts';
-import { catalogue } from './catalogue.ts';
-import type { ErrorName } from './error-catalogue.ts';
+import { errorName, type ErrorName } from './error-catalogue.ts';
 import { bodyRetryAfterMs, type ApiFailure } from './errors.ts';
 
 /** A wait: until when (ms since the epoch), or `undefined` when the server did not say. */
@@ -24,17 +24,32 @@ const WAIT_NAMES: readonly ErrorName[] = [
 export function isWaitFailure(failure: ApiFailure): boolean {
   if (failure.kind !== 'http') return false;
   if (failure.status === 429) return true;
-  const name = catalogue().errorName(failure);
+  const name = errorName(failure);
   if (name && WAIT_NAMES.includes(name)) return true;
   // The OTP limits by country, device, or both: ERROR_RATE_LIMIT_REACHED_COUNTRY and the like.
   const message = failure.body?.message;
   return typeof message === 'string' && message.startsWith('ERROR_RATE_LIMIT_REACHED');
 }
 
-/** The wait a failure asks for, from `now`; `undefined` when it is not a wait at all. */
+/**
+ * How long a temporary block lasts (spec section 4, Accounts, and section 9): what a
+ * USER_TEMPORARILY_BLOCKED answer that gives no time of its own means.
+ */
+export const TEMPORARY_BLOCK_MINUTES = 30;
+
+/**
+ * The wait a failure asks for, from `now` (when its answer came); `undefined` when it is not a
+ * wait at all. A time the server gives wins; a temporary block without one lasts the spec's 30
+ * minutes.
+ */
 export function waitOf(failure: ApiFailure, now: number): Wait | undefined {
   if (failure.kind !== 'http' || !isWaitFailure(failure)) return undefined;
-  const ms = failure.retryAfterMs ?? bodyRetryAfterMs(failure.body, now);
+  const ms =
+    failure.retryAfterMs ??
+    bodyRetryAfterMs(failure.body, now) ??
+    (errorName(failure) === 'USER_TEMPORARILY_BLOCKED'
+      ? TEMPORARY_BLOCK_MINUTES * 60_000
+      : undefined);
   return { until: ms === undefined ? undefined : now + ms };
 }
 

@@ -16,7 +16,8 @@ export const challenge: Answer = {
     '`additional_information.block_reason`: `cash_trip_underpayment` (a cash trip was underpaid) ' +
     'or `outstanding_payments` (payments are due); without it the block has no reason to tell. ' +
     'USER_TEMPORARILY_BLOCKED (US-0013) sends `Retry-After` (seconds) and the same seconds in ' +
-    '`additional_information.retry_after`.',
+    "`additional_information.retry_after`; an answer with neither is read as the spec's " +
+    '30-minute block, counted from the answer.',
   schema: union([ChallengeRequiredBody, ErrorBody]),
 };
 export const serverError = bad('Unexpected failure (APP-0001)');

@@ -149,7 +149,11 @@ export const ApproveRequestStatusResponse = object({
 });
 export type ApproveRequestStatusResponse = InferOutput<typeof ApproveRequestStatusResponse>;
 
-/** Header `x-idp-client-id` names the client. Answers `TokenResponse` once confirmed. */
+/**
+ * The proof token of a confirmed approval request (spec section 7): one-click's confirmed push
+ * asks for it here, at the resource whose `/verify` the page polls, with header
+ * `x-idp-client-id` and the profiling body. Answers `TokenResponse` once confirmed.
+ */
 export const APPROVE_REQUEST_PROOF_PATH = '/login/approve-request/{id}/proof';
 export const ProofBody = object({ profiling: Profiling });
 export type ProofBody = InferOutput<typeof ProofBody>;
@@ -223,12 +227,29 @@ export const EmailLoginBody = object({
 });
 export type EmailLoginBody = InferOutput<typeof EmailLoginBody>;
 
+/**
+ * A nonce for the next Apple or Google sign-in (security review, L3; path chosen by the sandbox):
+ * the page hands it to Apple's and Google's sign-in (their `nonce`, which the id token carries as
+ * its `nonce` claim) and sends it back with the social login. The back end takes an id token only
+ * with a nonce it issued, unused and unexpired, equal to the token's claim, and spends it: a token
+ * that leaked (a log, an address) cannot sign in again, nor one minted for another page.
+ */
+export const SOCIAL_NONCE_PATH = '/login/social/nonce';
+export const SocialNonceResponse = object({
+  nonce: ShortText,
+  /** Seconds the nonce stays good for (600). */
+  expires_in: number(),
+});
+export type SocialNonceResponse = InferOutput<typeof SocialNonceResponse>;
+
 /** Headers: agent WEB, version 1, `x-device-id`, `x-client-id`. */
 export const APPLE_LOGIN_PATH = '/login/apple';
 export const AppleLoginBody = object({
   device_id: optional(ShortText),
   /** The Apple id token. */
   access_token: pipe(string(), maxLength(8192)),
+  /** The nonce of `SOCIAL_NONCE_PATH` the token was asked for (its `nonce` claim). */
+  nonce: optional(ShortText),
 });
 export type AppleLoginBody = InferOutput<typeof AppleLoginBody>;
 
@@ -236,6 +257,8 @@ export const GOOGLE_LOGIN_PATH = '/login/google';
 export const GoogleLoginBody = object({
   device_id: optional(ShortText),
   id_token: pipe(string(), maxLength(8192)),
+  /** The nonce of `SOCIAL_NONCE_PATH` the token was asked for (its `nonce` claim). */
+  nonce: optional(ShortText),
 });
 export type GoogleLoginBody = InferOutput<typeof GoogleLoginBody>;
 
@@ -256,20 +279,28 @@ export const OneClickOtpChallenge = object({ auth_challenge: literal('OTP') });
 /**
  * Approval token: a push was sent; poll `APPROVE_REQUEST_VERIFY_PATH` with `id`.
  * `number_challenge` (optional, two digits): number matching against push fatigue. The app
- * offers several numbers and approves only with this one, which the waiting page shows.
+ * offers several numbers and approves only with this one, which the waiting page shows, with
+ * the checkout's `merchant` and `promo`.
  */
 export const NUMBER_CHALLENGE_PATTERN = /^\d{2}$/;
 export const ApprovalToken = object({
   id: string(),
   web_deeplink: string(),
   number_challenge: optional(pipe(string(), regex(NUMBER_CHALLENGE_PATTERN))),
+  /**
+   * The checkout as the server knows it (security review, L7): the merchant's name and promo from
+   * the merchant's own record of it, never from the shopper's address.
+   */
+  merchant: optional(pipe(string(), maxLength(80))),
+  promo: optional(
+    object({
+      value: pipe(number(), minValue(0)),
+      /** '%' or a currency label (an ISO code such as AED). */
+      type: pipe(string(), maxLength(12)),
+      outcome: picklist(['CASHBACK', 'DISCOUNT']),
+    }),
+  ),
 });
 export type ApprovalToken = InferOutput<typeof ApprovalToken>;
 export const OneClickLoginResponse = union([OneClickOtpChallenge, ApprovalToken]);
 export type OneClickLoginResponse = InferOutput<typeof OneClickLoginResponse>;
-
-/**
- * One-click proof token, once the approve request is confirmed (header `x-idp-client-id`).
- * Same answers as `APPROVE_REQUEST_PROOF_PATH`.
- */
-export const ONE_CLICK_PROOF_PATH = '/one-click/approve-request/{id}/proof';

@@ -1,7 +1,8 @@
 /**
  * Contract of the onboarder gateway: sign-up. Paths are relative to
  * `BACKEND_URL.onboarder`. Headers (./headers.ts): agent WEB, version 1, client-version,
- * accept-language, `x-device-id`, `x-idp-client-id`, optional `x-session-id`.
+ * accept-language (the page's language, then the spec's `en`: `acceptLanguage`), `x-device-id`,
+ * `x-idp-client-id`, optional `x-session-id`.
  */
 import {
   maxLength,

@@ -18,6 +18,8 @@ export interface Operation {
   readonly method: HttpMethod;
   readonly path: string;
   readonly summary: string;
+  /** What the reader must know beyond the summary: a decision, a departure from the spec. */
+  readonly description?: string;
   /** True when the spec does not give the path and the sandbox chose it. */
   readonly chosenPath?: true;
   readonly query?: ObjectSchema<ObjectEntries, undefined>;

@@ -8,15 +8,15 @@ import { bad, challenge, ok, rateLimited, serverError } from './answers.ts';
 import * as biz from './business-api.ts';
 import * as gw from './identity-gateway.ts';
 import * as api from './identity-api.ts';
-import * as idp from './identity-service.ts';
 import * as onb from './onboarder.ts';
+import { IDENTITY_SERVICE_OPERATIONS } from './identity-service-operations.ts';
 import { PASSKEY_OPERATIONS } from './passkey-operations.ts';
 import type { Operation } from './operation.ts';
 import * as shell from './shell.ts';
+import { SOCIAL_OPERATIONS } from './social-operations.ts';
 
 const loginHeaders = ['x-device-id', 'x-session-id', 'x-client-id'] as const;
-const socialHeaders = ['agent', 'version', 'x-device-id', 'x-client-id'] as const;
-/** The proof token of a confirmed approval request (push login and one-click). */
+/** The proof token of a confirmed approval request (one-click's push). */
 const proofAnswers = {
   200: ok(api.TokenResponse),
   400: bad('request_pending or request_rejected'),
@@ -139,7 +139,12 @@ export const OPERATIONS: readonly Operation[] = [
     backend: 'identityApi',
     method: 'POST',
     path: api.APPROVE_REQUEST_PROOF_PATH,
-    summary: 'Proof token for a confirmed approval request',
+    summary: "Proof token for a confirmed approval request (one-click's confirmed push)",
+    description:
+      'The spec names this path for the proof, and its poll is the same resource ' +
+      '(`/login/approve-request/{id}/verify`), so one-click asks here. The sandbox once served ' +
+      'one-click at a path of its own (`/one-click/approve-request/{id}/proof`); that path is ' +
+      'gone (docs/spec-decisions.md, D2).',
     headers: ['x-idp-client-id'],
     body: api.ProofBody,
     answers: proofAnswers,
@@ -201,28 +206,7 @@ export const OPERATIONS: readonly Operation[] = [
     body: api.EmailLoginBody,
     answers: { 200: ok(api.TokenResponse), 400: challenge },
   },
-  {
-    id: 'appleLogin',
-    backend: 'identityApi',
-    method: 'POST',
-    path: api.APPLE_LOGIN_PATH,
-    summary: 'Apple login',
-    chosenPath: true,
-    headers: socialHeaders,
-    body: api.AppleLoginBody,
-    answers: { 200: ok(api.TokenResponse), 400: bad('unregistered_user or invalid_token') },
-  },
-  {
-    id: 'googleLogin',
-    backend: 'identityApi',
-    method: 'POST',
-    path: api.GOOGLE_LOGIN_PATH,
-    summary: 'Google login',
-    chosenPath: true,
-    headers: socialHeaders,
-    body: api.GoogleLoginBody,
-    answers: { 200: ok(api.TokenResponse), 400: bad('unregistered_user or invalid_token') },
-  },
+  ...SOCIAL_OPERATIONS,
   ...PASSKEY_OPERATIONS,
   {
     id: 'oneClickLogin',
@@ -230,6 +214,11 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'POST',
     path: api.ONE_CLICK_LOGIN_PATH,
     summary: 'One-click checkout login: OTP challenge or a push approval request',
+    description:
+      "The approval request names the checkout's `merchant` and `promo` as the merchant " +
+      'registered them (by `external_params.invoice_id`; in the sandbox INV-7, INV-8 and INV-9), ' +
+      "never as the shopper's address says: the page shows these beside the number challenge " +
+      '(security review, L7). An unknown invoice gives neither.',
     chosenPath: true,
     headers: ['x-device-id', 'x-idp-client-id'],
     body: api.OneClickLoginBody,
@@ -241,26 +230,20 @@ export const OPERATIONS: readonly Operation[] = [
     },
   },
   {
-    id: 'oneClickProof',
-    backend: 'identityApi',
-    method: 'POST',
-    path: api.ONE_CLICK_PROOF_PATH,
-    summary: 'One-click proof token for a confirmed approval request',
-    chosenPath: true,
-    headers: ['x-idp-client-id'],
-    body: api.ProofBody,
-    answers: proofAnswers,
-  },
-  {
     id: 'onboard',
     backend: 'onboarder',
     method: 'POST',
     path: onb.ONBOARD_PATH,
     summary: 'Sign-up',
+    description:
+      "`accept-language` is the page language, then the spec's `en` with a lower weight " +
+      '(`ar, en;q=0.5`; `en` on English pages): what the back end writes for people comes in ' +
+      'their language, and one that has only English still picks it (docs/spec-decisions.md, D4).',
     headers: [
       'agent',
       'version',
       'client-version',
+      'accept-language',
       'x-device-id',
       'x-idp-client-id',
       'x-session-id',
@@ -293,82 +276,20 @@ export const OPERATIONS: readonly Operation[] = [
     summary: 'Remove the e-mail address from the account (wrong account)',
     answers: { 204: ok(undefined, 'Removed'), 400: bad('Link expired or unknown') },
   },
-  {
-    id: 'idpLogin',
-    backend: 'identityService',
-    method: 'POST',
-    path: idp.IDP_LOGIN_PATH,
-    summary: 'Finish the sign-in with a proof token (form post)',
-    form: true,
-    body: idp.IdpLoginForm,
-    answers: {
-      200: { description: 'Signed in: a page naming the user and the client', html: true },
-      302: ok(undefined, 'Signed in: back to the authorize request that sent the user to /login'),
-      401: { description: 'The token is invalid, expired or used', html: true },
-    },
-  },
-  {
-    id: 'authorize',
-    backend: 'identityService',
-    method: 'GET',
-    path: idp.AUTHORIZE_PATH,
-    summary: 'Implicit-grant entry: access token in the redirect hash, or the login page first',
-    query: idp.AuthorizeQuery,
-    answers: {
-      302: ok(undefined, 'To redirect_uri#access_token=..., or to /login'),
-      400: { description: 'redirect_uri is not a same-origin path', html: true },
-    },
-  },
-  {
-    id: 'logout',
-    backend: 'identityService',
-    method: 'GET',
-    path: idp.LOGOUT_PATH,
-    summary: 'End the session',
-    answers: { 302: ok(undefined, 'To redirect_uri (same-origin) or /login') },
-  },
-  {
-    id: 'listApprovedApps',
-    backend: 'identityService',
-    method: 'GET',
-    path: idp.APPROVED_APPS_PATH,
-    summary: 'Connected apps',
-    bearer: true,
-    answers: { 200: ok(idp.ApprovedAppsResponse), 401: bad('Missing or invalid token') },
-  },
-  {
-    id: 'removeApprovedApp',
-    backend: 'identityService',
-    method: 'DELETE',
-    path: idp.APPROVED_APP_PATH,
-    summary: 'Remove a connected app',
-    bearer: true,
-    answers: {
-      204: ok(undefined, 'Removed'),
-      401: bad('Missing or invalid token'),
-      404: bad('Not an approved app'),
-    },
-  },
-  {
-    id: 'userInfo',
-    backend: 'identityService',
-    method: 'GET',
-    path: idp.USER_INFO_PATH,
-    summary: 'The signed-in user (bearer token or session cookie)',
-    bearer: true,
-    answers: { 200: ok(idp.UserInfo), 401: bad('Not signed in') },
-  },
+  ...IDENTITY_SERVICE_OPERATIONS,
   {
     id: 'processInvite',
     backend: 'businessApi',
     method: 'PATCH',
     path: biz.INVITES_PROCESS_PATH,
     summary: 'Accept a business invitation',
+    bearer: true,
     body: biz.InviteProcessBody,
     answers: {
       200: ok(biz.InviteProcessResponse),
       400: bad('BU-0010..BU-0016, another code, or mot_request_failed'),
-      401: bad('Unauthorized'),
+      401: bad('No access token, or not a valid one (or inv-unauthorized)'),
+      403: bad('The body names another user (user_urn or phone) than the token’s'),
       404: bad('Code not found for this account'),
     },
   },
@@ -378,6 +299,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'POST',
     path: biz.MOT_AUTH_INVITATION_PATH,
     summary: 'Business portal role assignment for an invitation',
+    bearer: true,
     answers: {
       200: ok(api.EmptyResponse),
       401: bad('Unauthorized'),

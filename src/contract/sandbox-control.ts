@@ -36,6 +36,7 @@ export const SANDBOX_CONTROL = {
   events: '/_sandbox/events',
   openapi: '/_sandbox/openapi.json',
   push: '/_sandbox/push/{requestId}/{decision}',
+  reports: '/_sandbox/reports',
   social: SANDBOX_SOCIAL_PATH,
 } as const;
 
@@ -70,8 +71,15 @@ export const PushDecisionResponse = object({
 });
 
 export const FaultBody = object({
-  method: optional(picklist(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])),
-  /** A path prefix on the site's origin, e.g. `/_be/identity-api/otp`. */
+  /**
+   * `OPTIONS`: the CORS preflight of the production topology, answered `status` without any CORS
+   * header (a refused preflight); no other call is affected.
+   */
+  method: optional(picklist(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])),
+  /**
+   * A path prefix on the site's origin, e.g. `/_be/identity-api/otp`. In the production topology,
+   * where each back end has an origin of its own, the same prefixes name the back ends.
+   */
   path: pipe(string(), startsWith('/'), maxLength(512)),
   status: optional(pipe(number(), integer(), minValue(200), maxValue(599))),
   body: optional(unknown()),
@@ -87,6 +95,11 @@ export const FaultBody = object({
    * sends it: e.g. `"120"` or `"Wed, 21 Oct 2026 07:28:00 GMT"`.
    */
   retryAfter: optional(pipe(string(), maxLength(64), regex(/^[\x20-\x7e]+$/))),
+  /**
+   * `false`: the answer carries no CORS header, as a gateway's or CDN's own error page does (the
+   * production topology; the one-origin sandbox sends none anyway).
+   */
+  cors: optional(boolean()),
 });
 export type FaultBody = InferOutput<typeof FaultBody>;
 
@@ -101,6 +114,21 @@ export const RecordedEvent = object({
 });
 export type RecordedEvent = InferOutput<typeof RecordedEvent>;
 export const EventsResponse = array(RecordedEvent);
+
+/**
+ * What the error-reporting service of the production topology received (`GET /_sandbox/reports`,
+ * oldest first): each Sentry envelope as it arrived, with the events in it.
+ */
+export const ReportsResponse = object({
+  errors: array(
+    object({
+      receivedAt: string(),
+      envelope: string(),
+      events: array(record(string(), unknown())),
+    }),
+  ),
+});
+export type ReportsResponse = InferOutput<typeof ReportsResponse>;
 
 /** What the sandbox social sign-in window posts to its opener. */
 export const SandboxSocialMessage = object({

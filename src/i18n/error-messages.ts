@@ -2,19 +2,35 @@
  * The messages of the server's errors (the `spring_security_error` namespace, about 3 KB a
  * language) are not in the HTML of the pages that show them (login, sign-up, one-click): an island
  * that shows them (`island(Screen, { laterMessages: useErrorMessages })`, src/ui/island.tsx) loads
- * them when
- * the browser is idle, or with the page's first call (src/api/client.ts, `loadWithCalls`),
- * whichever comes first, so an error's message is always here before the answer that needs it.
- * English fills any gap, as in the pages' catalogs (src/i18n/messages.ts).
+ * them, one file a language, when the browser is idle or with the page's first call
+ * (src/api/client.ts, `loadWithCalls`), whichever comes first, so an error's message is always
+ * here before the answer that needs it. English fills any gap, as in the pages' catalogs
+ * (src/i18n/messages.ts).
  */
 import { atom } from 'nanostores';
 import { startTransition, useEffect, useMemo, useState } from 'react';
 import { loadWithCalls } from '../api/client.ts';
 import { later } from '../lib/later.ts';
 import type { Locale } from './config.ts';
-import type { ErrorMessages } from './error-message-files.ts';
+import type { Messages } from './types.ts';
 
-export type { ErrorMessages };
+export type ErrorMessages = Messages['spring_security_error'];
+
+const FILES = import.meta.glob<ErrorMessages>('../../i18n/*/spring_security_error.json', {
+  import: 'default',
+});
+
+function file(locale: Locale): Promise<ErrorMessages> {
+  const load = FILES[`../../i18n/${locale}/spring_security_error.json`];
+  if (!load) return Promise.reject(new Error(`No error messages for ${locale}`));
+  return load();
+}
+
+/** The messages of `locale`, English filling any gap. */
+export async function errorMessages(locale: Locale): Promise<ErrorMessages> {
+  const [english, local] = await Promise.all([file('en'), file(locale)]);
+  return { ...english, ...local };
+}
 
 /** The messages, once here (the islands read them with `useStore`). */
 export const $errorMessages = atom<ErrorMessages | undefined>(undefined);
@@ -25,9 +41,8 @@ let started = false;
 export function loadErrorMessages(locale: Locale): void {
   if (started || typeof window === 'undefined') return;
   started = true;
-  // Where each language's file is comes with them (./error-message-files.ts), not with the page.
   const messages = later(async () => {
-    const merged = await (await import('./error-message-files.ts')).errorMessages(locale);
+    const merged = await errorMessages(locale);
     $errorMessages.set(merged);
     return merged;
   });

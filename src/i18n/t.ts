@@ -1,4 +1,4 @@
-import { INTL_LOCALE, type Locale } from './config.ts';
+import { DEFAULT_LOCALE, INTL_LOCALE, type Locale } from './config.ts';
 import type { I18nKey, Params, Text } from './types.ts';
 
 type Tree = { readonly [key: string]: string | Tree };
@@ -7,7 +7,7 @@ export interface Translate {
   (key: I18nKey, params?: Params): string;
   /** A key built at run time (e.g. from a server code): undefined when the catalog lacks it. */
   maybe(key: string, params?: Params): string | undefined;
-  /** Renders a `Text` (catalog key, server text, or a key from a server code). */
+  /** Renders a `Text` (catalog key, server text in English, or a key from a server code). */
   text(value: Text): string;
   readonly locale: Locale;
 }
@@ -56,7 +56,8 @@ export function createT(locale: Locale, catalog: object): Translate {
   const t = ((key: I18nKey, params?: Params) => maybe(key, params) ?? key) as Translate;
   t.maybe = maybe;
   t.text = (value) => {
-    if ('text' in value) return value.text;
+    // A server's text is English: in another language its message is the fallback's.
+    if ('text' in value) return locale === DEFAULT_LOCALE ? value.text : t(value.fallback);
     if ('dynamic' in value) return maybe(value.dynamic) ?? t(value.fallback);
     return t(value.key, value.params);
   };

@@ -55,8 +55,12 @@ export type I18nKey = { [N in Namespace]: KeyOf<N> }[Namespace];
 export type Params = Readonly<Record<string, string | number>>;
 
 /**
- * Something to show: a catalog key; literal text from a server (always rendered as text); or a key
- * built from a server code (`dynamic`), shown as `fallback` when the catalog lacks it.
+ * Something to show: a catalog key; text a server wrote (always rendered as text), shown on English
+ * pages only, and `fallback` on every other (a server writes English: it never enters another
+ * language's sentence); or a key built from a server code (`dynamic`), shown as `fallback` when
+ * the catalog lacks it.
  */
 export type Text =
-  { key: I18nKey; params?: Params } | { text: string } | { dynamic: string; fallback: I18nKey };
+  | { key: I18nKey; params?: Params }
+  | { text: string; fallback: I18nKey }
+  | { dynamic: string; fallback: I18nKey };

@@ -10,7 +10,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { headerRules } from '../routing/headers.ts';
-import { mergePolicies, metaPolicy, renderHeadersFile } from '../routing/hosting.ts';
+import {
+  headerPolicy,
+  mergePolicies,
+  metaPolicy,
+  renderHeadersFile,
+  unhashedInline,
+} from '../routing/hosting.ts';
 import { renderNginxHeaders } from '../routing/nginx.ts';
 import { renderRedirectsFile } from '../routing/rewrites.ts';
 
@@ -46,9 +52,13 @@ export function hosting(): AstroIntegration {
           await writeFile(file, html);
           const policy = metaPolicy(html);
           if (!policy) throw new Error(`${file} has no Content-Security-Policy meta tag`);
+          const unhashed = unhashedInline(html, policy);
+          if (unhashed.length > 0) {
+            throw new Error(`${file}: inline code its CSP would block: ${unhashed.join('; ')}`);
+          }
           policies.push(policy);
         }
-        const rules = headerRules(mergePolicies(policies));
+        const rules = headerRules(headerPolicy(mergePolicies(policies)));
         await writeFile(join(root, '_headers'), renderHeadersFile(rules));
         await writeFile(join(root, '_redirects'), renderRedirectsFile());
         await mkdir(join(root, '_nginx'), { recursive: true });

@@ -15,8 +15,12 @@ export interface TakenCsrf {
   stored: boolean;
 }
 
+/** The csrf this page took, for the hand-off when session storage could not keep it. */
+let taken: string | undefined;
+
 /** Keeps a csrf in session storage for the hand-off; says whether storage kept it. */
 export function keepCsrf(value: string | undefined): TakenCsrf {
+  if (value && CSRF.test(value)) taken = value;
   return { value, stored: value ? writePersisted('csrf', value) : true };
 }
 
@@ -34,9 +38,10 @@ export function csrfForAddress(csrf: string | undefined, stored: boolean): strin
   return csrf && !stored && CSRF.test(csrf) ? csrf : undefined;
 }
 
-/** At the hand-off: the csrf for the identity service's form, removed (it is used once). */
+/** At the hand-off: the csrf for the identity service's form, removed (it is used once); '' when none. */
 export function consumeCsrf(): string {
-  const csrf = readPersisted('csrf') ?? '';
+  const csrf = readPersisted('csrf') ?? taken ?? '';
   removePersisted('csrf');
+  taken = undefined;
   return csrf;
 }

@@ -1,60 +1,48 @@
 /**
- * Navigations to the identity service: the authorize flow (sign in if needed, then back here
- * with an access token in the hash) and logout. Return addresses are this site's own paths.
+ * Navigations to the identity service that are not the authorize round trip (src/lib/authorize.ts):
+ * RP-initiated logout, 'start again from the app', and the `/login?error=` the identity service
+ * sends a refused sign-in back with.
  */
 import { BACKEND_URL } from '../config.ts';
-import { authorizeUrl, LOGOUT_PATH } from '../contract/identity-service.ts';
+import {
+  ACCOUNT_CLIENT_ID,
+  IDP_LOGIN_ERRORS,
+  LOGOUT_PATH,
+  START_PATH,
+  type IdpLoginError,
+} from '../contract/identity-service.ts';
+import { localizedPath, type Locale } from '../i18n/config.ts';
 
 /**
- * The address the identity service sends the user back to: a path when the identity service is
- * on this origin (the sandbox), an absolute address when it is elsewhere.
+ * Ends the identity-service session (the identity service asks the person to confirm), then goes
+ * to `path` of this site (e.g. the login page), a registered post-logout address.
  */
-export function returnUri(
-  path: string,
-  origin: string,
-  base = BACKEND_URL.identityService,
-): string {
-  return base.startsWith('/') ? path : new URL(path, origin).href;
-}
-
-/**
- * The authorize address that brings the user back to `path` with `#access_token=...`. `state`
- * comes back in the hash: pages use it to tell a return from the authorize flow from a first
- * visit (and never loop).
- */
-export function authorizeAddress(
-  path: string,
-  state: string,
-  origin: string,
-  base = BACKEND_URL.identityService,
-): string {
-  return `${authorizeUrl(base, returnUri(path, origin, base))}&state=${encodeURIComponent(state)}`;
-}
-
-/** Ends the identity-service session, then goes to `path` (e.g. the login page). */
 export function logoutAddress(
   path: string,
   origin: string,
   base = BACKEND_URL.identityService,
 ): string {
-  const query = new URLSearchParams({ redirect_uri: returnUri(path, origin, base) });
+  const query = new URLSearchParams({
+    client_id: ACCOUNT_CLIENT_ID,
+    post_logout_redirect_uri: new URL(path, origin).href,
+  });
   return `${base}${LOGOUT_PATH}?${query.toString()}`;
 }
 
-/** The hash the authorize flow appends: the access token (if well formed) and the state. */
-export interface AuthorizeReturn {
-  accessToken: string | undefined;
-  state: string | undefined;
+/** 'Start again from the app': the identity service sends the browser to the client's start. */
+export function startAgainAddress(clientId: string, base = BACKEND_URL.identityService): string {
+  return `${base}${START_PATH}?${new URLSearchParams({ client_id: clientId }).toString()}`;
 }
 
-const TOKEN = /^[\x21-\x7e]{1,4096}$/;
+/** The refusal the identity service sent `/login` back with (`?error=`), if it is one. */
+export function idpLoginError(query: URLSearchParams): IdpLoginError | undefined {
+  const error = query.get('error');
+  return IDP_LOGIN_ERRORS.find((known) => known === error);
+}
 
-export function readAuthorizeReturn(hash: URLSearchParams): AuthorizeReturn {
-  const token = hash.get('access_token') ?? '';
-  const type = hash.get('token_type');
-  const usable = TOKEN.test(token) && (type === null || type.toLowerCase() === 'bearer');
-  return {
-    accessToken: usable ? token : undefined,
-    state: hash.get('state') ?? undefined,
-  };
+/** The login page showing a refusal, for the client of this sign-in when known. */
+export function idpErrorPath(locale: Locale, error: IdpLoginError, clientId?: string): string {
+  const query = new URLSearchParams({ error });
+  if (clientId) query.set('clientId', clientId);
+  return `${localizedPath(locale, '/login')}?${query.toString()}`;
 }

@@ -1,10 +1,10 @@
 /**
  * Work that can wait for the page: `whenIdle(task)` runs `task` once the page has loaded, the
- * page's calls in flight have been answered (`whileCalling`: the first calls, such as the flags
- * that show the form, have a slow network to themselves) and the browser is idle (at most
- * `timeout` ms later), so it never competes with the first render, hydration or the first calls.
- * `later` (src/lib/later.ts) uses it to fetch the code the first view does not need before it is
- * needed: the other views of an island, the flows' effects, the error-reporting SDK.
+ * page's calls in flight have been answered (`whileCalling`: the first calls, such as the flags,
+ * have a slow network to themselves) and the browser is idle (at most `timeout` ms later), so it
+ * never competes with the first render, hydration or the first calls. `later` (src/lib/later.ts)
+ * uses it to fetch the code the first view does not need before it is needed: the other views of
+ * an island, the HTTP transport, the server errors' messages.
  */
 const calls = new Set<Promise<unknown>>();
 

@@ -2,18 +2,12 @@
  * The country of the last phone number used on this device (local storage: a preference, not a
  * secret; never the number itself). Written when a valid number is submitted.
  */
+import { localStore } from './web-storage.ts';
+
 const KEY = 'acct:last-country';
 const COUNTRY = /^[A-Z]{2}$/;
 
-function local(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
-export function readLastCountry(store: Storage | undefined = local()): string | undefined {
+export function readLastCountry(store: Storage | undefined = localStore()): string | undefined {
   try {
     const value = store?.getItem(KEY) ?? undefined;
     return value && COUNTRY.test(value) ? value : undefined;
@@ -22,7 +16,7 @@ export function readLastCountry(store: Storage | undefined = local()): string | 
   }
 }
 
-export function writeLastCountry(country: string, store: Storage | undefined = local()): void {
+export function writeLastCountry(country: string, store: Storage | undefined = localStore()): void {
   if (!COUNTRY.test(country)) return;
   try {
     store?.setItem(KEY, country);

@@ -9,6 +9,12 @@
  * or, with `patient`, by the loader itself until it arrives (a view someone waits for). Until
  * then the caller waits: an action never runs without its code, and is never dropped.
  *
+ * Nothing is fetched while the browser knows it is offline: a module whose fetch fails, or any
+ * module it imports, stays failed for the page's whole life (the browser's module map keeps the
+ * failure: once back online, `import()` of it, or of any module that imports it, fails again
+ * without a request). Offline, a patient load waits for the browser to be back online, and
+ * another fails at once (its caller says 'offline', as a call made offline does).
+ *
  * When the module is fetched without being asked for (`when`):
  * - `'idle'` (the default): once the page has loaded and the browser is idle
  *   (src/lib/idle.ts), so it never competes with the first render and is usually here before
@@ -39,14 +45,21 @@ export interface Later<T> {
 /** Pauses between the tries of a patient load, in ms (then the last, again). */
 const RETRY_PAUSES = [500, 2000, 5000];
 
+const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 function pause(ms: number): Promise<void> {
   return new Promise((resolve) => {
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    if (offline()) {
       addEventListener('online', () => resolve(), { once: true });
     } else {
       setTimeout(resolve, ms);
     }
   });
+}
+
+/** `load()`, unless the browser is offline (see above): then a failure, and no fetch. */
+function fetchOnline<T>(load: () => Promise<T>): Promise<T> {
+  return offline() ? Promise.reject(new TypeError('offline: the module was not fetched')) : load();
 }
 
 async function untilLoaded<T>(load: () => Promise<T>): Promise<T> {
@@ -63,7 +76,7 @@ export function later<T>(load: () => Promise<T>, options: LaterOptions = {}): La
   let module: T | undefined;
   let pending: Promise<T> | undefined;
   const fetchOnce = () =>
-    (pending ??= (options.patient ? untilLoaded(load) : load()).then(
+    (pending ??= (options.patient ? untilLoaded(() => fetchOnline(load)) : fetchOnline(load)).then(
       (value) => {
         module = value;
         return value;
@@ -75,55 +88,4 @@ export function later<T>(load: () => Promise<T>, options: LaterOptions = {}): La
     ));
   if ((options.when ?? 'idle') === 'idle') whenIdle(() => void fetchOnce().catch(() => {}));
   return { load: fetchOnce, loaded: () => module };
-}
-
-export interface MadeLater<T> {
-  /** The thing, if it is made, or made now when its module is here already. */
-  now: () => T | undefined;
-  /** The thing, made once its module is here (the same one for every caller). */
-  load: () => Promise<T>;
-}
-
-/**
- * Something made from a module loaded later (a sub-flow, a flow's effects): made once, by the
- * first caller that finds the module here, so code that runs on a click can use it at once.
- */
-export function madeLater<M, T>(module: Later<M>, make: (module: M) => T): MadeLater<T> {
-  let made: T | undefined;
-  const now = (): T | undefined => {
-    const here = module.loaded();
-    if (made === undefined && here !== undefined) made = make(here);
-    return made;
-  };
-  return {
-    now,
-    load: async () => {
-      await module.load();
-      return now() as T;
-    },
-  };
-}
-
-/**
- * Actions that need something made later (a flow's effects): `withMade(action)` gives a function
- * that runs `action` with it, at once when it is made, else once it is, unless `cancelled()` by
- * then (the flow destroyed meanwhile).
- */
-export function withMade<T>(thing: MadeLater<T>, cancelled: () => boolean) {
-  return <A extends unknown[]>(action: (made: T, ...args: A) => void | Promise<void>) =>
-    async (...args: A): Promise<void> => {
-      const here = thing.now() ?? (await thing.load());
-      if (!cancelled()) await action(here, ...args);
-    };
-}
-
-/**
- * A function of a module loaded later, callable now (a call handed to a flow as a dep): each call
- * waits for the module, then runs.
- */
-export function laterCall<M, A extends unknown[], R>(
-  module: Later<M>,
-  pick: (module: M) => (...args: A) => R | Promise<R>,
-): (...args: A) => Promise<R> {
-  return async (...args) => pick(await module.load())(...args);
 }

@@ -84,6 +84,33 @@ export function parseCheckout(raw: string | null | undefined): Checkout {
   return checkoutOf(parseAcrValues(raw));
 }
 
+/** A checkout's merchant and promo as a server gives them (numbers, not the address's text). */
+export interface ServerCheckout {
+  merchant?: string | undefined;
+  promo?: { value: number; type: string; outcome: string } | undefined;
+}
+
+/**
+ * The merchant and promo a server gives (the approval of a one-click push: security review, L7),
+ * checked as the address's are: the same cleaning of the name, the same bounds on the promo.
+ */
+export function serverCheckout(
+  given: ServerCheckout | undefined,
+): Pick<Checkout, 'merchant' | 'promo'> {
+  const promo = given?.promo;
+  return {
+    merchant: cleanText(given?.merchant, MAX_MERCHANT),
+    promo:
+      promo && Number.isFinite(promo.value)
+        ? parsePromo({
+            promoValue: String(promo.value),
+            promoType: promo.type,
+            promoOutcome: promo.outcome,
+          })
+        : undefined,
+  };
+}
+
 /** The promo amount in the page's language, Latin digits: `10%`, `AED 30`, `‏30 د.إ.‏`, `25 points`. */
 export function formatPromoAmount(promo: Promo, intlLocale: string): string {
   const fraction = Number.isInteger(promo.value) ? 0 : 2;

@@ -19,9 +19,15 @@ interface Grecaptcha {
 
 let script: Promise<Grecaptcha> | undefined;
 
-/** Loads Google's v2 script once (production builds only; CSP must allow www.google.com). */
+/**
+ * Loads Google's v2 script once (production builds only; src/routing/headers.ts, SDK_CSP, has its
+ * sources). `trustedtypes=true` asks for the loader that adds its release script through a
+ * Trusted Types policy, as the site's `require-trusted-types-for 'script'` requires.
+ */
 export function loadGoogleRecaptcha(): Promise<Grecaptcha> {
-  script ??= loadScript('https://www.google.com/recaptcha/api.js?render=explicit').then(
+  script ??= loadScript(
+    'https://www.google.com/recaptcha/api.js?render=explicit&trustedtypes=true',
+  ).then(
     () =>
       new Promise<Grecaptcha>((resolve, reject) => {
         const api = (window as unknown as { grecaptcha?: Grecaptcha }).grecaptcha;

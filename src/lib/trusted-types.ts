@@ -1,7 +1,8 @@
 /**
  * Trusted Types: the CSP requires them for every script sink. The only scripts the product ever
  * adds are the third-party SDKs of a production build (reCAPTCHA, Apple, Google), and only from
- * these addresses, through the one policy the CSP allows (`trusted-types account-scripts`).
+ * these addresses, through the site's one policy (`account-scripts`); the vendors' code creates
+ * its own (src/routing/headers.ts, SDK_CSP.trustedTypes).
  */
 export const SCRIPT_POLICY_NAME = 'account-scripts';
 

@@ -4,6 +4,7 @@
  * for whom: `otp:+9715...`, `login:+9715...`), as `{ scope: until }` in ms since the epoch;
  * expired entries are dropped, and a malformed value is deleted.
  */
+import { sessionStore } from './web-storage.ts';
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export const WAITS_KEY = 'acct:waits';
@@ -66,14 +67,6 @@ export function createWaitStore(storage: () => StorageLike | undefined): WaitSto
       save(waits);
     },
   };
-}
-
-function sessionStore(): StorageLike | undefined {
-  try {
-    return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The page's waits, in this tab's sessionStorage. */

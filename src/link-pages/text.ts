@@ -23,9 +23,11 @@ export function transportTexts(t: Translate): Record<string, string> {
   return Object.fromEntries(TRANSPORT_KEYS.map((key) => [textAttribute(key), t(key)]));
 }
 
-/** In the browser: a flow's `Text`, from the root's attributes (server text as it is). */
+/**
+ * In the browser: a flow's `Text`, from the root's attributes. The link pages' flows show only
+ * their outcomes and the transport's messages; a server's text would be its fallback's.
+ */
 export function textOf(root: Element, value: Text): string {
-  if ('text' in value) return value.text;
   return (
     root.getAttribute(textAttribute('key' in value ? value.key : value.fallback)) ??
     root.getAttribute(textAttribute('common:networkError')) ??

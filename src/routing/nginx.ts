@@ -4,9 +4,9 @@
  * fails when the committed file is out of date.
  */
 import { DEFAULT_LOCALE, LOCALES, localizedPath } from '../i18n/config.ts';
-import { headersFor, NOT_FOUND_FILES, type HeaderRule } from './headers.ts';
+import { headersFor, STATIC_PATTERNS, type HeaderRule } from './headers.ts';
 import { notFoundPage, REWRITES, type Rewrite } from './rewrites.ts';
-import { pageFile, ROUTES } from './routes.ts';
+import { pageFile, ROUTES, type RouteDef } from './routes.ts';
 
 const ROOT = '/srv/account/dist';
 /** The site-wide headers (with the build's CSP), written by the build next to the pages. */
@@ -22,6 +22,13 @@ function headerLines(path: string): string[] {
     SNIPPET,
     ...PER_LOCATION.map((name) => `add_header ${name} "${headers[name] ?? ''}" always;`),
   ];
+}
+
+/** Whether a path's varying headers differ from those of the fallback location (the site's). */
+function ownHeaders(path: string): boolean {
+  const own = headersFor(path);
+  const site = headersFor('/page');
+  return PER_LOCATION.some((name) => own[name] !== site[name]);
 }
 
 function patternRegex(pattern: string): string {
@@ -61,14 +68,27 @@ export function renderNginxConf(rules: readonly Rewrite[] = REWRITES): string {
     ...OTHER_LOCALES.map((locale) => `  ${locale} "/${locale}";`),
     '}',
   ].join('\n');
-  const popupBlocks = LOCALES.flatMap((locale) =>
-    [ROUTES.login, ROUTES.signup].map((route) => {
-      const path = localizedPath(locale, route.pattern);
-      return location(`~ ${patternRegex(path)}`, [
-        ...headerLines(path),
-        `try_files ${pageFile(path)} =404;`,
-      ]);
-    }),
+  // Pages at their exact paths whose headers are not the site's (a route of ./routes.ts that is
+  // public, opens a sign-in popup or posts the sign-in to the identity service).
+  const pageBlocks = LOCALES.flatMap((locale) =>
+    (Object.values(ROUTES) as RouteDef[])
+      .filter((route) => !route.secretInPath)
+      .map((route) => localizedPath(locale, route.pattern))
+      .filter(ownHeaders)
+      .map((path) =>
+        location(`~ ${patternRegex(path)}`, [
+          ...headerLines(path),
+          `try_files ${pageFile(path)} =404;`,
+        ]),
+      ),
+  );
+  const staticBlocks = STATIC_PATTERNS.map((pattern) =>
+    pattern.endsWith('/*')
+      ? location(pattern.slice(0, -1), [
+          ...headerLines(pattern.replace('*', 'file')),
+          'try_files $uri =404;',
+        ])
+      : location(`= ${pattern}`, [...headerLines(pattern), 'try_files $uri =404;']),
   );
   const fallback = (prefix: string, locale: (typeof LOCALES)[number]) =>
     location(prefix, [
@@ -97,17 +117,19 @@ ${location('/_astro/', [...headerLines('/_astro/asset.js'), 'try_files $uri =404
   # Hosting files are for the hosts, not for browsers.
 ${location('~ ^/(_headers|_redirects|_nginx/)', ['return 404;'])}
 
+  # The files of public/ are revalidated.
+${staticBlocks.join('\n\n')}
+
   # Token routes: the real path is served from the pre-rendered page; no Referer leaves them.
 ${tokenLocations(rules).join('\n\n')}
 
-  # Sign-in pages open Apple's and Google's popups: their opener must survive.
-${popupBlocks.join('\n\n')}
+  # Pages with headers of their own: public pages are revalidated; sign-in pages keep Apple's and
+  # Google's popups as their openers and send their origin with the post to the identity service.
+${pageBlocks.join('\n\n')}
 
-  # The invalid-session pages that answer unknown addresses with 404 are never stored.
-${NOT_FOUND_FILES.map((file) => location(`= ${file}`, headerLines(file))).join('\n\n')}
-
-  # Pages at their exact paths (/login is login.html, /signup/ signup/index.html); unknown paths
-  # get their language's invalid-session page.
+  # Every other page, at its exact path (/login is login.html, /signup/ signup/index.html), and
+  # unknown paths, which get their language's invalid-session page: an address that may carry a
+  # secret, never stored, with no Referer.
 ${OTHER_LOCALES.map((locale) => fallback(`/${locale}/`, locale)).join('\n\n')}
 
 ${fallback('/', DEFAULT_LOCALE)}

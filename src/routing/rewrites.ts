@@ -122,6 +122,11 @@ export function renderNetlifyToml(rules: readonly Rewrite[] = REWRITES): string 
 command = "npm run build"
 publish = "dist"
 
+# A Git deploy is a production build: without the back ends' URLs (the site's environment
+# variables) it fails at build time, naming the first one missing (src/integrations/build-env.ts).
+[build.environment]
+PUBLIC_SANDBOX = "false"
+
 ${blocks.join('\n\n')}
 `;
 }

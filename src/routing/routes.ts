@@ -1,7 +1,9 @@
 /**
  * Every route of the spec (section 2), with the shell that serves it. Pages, the rewrite rules
- * (CDN `_redirects`, nginx, the sandbox server) and the route x locale tests all derive from
- * this one table, so a route added here is built, served and tested everywhere.
+ * (CDN `_redirects`, nginx, the sandbox server), every host's headers (./headers.ts) and the
+ * route x locale tests all derive from this one table, so a route added here is built, served and
+ * tested everywhere. A page is taken to carry a secret in its address (never stored, no Referer)
+ * unless it says `public`.
  */
 import type { I18nKey } from '../i18n/types.ts';
 
@@ -20,6 +22,19 @@ export interface RouteDef {
   readonly langFromQuery?: true;
   /** Token in the path: the page must send no Referer and keep the token out of reports. */
   readonly secretInPath?: true;
+  /**
+   * The page finishes a sign-in with a form post to the identity service: it sends its origin (and
+   * never its path or query) as referrer, so that the post carries an `Origin` the service can
+   * check, which a page that sends no referrer at all reduces to `null`.
+   */
+  readonly postsToIdentityService?: true;
+  /**
+   * Nothing in its address is secret: HTML that browsers may keep and revalidate, sending the
+   * usual Referer. Every other page's address may carry a secret or personal data, in its path
+   * (`secretInPath`) or its query or hash (a csrf, codes, a phone number, an e-mail, id tokens, a
+   * bearer token): it is never stored and sends no Referer (security review, L2 and L4).
+   */
+  readonly public?: true;
 }
 
 export const ROUTES = {
@@ -29,16 +44,23 @@ export const ROUTES = {
     sample: '/session_init',
     title: 'meta:title.sessionInit',
   },
-  login: { pattern: '/login', sample: '/login', title: 'meta:title.login' },
+  login: {
+    pattern: '/login',
+    sample: '/login',
+    title: 'meta:title.login',
+    postsToIdentityService: true,
+  },
   oneClick: {
     pattern: '/login/one-click',
     sample: '/login/one-click',
     title: 'meta:title.oneClick',
+    postsToIdentityService: true,
   },
   signup: {
     pattern: '/signup/',
     sample: '/signup/',
     title: 'meta:title.signup',
+    postsToIdentityService: true,
   },
   recovery: {
     pattern: '/recovery',
@@ -61,11 +83,13 @@ export const ROUTES = {
     pattern: '/password_success',
     sample: '/password_success',
     title: 'meta:title.passwordSuccess',
+    public: true,
   },
   sessionUnknown: {
     pattern: '/session_unknown',
     sample: '/session_unknown',
     title: 'meta:title.sessionUnknown',
+    public: true,
   },
   profileConfirm: {
     pattern: '/profile/update/confirm/:token',

@@ -19,15 +19,15 @@ export function Button({
   onClick,
   ...rest
 }: ButtonProps) {
-  // A submit button pre-rendered before its island hydrates would submit the form natively
-  // (a reload that loses the input): it stays disabled until the handlers are attached.
+  // Enabled as pre-rendered, whatever the view will say: a press before the island hydrates is
+  // kept by the page's first script and replayed (src/ui/early-input.ts), never lost.
   const hydrated = useHydrated();
   return (
     <button
       {...rest}
       type={type}
       className={['button', `button-${variant}`, className].filter(Boolean).join(' ')}
-      disabled={disabled === true || (type === 'submit' && !hydrated)}
+      disabled={hydrated && disabled === true}
       aria-disabled={pending || undefined}
       aria-busy={pending || undefined}
       onClick={(event) => {

@@ -4,9 +4,10 @@ import { $flags } from '../stores/flags.ts';
 import { ViewFocus } from './ViewHeading.tsx';
 
 /**
- * The card of a form whose layout the flags choose (login, sign-up): laid out but hidden until the
- * flags answer or time out (`data-flags` in global.css), so nothing jumps under a finger. It
- * carries its view (`data-view`) and tells its headings when to take focus.
+ * The card of a form whose layout the flags choose (login, sign-up): usable from its first paint,
+ * whatever the flag service does (src/stores/flags.ts says when their answer applies). It carries
+ * its view (`data-view`) and whether the flags have answered (`data-flags`), and tells its
+ * headings when to take focus.
  */
 export function FlagsCard(props: {
   className: string;
@@ -16,12 +17,7 @@ export function FlagsCard(props: {
 }) {
   const { status } = useStore($flags);
   return (
-    <section
-      className={props.className}
-      data-view={props.view}
-      aria-busy={status === 'loading' || undefined}
-      data-flags={status}
-    >
+    <section className={props.className} data-view={props.view} data-flags={status}>
       <ViewFocus focus={props.focus} view={props.view}>
         {props.children}
       </ViewFocus>

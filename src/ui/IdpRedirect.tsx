@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import { errorKey } from '../api/error-catalogue.ts';
 import { handOff } from '../api/idp-handoff.ts';
 import { REDIRECT_COUNTDOWN_FROM, shouldSubmit } from '../lib/idp-redirect.ts';
 import type { RecaptchaMode } from '../lib/recaptcha-mode.ts';
@@ -18,12 +19,15 @@ export interface IdpRedirectProps {
   recaptcha?: RecaptchaMode;
 }
 
+/** A failed or expired check on the redirect (spec section 8): RECAPTCHA_FAILED_VERIFICATION. */
+const RECAPTCHA_FAILURE = { key: errorKey('RECAPTCHA_FAILED_VERIFICATION') } as const;
+
 /**
  * The success screen that finishes a sign-in: 'Welcome to {client}', the robot check when the
  * flag asks for one, then a countdown from 5 that hands off to the identity service
  * (src/api/idp-handoff.ts) when it drops below 2, or on Continue. A page restored from the
- * back/forward cache on this screen loads afresh. Needs the `common`, `redirect`
- * and `recaptcha` namespaces.
+ * back/forward cache on this screen loads afresh. Needs the `common`, `redirect`,
+ * `recaptcha` and `spring_security_error` namespaces.
  */
 export function IdpRedirect(props: IdpRedirectProps) {
   const t = useT();
@@ -90,7 +94,11 @@ export function IdpRedirect(props: IdpRedirectProps) {
         props.recaptcha !== 'off' && (
           <>
             <p>{t('redirect:recaptchaPrompt')}</p>
-            <Recaptcha mode={props.recaptcha} onToken={setRecaptchaToken} />
+            <Recaptcha
+              mode={props.recaptcha}
+              onToken={setRecaptchaToken}
+              failure={RECAPTCHA_FAILURE}
+            />
           </>
         )
       )}

@@ -55,7 +55,7 @@ export function NewPasswordField(props: {
 
 /**
  * The robot check before a new password is sent, when the recaptchaV2 flag asks for one: tells
- * the flow whether it is required, then shows the widget until it is passed. Needs `password`.
+ * the flow whether it is required, then shows the widget until it is passed. Needs `password` and `error`.
  */
 export function NewPasswordRecaptcha(props: {
   flow: { requireRecaptcha: (required: boolean) => void; passRecaptcha: (token: string) => void };
@@ -82,7 +82,11 @@ export function NewPasswordRecaptcha(props: {
   return (
     <div className="stack">
       <p>{t('password:recaptchaPrompt')}</p>
-      <Recaptcha mode={mode} onToken={(token) => flow.passRecaptcha(token)} />
+      <Recaptcha
+        mode={mode}
+        onToken={(token) => flow.passRecaptcha(token)}
+        failure={{ key: 'error:INVALID_RECAPTCHA' }}
+      />
     </div>
   );
 }

@@ -1,18 +1,20 @@
 /**
  * The code step of the login and sign-up pages: one field, verify, resend by SMS / voice / e-mail
- * after the 60 s countdown, and the reCAPTCHA check first when the flag asks for it. It needs the
- * flow's code step (`LaterOtp`: it waits, suspended, until the sub-flow is made) and the
- * surrounding flow's `submitting` and `error`; the `login_otp`, `otp`, `common` and `recaptcha`
- * namespaces.
+ * after the 60 s countdown, and the reCAPTCHA check first when the flag asks for it; a rate limit
+ * on sending or checking codes says how long it lasts and holds Verify and resend until then. The view
+ * makes its own sub-flow (src/stores/flows/otp.ts) from what the surrounding flow hands it
+ * (`codeStep`), sends the first code as it opens and drops the sub-flow as it closes; it reads
+ * the surrounding flow's `submitting` and `error`; the `login_otp`, `otp`, `common`,
+ * `recaptcha` and `spring_security_error` namespaces.
  */
 import { useStore } from '@nanostores/react';
-import { use, useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { errorKey } from '../api/error-catalogue.ts';
 import type { OtpType } from '../contract/identity-api.ts';
 import type { Text } from '../i18n/types.ts';
 import { recaptchaMode } from '../lib/recaptcha-mode.ts';
 import type { Flags } from '../stores/flags.ts';
-import type { LaterOtp } from '../stores/flows/later-otp.ts';
-import { canResend } from '../stores/flows/otp.ts';
+import { canResend, createOtpFlow, isWaiting, type OtpDeps } from '../stores/flows/otp.ts';
 import { WaitNotice } from './WaitNotice.tsx';
 import { BackButton } from './BackButton.tsx';
 import { Button } from './Button.tsx';
@@ -24,7 +26,10 @@ import { ViewHeading } from './ViewHeading.tsx';
 import { Form } from './Form.tsx';
 
 export interface OtpStepProps {
-  otp: LaterOtp;
+  /** The surrounding flow's `codeStep`: the calls, the client, what a verified code does. */
+  deps: OtpDeps;
+  /** International digits of the phone, or the e-mail, the codes go to. */
+  identifier: string;
   /** The surrounding flow: its retry with the verified code in flight, its error. */
   parent: { submitting: boolean; error: Text | undefined };
   flags: Pick<Flags, 'enhancedForm' | 'recaptchaV2'>;
@@ -37,6 +42,9 @@ const RESEND_KEYS = {
   EMAIL: 'login_otp:resendEmail',
 } as const satisfies Record<OtpType, string>;
 
+/** A failed or expired check before a resend: the login and sign-up codes' message. */
+const RECAPTCHA_FAILURE = { key: errorKey('RECAPTCHA_FAILED_VERIFICATION') } as const;
+
 const SENT_KEYS = {
   SMS: 'login_otp:sentSms',
   VOICE: 'login_otp:sentVoice',
@@ -45,7 +53,13 @@ const SENT_KEYS = {
 
 export function OtpStep(props: OtpStepProps) {
   const t = useT();
-  const otp = props.otp.loaded() ?? use(props.otp.flow());
+  const [otp] = useState(() => createOtpFlow(props.deps));
+  const { identifier: to } = props;
+  useEffect(() => {
+    if (to) void otp.start(to);
+    return otp.stop;
+  }, [otp, to]);
+  useEffect(() => otp.destroy, [otp]);
   const state = useStore(otp.$state);
   const identifier = state.identifier.includes('@')
     ? state.identifier
@@ -79,7 +93,14 @@ export function OtpStep(props: OtpStepProps) {
         error={state.error ? t.text(state.error) : undefined}
       />
       <FormError error={props.parent.error} />
-      <Button type="submit" pending={verifying} pendingLabel={t('common:pleaseWait')}>
+      {/* A rate limit on sending or checking codes: how long, and Verify and resend held. */}
+      <WaitNotice wait={state.wait} />
+      <Button
+        type="submit"
+        pending={verifying}
+        pendingLabel={t('common:pleaseWait')}
+        disabled={isWaiting(state)}
+      >
         {t('login_otp:submit')}
       </Button>
       {state.view === 'recaptcha' && mode !== 'off' ? (
@@ -89,7 +110,7 @@ export function OtpStep(props: OtpStepProps) {
           aria-label={t('login_otp:recaptchaTitle')}
         >
           <p>{t('login_otp:recaptchaTitle')}</p>
-          <Recaptcha mode={mode} onToken={onToken} />
+          <Recaptcha mode={mode} onToken={onToken} failure={RECAPTCHA_FAILURE} />
           <Button variant="link" onClick={otp.cancelRecaptcha}>
             {t('login_otp:cancel')}
           </Button>
@@ -97,7 +118,6 @@ export function OtpStep(props: OtpStepProps) {
       ) : (
         <div className="stack login-resend">
           <p className="login-resend-title">{t('login_otp:resendTitle')}</p>
-          <WaitNotice wait={state.wait} />
           {state.resendIn > 0 && (
             <p className="muted" role="timer">
               {t('login_otp:resendIn', { count: state.resendIn })}

@@ -2,10 +2,10 @@
  * Apple and Google sign-in buttons (login and sign-up): each starts loading its SDK on hover or
  * focus, so the window opens at once on the click.
  */
-import { SANDBOX } from '../config.ts';
 import { googleSdkMode, warmSocial, type SocialProvider } from '../lib/social/index.ts';
 import type { SocialResult } from '../lib/social/types.ts';
 import { Button } from './Button.tsx';
+import { useEarlyAction } from './early-input.ts';
 import { Suspense } from 'react';
 import { useT } from './i18n.tsx';
 import { lazyView } from './lazy-view.tsx';
@@ -22,9 +22,14 @@ export interface SocialButtonProps {
 export function SocialButton(props: SocialButtonProps) {
   const t = useT();
   const { provider } = props;
+  // Pressed before the island ran: the provider's window opens now, on that press's activation
+  // (for Google, the OAuth popup that stands in for Google's own button). Once the browser has
+  // let the activation lapse, the window is blocked and the view says so (`popup_closed`).
+  useEarlyAction(provider, () => props.onSignIn(provider));
   return (
     <Button
       variant="secondary"
+      data-early={provider}
       className={`social-button social-${provider}`}
       pending={props.pending}
       pendingLabel={t('common:pleaseWait')}
@@ -33,6 +38,8 @@ export function SocialButton(props: SocialButtonProps) {
       onFocus={() => warmSocial(provider)}
       onClick={() => props.onSignIn(provider)}
     >
+      {/* The stylesheet's image, never an inline style's: Chromium sends what an inline style asks
+          for with the page's whole address as Referer, whatever the page's referrer policy. */}
       <span className={`social-mark social-mark-${provider}`} aria-hidden="true" />
       {props.label}
     </Button>
@@ -55,10 +62,12 @@ export function ProviderButton(
   },
 ) {
   const { googleText, onCredential, ...button } = props;
-  // A sandbox build decides once hydrated (a test's switch exists only in the browser), so the
-  // pre-rendered button always matches; a production build always uses Google's.
+  // Decided once hydrated, so that the pre-rendered page always has our button: a sandbox build's
+  // switch (a test's) exists only in the browser, and a production build that pre-rendered
+  // Google's lazily loaded one would suspend while pre-rendering, which puts React's inline
+  // reveal scripts into the page, unhashed, so its CSP blocks them and hydration fails.
   const hydrated = useHydrated();
-  const google = googleSdkMode() && (!SANDBOX || hydrated);
+  const google = googleSdkMode() && hydrated;
   if (props.provider !== 'google' || !google) return <SocialButton {...button} />;
   return (
     <Suspense fallback={<SocialButton {...button} />}>

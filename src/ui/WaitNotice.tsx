@@ -1,9 +1,6 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { Wait } from '../api/waits.ts';
-import { lazyView } from './lazy-view.tsx';
-
-// Most visits never wait: the countdown's code loads when the browser is idle, not with the page.
-const WaitTimer = lazyView(() => import('./WaitTimer.tsx').then((module) => module.WaitTimer));
+import { WaitTimer } from './WaitTimer.tsx';
 
 /**
  * How long a rate limit or lock still lasts, counted down from its deadline (`<WaitTimer>`); and
@@ -18,11 +15,7 @@ export function WaitNotice(props: { wait: Wait | undefined }) {
   if (props.wait !== undefined && !waited) setWaited(true);
   return (
     <>
-      {waited && (
-        <Suspense fallback={null}>
-          <WaitTimer wait={props.wait} onSpoken={setSpoken} />
-        </Suspense>
-      )}
+      {waited && <WaitTimer wait={props.wait} onSpoken={setSpoken} />}
       <p className="visually-hidden wait-spoken" role="status">
         {spoken}
       </p>

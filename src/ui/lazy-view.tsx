@@ -4,30 +4,24 @@
  * `<ViewSuspense>` shows a spinner) until then. Its module loads through `later`
  * (src/lib/later.ts): `when: 'idle'` (the default) fetches it when the browser is idle after the
  * page has loaded, so by the time a person gets past the first view it is usually already there
- * and nothing waits; `when: 'demand'` only once the view is drawn (or `preload` is called). A
+ * and nothing waits; `when: 'demand'` only once the view is drawn. A
  * module that fails to load (offline, a flaky network) is asked for again, when the browser is
  * back online or after a pause: the view waits rather than breaking the island.
  */
 import { createElement, Suspense, use, type ComponentType, type ReactNode } from 'react';
 import { later, type LoadWhen } from '../lib/later.ts';
 
-export interface LazyView<P extends object> {
-  (props: P): ReactNode;
-  /** Starts loading the view's module (once); resolves when it is here. */
-  preload: () => Promise<ComponentType<P>>;
-}
-
 export function lazyView<P extends object>(
   load: () => Promise<ComponentType<P>>,
   options: { when?: LoadWhen } = {},
-): LazyView<P> {
+): (props: P) => ReactNode {
   const module = later(load, { ...options, patient: true });
   // One component type whether the module was here or not: a view never remounts when it arrives.
   function View(props: P): ReactNode {
     // The view's own module-level component (the same one on every render), not one made here.
     return createElement(module.loaded() ?? use(module.load()), props);
   }
-  return Object.assign(View, { preload: module.load });
+  return View;
 }
 
 /** Where a lazy view waits for its module: a spinner in place of the view. */

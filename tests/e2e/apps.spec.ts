@@ -1,8 +1,9 @@
 /**
  * /client-management/: every connected-apps token of the sandbox contract (sandbox-access-token,
- * sandbox-empty-token, an invalid one, none), the authorize round trip, removal with its
- * confirmation dialog (keyboard only), failures, and the access token's confinement: out of the
- * address bar at once, sent nowhere but the Authorization header of the API.
+ * sandbox-empty-token, an invalid one, none), the authorize round trip (code flow with PKCE; a
+ * token in the hash only with the page's own state), removal with its confirmation dialog
+ * (keyboard only), failures, and the access token's confinement: out of the address bar at once,
+ * sent nowhere but the Authorization header of the API.
  */
 import {
   expect,
@@ -18,6 +19,7 @@ import {
   finishSignInInPage,
   leaksOf,
   message,
+  openWithHashToken,
   recordRequests,
   signIn,
   stayOnLeavingView,
@@ -39,7 +41,7 @@ for (const locale of FLOW_LOCALES) {
     }) => {
       const record = recordRequests(page);
       await watchAddressAtEveryCall(page);
-      await page.goto(`${path}#access_token=${TOKEN}&token_type=Bearer`);
+      await openWithHashToken(page, path, TOKEN);
       await expect(page.getByRole('heading', { level: 1, name: m('apps:title') })).toBeVisible();
       const items = page.locator('.app-item');
       await expect(items).toHaveCount(2);
@@ -83,35 +85,53 @@ for (const locale of FLOW_LOCALES) {
     });
 
     test('says so when there are no apps (sandbox-empty-token)', async ({ page }) => {
-      await page.goto(`${path}#access_token=sandbox-empty-token`);
+      await openWithHashToken(page, path, 'sandbox-empty-token');
       await expect(page.getByText(m('apps:empty'))).toBeVisible();
       await expect(page.locator('.app-item')).toHaveCount(0);
       expect(new URL(page.url()).hash).toBe('');
       await expectAccessible(page, `empty ${locale}`);
     });
 
-    test('an invalid token goes to the authorize flow, coming back to this page', async ({
+    test('a token injected in the hash (no state, or not this page’s) is not used: sign in again', async ({
       page,
+    }) => {
+      const record = recordRequests(page);
+      for (const hash of [
+        `access_token=${TOKEN}&token_type=Bearer`,
+        `access_token=${TOKEN}&state=client-management`,
+      ]) {
+        await page.goto('about:blank');
+        await page.goto(`${path}#${hash}`);
+        await expect(
+          page.getByRole('heading', { level: 1, name: m('apps:signInTitle') }),
+        ).toBeFocused();
+        expect(new URL(page.url()).hash).toBe('');
+      }
+      const sent = await record.settled();
+      expect(sent.filter((r) => API.test(new URL(r.url).pathname))).toEqual([]);
+      expect(sent.filter((r) => r.url.includes('/_be/idp/authorize'))).toEqual([]);
+    });
+
+    test('no token goes to the authorize flow (code, PKCE, exact return) without calling the API', async ({
+      page,
+      baseURL,
     }) => {
       const record = recordRequests(page);
       const authorize = page.waitForRequest((r) => r.url().includes('/_be/idp/authorize'));
       const login = waitForLogin(page);
-      await page.goto(`${path}#access_token=not-a-real-token`);
-      const url = new URL((await authorize).url());
-      expect(url.searchParams.get('redirect_uri')).toBe(path);
-      expect(url.searchParams.get('response_type')).toBe('token');
-      expect(url.searchParams.get('state')).toBe('client-management');
-      expect(new URL((await login).url()).searchParams.get('clientId')).toBe('sandbox-web');
-      expect(leaksOf(await record.settled(), 'not-a-real-token', API)).toEqual([]);
-    });
-
-    test('no token goes to the authorize flow without calling the API', async ({ page }) => {
-      const record = recordRequests(page);
-      const authorize = page.waitForRequest((r) => r.url().includes('/_be/idp/authorize'));
-      const login = waitForLogin(page);
       await page.goto(path);
-      expect(new URL((await authorize).url()).searchParams.get('redirect_uri')).toBe(path);
-      await login;
+      const query = new URL((await authorize).url()).searchParams;
+      expect(query.get('client_id')).toBe('account-web');
+      expect(query.get('response_type')).toBe('code');
+      expect(query.get('redirect_uri')).toBe(new URL(path, baseURL).href);
+      expect(query.get('code_challenge_method')).toBe('S256');
+      expect(query.get('state')).toMatch(/^[\w-]{43}$/);
+      expect(query.get('nonce')).toMatch(/^[\w-]{43}$/);
+      expect(query.get('ui_locales')).toBe(locale);
+      // The login page in the page's language, for this front end's client.
+      const loginUrl = new URL((await login).url());
+      expect(loginUrl.pathname).toBe(localizedPath(locale, '/login'));
+      expect(loginUrl.searchParams.get('clientId')).toBe('account-web');
       const sent = await record.settled();
       expect(sent.some((r) => API.test(new URL(r.url).pathname))).toBe(false);
     });
@@ -137,10 +157,18 @@ for (const locale of FLOW_LOCALES) {
       await expect(page.locator('.app-item')).toHaveCount(2);
       expect(page.url()).toMatch(new RegExp(`${path}$`));
       const sent = await record.settled();
+      // The code came back in the query, and went only to the token endpoint with the verifier.
+      const token = sent.find((r) => new URL(r.url).pathname === '/_be/idp/token');
+      const form = new URLSearchParams(token?.body ?? '');
+      expect(form.get('grant_type')).toBe('authorization_code');
+      expect(form.get('code_verifier')).toMatch(/^[\w-]{43}$/);
       const call = sent.find((r) => new URL(r.url).pathname === '/_be/idp/api/approved');
       const bearer = call?.headers['authorization']?.replace('Bearer ', '') ?? '';
-      expect(bearer).toMatch(/^at/);
+      expect(bearer.length).toBeGreaterThan(20);
       expect(leaksOf(sent, bearer, API)).toEqual([]);
+      expect(JSON.stringify(await page.evaluate(() => ({ ...sessionStorage })))).not.toContain(
+        bearer,
+      );
     });
 
     test('not signed in: sign in, then back to the list', async ({ page }) => {
@@ -161,20 +189,20 @@ for (const locale of FLOW_LOCALES) {
       page.on('request', (r) => {
         if (r.url().includes('/_be/idp/authorize')) authorizeCalls += 1;
       });
-      await page.goto(`${path}#access_token=expired-token&state=client-management`);
+      await openWithHashToken(page, path, 'expired-token');
       await expect(
         page.getByRole('heading', { level: 1, name: m('apps:signInTitle') }),
       ).toBeFocused();
-      expect(authorizeCalls).toBe(0);
+      expect(authorizeCalls).toBe(1);
       await expectAccessible(page, `sign in again ${locale}`);
       const login = waitForLogin(page);
       await page.getByRole('button', { name: m('apps:signIn') }).click();
       await login;
-      expect(authorizeCalls).toBe(1);
+      expect(authorizeCalls).toBe(2);
     });
 
     test('removes an app after confirming, keyboard only', async ({ page }) => {
-      await page.goto(`${path}#access_token=${TOKEN}`);
+      await openWithHashToken(page, path, TOKEN);
       const remove = page.getByRole('button', {
         name: m('apps:removeLabel', { name: 'Sandbox Web' }),
       });
@@ -238,12 +266,12 @@ for (const locale of FLOW_LOCALES) {
       await page.keyboard.press('Enter');
       await expect(page.getByText(m('apps:empty'))).toBeVisible();
       await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
-      await page.goto(`${path}#access_token=${TOKEN}`);
+      await openWithHashToken(page, path, TOKEN);
       await expect(page.getByText(m('apps:empty'))).toBeVisible();
     });
 
     test('a failed removal keeps the list and says what happened', async ({ page, sandbox }) => {
-      await page.goto(`${path}#access_token=${TOKEN}`);
+      await openWithHashToken(page, path, TOKEN);
       await expect(page.locator('.app-item')).toHaveCount(2);
       await sandbox.fault({ method: 'DELETE', path: '/_be/idp/api/approved/clients', status: 500 });
       const remove = page.getByRole('button', {
@@ -273,7 +301,7 @@ for (const locale of FLOW_LOCALES) {
       page,
       sandbox,
     }) => {
-      await page.goto(`${path}#access_token=${TOKEN}`);
+      await openWithHashToken(page, path, TOKEN);
       await expect(page.locator('.app-item')).toHaveCount(2);
       await sandbox.fault({ method: 'DELETE', path: '/_be/idp/api/approved/clients', status: 401 });
       await page
@@ -295,7 +323,7 @@ for (const locale of FLOW_LOCALES) {
 
     test('a failed load offers a retry that works', async ({ page, sandbox }) => {
       await sandbox.fault({ method: 'GET', path: '/_be/idp/api/approved', status: 503, times: 3 });
-      await page.goto(`${path}#access_token=${TOKEN}`);
+      await openWithHashToken(page, path, TOKEN);
       await expect(page.getByRole('alert')).toHaveText(m('apps:loadFailed'), { timeout: 10_000 });
       expect(new URL(page.url()).hash).toBe('');
       await expectAccessible(page, `load failed ${locale}`);
@@ -303,9 +331,10 @@ for (const locale of FLOW_LOCALES) {
       await expect(page.locator('.app-item')).toHaveCount(2);
     });
 
-    test('a logo that does not load becomes a letter', async ({ page }) => {
+    test('a logo that does not load becomes a letter', async ({ page, pageGuards }) => {
+      pageGuards.provokes({ requests: /\/_sandbox\/logo\.svg$/ });
       await page.route('**/_sandbox/logo.svg', (route) => route.abort());
-      await page.goto(`${path}#access_token=${TOKEN}`);
+      await openWithHashToken(page, path, TOKEN);
       const first = page.locator('.app-item').nth(0);
       await expect(first.locator('.app-logo-letter')).toHaveText('S');
       await expect(first.locator('img')).toHaveCount(0);
@@ -313,7 +342,7 @@ for (const locale of FLOW_LOCALES) {
 
     test('shows a loader before the list arrives', async ({ page }) => {
       const release = await holdRequests(page, '**/_be/idp/api/approved');
-      await page.goto(`${path}#access_token=${TOKEN}`);
+      await openWithHashToken(page, path, TOKEN);
       await expect(page.getByRole('status')).toHaveText(m('apps:loading'));
       // The loader is pre-rendered; the token leaves the address as soon as the island runs.
       await expect.poll(() => new URL(page.url()).hash).toBe('');

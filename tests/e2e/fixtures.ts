@@ -141,6 +141,54 @@ export async function openHydrated(page: Page, url: string): Promise<void> {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
+/** The page's script requests still on their way (for checks made once every module is here). */
+export function pendingScripts(page: Page): Set<Request> {
+  const pending = new Set<Request>();
+  const done = (request: Request) => pending.delete(request);
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') pending.add(request);
+  });
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return pending;
+}
+
+/**
+ * Resolves once the tasks the page has queued have run, React's renders among them (its scheduler
+ * queues them on a MessageChannel, which Playwright's clock does not hold): a module that arrived
+ * or a promise that settled before the call has been drawn when it returns.
+ */
+export async function settleTasks(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let task = 0; task < 3; task += 1) {
+      await new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(undefined);
+      });
+    }
+  });
+}
+
+/**
+ * Resolves once the code the page loads when idle (src/lib/later.ts) has arrived: the idle
+ * callbacks' time limit run on the page's clock (installed), then no script on its way, twice
+ * across the page's queued tasks (a module's own imports are asked for once it has arrived).
+ * `scripts` is `pendingScripts(page)`, taken before the page opened.
+ *
+ * For the tests that go offline: a connection lost while a module and its imports are on their
+ * way leaves them failed for the page's whole life (Chromium's module map keeps a failed module;
+ * docs/test-trust.md), which is a known defect of the product these tests do not test.
+ */
+export async function idleLoaded(page: Page, scripts: Set<Request>): Promise<void> {
+  await page.clock.runFor(3000);
+  await expect(async () => {
+    expect(scripts.size).toBe(0);
+    await settleTasks(page);
+    expect(scripts.size).toBe(0);
+  }).toPass();
+}
+
 /**
  * Clicks a button of the sandbox's sign-in window, which closes itself on that click: the window
  * can be gone before the click returns, which is the button working, not a failure.
@@ -200,6 +248,11 @@ export function sandboxClient(request: APIRequestContext) {
       /** The answer's `Retry-After` header (seconds or an HTTP date). */
       retryAfter?: string;
     }) => expect((await request.post('/_sandbox/faults', { data: fault })).ok()).toBe(true),
+    /** How many calls each fault still set (in order) is to answer (`undefined`: every call). */
+    faultsLeft: async () =>
+      ((await (await request.get('/_sandbox/faults')).json()) as { remaining?: number }[]).map(
+        (fault) => fault.remaining,
+      ),
     events: async () => (await request.get('/_sandbox/events')).json() as Promise<unknown[]>,
     /** Acts as the mobile app; approving a push with a number challenge takes the number. */
     push: async (requestId: string, action: 'approve' | 'reject', number?: string) =>
@@ -215,14 +268,79 @@ export function sandboxClient(request: APIRequestContext) {
 
 export type Sandbox = ReturnType<typeof sandboxClient>;
 
+/** What a test provokes on purpose, declared to the page guard (`pageGuards.provokes`). */
+export interface Provoked {
+  /** First-party requests (their URL) that may fail or answer 400 or more. */
+  requests?: RegExp;
+  /** `console.error` texts the page may log. */
+  console?: RegExp;
+}
+
 /**
- * Every test starts from the sandbox's seeded state, and fails on any Content-Security-Policy or
- * Trusted Types violation and any uncaught page error (auto fixtures).
+ * Console errors that are not the page's: each entry says where it comes from and why it is
+ * let through. (Content-Security-Policy and Trusted Types messages are judged apart, below.)
+ */
+const CONSOLE_NOISE: readonly RegExp[] = [
+  // Chromium's own line for every answer of 400 or more and every failed load. The guard judges
+  // the request itself instead: a back end's 4xx is the flow under test, an asset's is a failure.
+  /^Failed to load resource: /,
+];
+
+const POLICY_VIOLATION = /Content.Security.Policy|TrustedHTML|TrustedScript|Trusted Type/i;
+
+/**
+ * Watches a page for what a person would see go wrong, into `problems`: an uncaught error, a
+ * `console.error`, a first-party request that fails (a lost connection, a refused load; not one
+ * the browser cancels because the page left or the page's own code aborted it), and a first-party
+ * asset (a script, a style sheet, an image, a font) that answers 400 or more. The back ends'
+ * answers (`/_be/`, and the sandbox's `/_sandbox/`) are the flows' business: the tests check them.
+ * Policy violations go to `violations`. What `provoked` says the test provokes is let through.
+ */
+export function watchPage(
+  page: Page,
+  origin: string,
+  provoked: (kind: keyof Provoked, text: string) => boolean,
+  problems: string[],
+  violations: string[],
+): void {
+  const firstParty = (url: string) => URL.canParse(url) && new URL(url).origin === origin;
+  const backEnd = (url: string) => /^\/_(be|sandbox)\//.test(new URL(url).pathname);
+  const where = (request: Request) => `${request.method()} ${request.url().slice(0, 160)}`;
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    const text = message.text();
+    if (POLICY_VIOLATION.test(text)) violations.push(`policy violation: ${text}`);
+    else if (message.type() !== 'error') return;
+    else if (CONSOLE_NOISE.some((noise) => noise.test(text))) return;
+    else if (!provoked('console', text)) problems.push(`console.error: ${text}`);
+  });
+  page.on('requestfailed', (request) => {
+    const error = request.failure()?.errorText ?? '';
+    if (!firstParty(request.url()) || error === 'net::ERR_ABORTED') return;
+    if (provoked('requests', request.url())) return;
+    problems.push(`request failed (${error}): ${where(request)}`);
+  });
+  page.on('response', (response) => {
+    const request = response.request();
+    if (response.status() < 400 || !firstParty(request.url()) || backEnd(request.url())) return;
+    // A document's status is what the test that opens it checks (the 404 page answers 404).
+    if (['document', 'fetch', 'xhr'].includes(request.resourceType())) return;
+    if (provoked('requests', request.url())) return;
+    problems.push(`asset answered ${response.status()}: ${where(request)}`);
+  });
+}
+
+/**
+ * Every test starts from the sandbox's seeded state, and fails on what a person would see go
+ * wrong on any page of its browser context (`watchPage`): a Content-Security-Policy or Trusted
+ * Types violation, an uncaught error, a `console.error`, a failed first-party load (auto
+ * fixtures). A test that provokes a failure on purpose declares it (`pageGuards.provokes`);
+ * tests/e2e/guard-check.spec.ts shows that each kind of problem fails a test.
  */
 export const test = base.extend<
   {
     sandbox: Sandbox;
-    pageGuards: void;
+    pageGuards: { provokes: (what: Provoked) => void };
     /** For the tests that provoke a violation on purpose. */
     allowPolicyViolations: boolean;
   },
@@ -248,18 +366,23 @@ export const test = base.extend<
     { auto: true },
   ],
   pageGuards: [
-    async ({ page, allowPolicyViolations }, use) => {
+    async ({ page, context, site, allowPolicyViolations }, use) => {
       const problems: string[] = [];
-      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-      page.on('console', (message) => {
-        const text = message.text();
-        if (/Content.Security.Policy|TrustedHTML|TrustedScript|Trusted Type/i.test(text)) {
-          problems.push(`policy violation: ${text}`);
-        }
+      const violations: string[] = [];
+      const declared: Provoked[] = [];
+      const provoked = (kind: keyof Provoked, text: string) =>
+        declared.some((what) => what[kind]?.test(text) === true);
+      const origin = new URL(site.url).origin;
+      const watch = (watched: Page) => watchPage(watched, origin, provoked, problems, violations);
+      watch(page);
+      // Popups and other pages of the test's context (the sandbox's sign-in windows ...).
+      context.on('page', (opened) => {
+        if (opened !== page) watch(opened);
       });
-      await use();
+      await use({ provokes: (what) => void declared.push(what) });
+      expect(problems, 'script errors, console errors or failed loads on the page').toEqual([]);
       if (!allowPolicyViolations) {
-        expect(problems, 'CSP, Trusted Types or script errors on the page').toEqual([]);
+        expect(violations, 'CSP or Trusted Types violations on the page').toEqual([]);
       }
     },
     { auto: true },

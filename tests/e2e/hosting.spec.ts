@@ -43,12 +43,33 @@ function titleIn(locale: Locale, route: RouteDef): string {
   return `<title>${t(route.title)} · ${t('common:productName')}</title>`;
 }
 
-function expectHeaders(response: APIResponse, path: string): void {
+/**
+ * What each kind of address gets, as the spec and quality.md say, written out here: the sandbox
+ * server applies the rule table itself, so compared with the table alone its run could not fail
+ * (shown to fail: with the token pages' `no-store` changed in dist/_headers, the sandbox run
+ * passed the comparison with the table, and failed these).
+ */
+const PINNED = {
+  public: { 'cache-control': 'no-cache', 'referrer-policy': 'strict-origin-when-cross-origin' },
+  // Every address that may carry a secret (security review, L2 and L4): never stored, no Referer;
+  // the sign-in pages send their origin only, for the identity service's Origin check.
+  secret: { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
+  signIn: { 'cache-control': 'no-store', 'referrer-policy': 'strict-origin' },
+  notFound: { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
+  asset: { 'cache-control': 'public, max-age=31536000, immutable' },
+} as const;
+
+function expectHeaders(response: APIResponse, path: string, kind: keyof typeof PINNED): void {
   const expected = headersForPath(RULES, path);
   expect(Object.keys(expected)).toContain('Content-Security-Policy');
   for (const [name, value] of Object.entries(expected)) {
     expect(response.headers()[name.toLowerCase()], `${name} at ${response.url()}`).toBe(value);
   }
+  for (const [name, value] of Object.entries(PINNED[kind])) {
+    expect(response.headers()[name], `${name} at ${response.url()}`).toBe(value);
+  }
+  expect(response.headers()['x-frame-options']).toBe('DENY');
+  expect(response.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
 }
 
 async function expectPage(response: APIResponse, locale: Locale, status: number): Promise<string> {
@@ -71,7 +92,11 @@ test.describe('hosting', () => {
           const response = await request.get(address, { maxRedirects: 0 });
           const html = await expectPage(response, locale, 200);
           expect(html, address).toContain(titleIn(locale, route));
-          expectHeaders(response, address.replace(/\?.*$/, ''));
+          expectHeaders(
+            response,
+            address.replace(/\?.*$/, ''),
+            route.public ? 'public' : route.postsToIdentityService ? 'signIn' : 'secret',
+          );
         }
       }
     }
@@ -85,7 +110,7 @@ test.describe('hosting', () => {
         const address = localizedPath(locale, path);
         const response = await request.get(address, { maxRedirects: 0 });
         await expectPage(response, locale, 404);
-        expectHeaders(response, pageFile(notFoundPage(locale)));
+        expectHeaders(response, pageFile(notFoundPage(locale)), 'notFound');
       }
     }
   });
@@ -106,7 +131,7 @@ test.describe('hosting', () => {
     const response = await request.get(asset ?? '', { maxRedirects: 0 });
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toMatch(/javascript/);
-    expectHeaders(response, asset ?? '');
+    expectHeaders(response, asset ?? '', 'asset');
   });
 
   test('an e-mail link in Arabic reaches its outcome once confirmed', async ({ page }) => {

@@ -1,7 +1,8 @@
 /**
  * Helpers for the pages that need a signed-in user or an access token: signing in against the
- * sandbox's identity service (a proof token from the phone login, then its `/login` form), the
- * catalogs to compare texts with, and a recorder of every request the page makes.
+ * sandbox's identity service as an app does (the demo app's authorize request, a proof token from
+ * the phone login, then the `/login` form with the interaction's csrf), the catalogs to compare
+ * texts with, and a recorder of every request the page makes.
  */
 import type { Page, Request } from '@playwright/test';
 import type { Locale } from '../../src/i18n/config.ts';
@@ -14,57 +15,157 @@ export function message(locale: Locale, key: string, params: Record<string, stri
   return catalogMessage(locale, key, params);
 }
 
-/** A proof token for Layla from the sandbox's phone login. */
-async function proofToken(page: Page): Promise<string> {
+/** A proof token for Layla from the sandbox's phone login, for `clientId`. */
+async function proofToken(page: Page, clientId: string): Promise<string> {
   const answer = await page.request.post('/_be/identity-api/login/phone', {
-    headers: { 'x-client-id': 'sandbox-web' },
+    headers: { 'x-client-id': clientId },
     data: { phone_number: LAYLA.phone, password: LAYLA.password },
   });
   if (!answer.ok()) throw new Error(`phone login: ${answer.status()}`);
   return ((await answer.json()) as { token: string }).token;
 }
 
-/** Signs Layla in to the identity service (its session cookie lands in the page's context). */
-export async function signIn(page: Page): Promise<void> {
-  const token = await proofToken(page);
-  const answer = await page.request.post('/_be/idp/login', { form: { token } });
-  if (!answer.ok()) throw new Error(`identity service login: ${answer.status()}`);
-}
+/** Where the demo app starts: its sign-in, or the partner's checkout and business web app. */
+export type DemoStart = `/${string}`;
 
 /**
- * The navigation the authorize flow ends with when nobody is signed in:
- * `/login?clientId=...&csrf=...`. Call before the action that triggers it.
+ * Starts a sign-in as an app does: the demo app's authorize request (through `/_sandbox/demo-app`,
+ * which knows the worker's demo app), in the page's context (its cookies: the demo app's flow,
+ * the identity service's interaction binding). An identity service mounted under `/_be` is asked
+ * on the site's own origin (a host in front of the sandbox passes `/_be` on); one on an origin of
+ * its own (the production topology) there. Resolves with the login page the identity service
+ * sends the browser to: `/{lang}/login?csrf=...&clientId=...`.
  */
-export function waitForLogin(page: Page): Promise<Request> {
-  return page.waitForRequest(
-    (r) => r.isNavigationRequest() && /\/login\?clientId=[^&]+&csrf=/.test(r.url()),
+export async function beginSignIn(page: Page, start: DemoStart = '/signin'): Promise<URL> {
+  const demo = await page.request.get(`/_sandbox/demo-app${start}`, { maxRedirects: 0 });
+  const rp = demo.headers()['location'];
+  if (!rp) throw new Error(`demo app: ${demo.status()}`);
+  const app = await page.request.get(rp, { maxRedirects: 0 });
+  const authorize = URL.parse(app.headers()['location'] ?? '');
+  if (!authorize) throw new Error(`demo app sign-in: ${app.status()}`);
+  const mounted = authorize.pathname.startsWith('/_be/');
+  const idp = await page.request.get(
+    mounted ? `${authorize.pathname}${authorize.search}` : authorize.href,
+    { maxRedirects: 0 },
   );
+  const login = idp.headers()['location'];
+  if (idp.status() !== 303 || !login) throw new Error(`authorize: ${idp.status()}`);
+  return new URL(login, 'http://site.invalid');
 }
 
-/** The csrf of that navigation (the login page may take it out of the address). */
-export function csrfOf(login: Request): string {
-  const csrf = new URL(login.url()).searchParams.get('csrf');
-  if (!csrf) throw new Error(`no csrf in ${login.url()}`);
+/** The interaction id (`csrf`) of a login address the identity service gave. */
+export function csrfOf(login: Request | URL): string {
+  const url = login instanceof URL ? login : new URL(login.url());
+  const csrf = url.searchParams.get('csrf');
+  if (!csrf) throw new Error(`no csrf in ${url.href}`);
   return csrf;
 }
 
 /**
- * Finishes a sign-in the authorize flow started, as the login page would: the identity
- * service's form with a proof token and the csrf (posted from the page's context, so its session
- * cookie lands in the browser), then the page follows the answer back through authorize.
+ * Finishes a sign-in of Layla at the identity service's form, as the login page would (posted
+ * from the page's context, so the session lands in the browser); resolves with the address the
+ * identity service then goes on to (its authorize request).
  */
-export async function finishSignInInPage(page: Page, csrf: string): Promise<void> {
-  // The login page has arrived (no navigation pending), as a user would see it.
-  await page.waitForURL((url) => url.pathname.endsWith('/login'));
-  const token = await proofToken(page);
+async function postLogin(page: Page, csrf: string, clientId: string): Promise<string> {
+  const token = await proofToken(page, clientId);
   const answer = await page.request.post('/_be/idp/login', {
     form: { token, _csrf: csrf },
     maxRedirects: 0,
   });
-  const next = answer.headers()['location'];
-  if (answer.status() !== 302 || !next)
+  const next = /<meta http-equiv="refresh" content="0;url=([^"]+)">/.exec(await answer.text())?.[1];
+  if (answer.status() !== 200 || !next)
     throw new Error(`identity service login: ${answer.status()}`);
-  await page.goto(next);
+  return next.replace(/&amp;/g, '&');
+}
+
+/** Signs Layla in to the identity service (through the demo app; its session lands in the page's context). */
+export async function signIn(page: Page): Promise<void> {
+  const login = await beginSignIn(page);
+  const next = await postLogin(page, csrfOf(login), 'sandbox-web');
+  const done = await page.request.get(next);
+  if (!done.ok()) throw new Error(`back to the demo app: ${done.status()}`);
+}
+
+/**
+ * The navigation an authorize request of this front end's pages ends with when nobody is signed
+ * in: `/login?csrf=...&clientId=account-web`. Call before the action that triggers it.
+ */
+export function waitForLogin(page: Page): Promise<Request> {
+  return page.waitForRequest(
+    (r) => r.isNavigationRequest() && /\/login\?csrf=[^&]+&clientId=account-web/.test(r.url()),
+  );
+}
+
+/**
+ * Finishes a sign-in the authorize flow started, as the login page would: the identity
+ * service's form with a proof token and the csrf, then the page follows the answer back through
+ * authorize to its own address.
+ */
+export async function finishSignInInPage(page: Page, csrf: string): Promise<void> {
+  // The login page has arrived (no navigation pending), as a user would see it.
+  await page.waitForURL((url) => url.pathname.endsWith('/login'));
+  await page.goto(await postLogin(page, csrf, 'account-web'));
+}
+
+/**
+ * Opens `path`, whose authorize request is answered as an identity service would, with
+ * `answer(request)` (an address built from the request's own redirect_uri and state); resolves once
+ * the page has loaded it. Nobody is signed in at the identity service: it sends the browser on to
+ * the login page, and the answer is then opened instead, as a new document. No route: with one in
+ * place every request of the page is intercepted, and in full runs the page's return then stalled
+ * now and then (its navigation or its modules), the page left on its loader.
+ */
+export async function answerAuthorize(
+  page: Page,
+  path: string,
+  answer: (request: URL) => string,
+): Promise<void> {
+  const asked = page.waitForRequest(
+    (r) => r.isNavigationRequest() && new URL(r.url()).pathname.endsWith('/_be/idp/authorize'),
+  );
+  // At commit: the page leaves for the authorize request as it starts, maybe before its load.
+  await page.goto(path, { waitUntil: 'commit' });
+  const request = new URL((await asked).url());
+  await page.waitForURL((url) => url.pathname.endsWith('/login'));
+  await page.goto(answer(request));
+}
+
+/** Opens `path`, whose authorize request comes back with `login_required` (nobody signed in). */
+export function answerLoginRequired(page: Page, path: string): Promise<void> {
+  return answerAuthorize(page, path, (request) => {
+    const back = new URL(request.searchParams.get('redirect_uri') ?? '');
+    back.search = new URLSearchParams({
+      error: 'login_required',
+      state: request.searchParams.get('state') ?? '',
+    }).toString();
+    return back.href;
+  });
+}
+
+/**
+ * Opens a page of this front end that signs in through the authorize flow with the browser's
+ * session (signIn first): the page leaves for the authorize request and comes back with a code.
+ * Resolves once the returned page has exchanged it, so that checks see that page and not the first
+ * one, which is leaving.
+ */
+export async function openSignedIn(page: Page, path: string): Promise<void> {
+  const exchanged = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/_be/idp/token',
+  );
+  await page.goto(path);
+  await exchanged;
+}
+
+/**
+ * Opens a page of this front end that signs in through the authorize flow as if the identity
+ * service sent an access token in the hash (the spec's entry), with the page's own state.
+ */
+export function openWithHashToken(page: Page, path: string, token: string): Promise<void> {
+  return answerAuthorize(page, path, (request) => {
+    const state = request.searchParams.get('state') ?? '';
+    const hash = new URLSearchParams({ access_token: token, token_type: 'Bearer', state });
+    return `${path}#${hash.toString()}`;
+  });
 }
 
 export interface Sent {

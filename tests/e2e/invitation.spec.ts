@@ -14,6 +14,9 @@ import {
 } from './fixtures.ts';
 import {
   addressesAtCalls,
+  answerLoginRequired,
+  openSignedIn,
+  beginSignIn,
   finishSignInInPage,
   LAYLA,
   leaksOf,
@@ -85,13 +88,17 @@ for (const locale of FLOW_LOCALES) {
           r.url().endsWith('/_be/business/api/mot_auth/invitation/inv-valid'),
       );
       await page.getByRole('button', { name: m('invitation:accept') }).click();
-      expect((await processCall).postDataJSON()).toEqual({
+      const processed = await processCall;
+      expect(processed.postDataJSON()).toEqual({
         code: 'inv-valid',
         phone: LAYLA.phone,
         user_urn: 'urn:customer:sbx-layla',
         status: 'accepted',
       });
-      await motCall;
+      // Both calls carry the invitee's own access token (the business API takes the user from it).
+      const bearer = await processed.headerValue('authorization');
+      expect(bearer).toMatch(/^Bearer \S{20,}$/);
+      expect(await (await motCall).headerValue('authorization')).toBe(bearer);
       await expect(
         page.getByRole('heading', { level: 1, name: m('invitation:acceptedTitle') }),
       ).toBeFocused();
@@ -201,15 +208,20 @@ for (const locale of FLOW_LOCALES) {
       const leaving = await stayOnLeavingView(page, '/_be/idp/logout**');
       await page.getByRole('button', { name: m('invitation:notNow') }).click();
       await expect(page.getByRole('status')).toHaveText(m('invitation:leaving'));
-      const logout = (await leaving.request).url();
-      expect(new URL(logout).searchParams.get('redirect_uri')).toBe(
-        localizedPath(locale, '/login'),
+      const logout = new URL((await leaving.request).url());
+      // RP-initiated logout as this front end's client, back to the login page.
+      expect(logout.searchParams.get('client_id')).toBe('account-web');
+      expect(logout.searchParams.get('post_logout_redirect_uri')).toBe(
+        new URL(localizedPath(locale, '/login'), page.url()).href,
       );
       await expectAccessible(page, `leaving ${locale}`);
       await page.unrouteAll({ behavior: 'ignoreErrors' });
-      await page.goto(logout);
+      await page.goto(logout.href);
+      // The identity service asks the person, then ends the session.
+      await page.getByRole('button', { name: 'Sign out' }).click();
       await page.waitForURL((url) => url.pathname === localizedPath(locale, '/login'));
-      expect((await page.request.get('/_be/idp/api/profile/userinfo')).status()).toBe(401);
+      // Signed out: an app's authorize request asks for the login page again.
+      expect((await beginSignIn(page)).pathname).toMatch(/\/login$/);
     });
 
     test('not signed in: sign in, come back with a token that leaves the address at once', async ({
@@ -222,8 +234,11 @@ for (const locale of FLOW_LOCALES) {
       const login = waitForLogin(page);
       await page.goto(pathOf('inv-valid'));
       const query = new URL((await authorize).url()).searchParams;
-      expect(query.get('redirect_uri')).toBe(pathOf('inv-valid'));
-      expect(query.get('state')).toBe('invitation');
+      // One registered return address; the invitation's code waits in session storage.
+      expect(query.get('redirect_uri')).toBe(
+        new URL(localizedPath(locale, '/invitation/_'), page.url()).href,
+      );
+      expect(query.get('state')).toMatch(/^[\w-]{43}$/);
       const csrf = csrfOf(await login);
 
       const record = recordRequests(page);
@@ -236,7 +251,7 @@ for (const locale of FLOW_LOCALES) {
       const sent = await record.settled();
       const info = sent.find((r) => r.url.endsWith('/_be/idp/api/profile/userinfo'));
       const bearer = info?.headers['authorization']?.replace('Bearer ', '') ?? '';
-      expect(bearer).toMatch(/^at/);
+      expect(bearer.length).toBeGreaterThan(20);
       expect(leaksOf(sent, bearer, /^\/_be\/idp\/api\/profile\/userinfo$/)).toEqual([]);
       const seen = await addressesAtCalls(page);
       expect(seen.filter((address) => address.includes(bearer))).toEqual([]);
@@ -254,31 +269,34 @@ for (const locale of FLOW_LOCALES) {
         page.getByRole('link', { name: m('invitation:continueToSignIn') }),
       ).toBeVisible();
       await expectAccessible(page, `signing in ${locale}`);
-      expect(new URL((await leaving.request).url()).searchParams.get('state')).toBe('invitation');
+      expect(new URL((await leaving.request).url()).searchParams.get('code_challenge')).toMatch(
+        /^[\w-]{43}$/,
+      );
       await page.unrouteAll({ behavior: 'ignoreErrors' });
 
-      // Back from the authorize flow and still not signed in: no loop.
+      // Back from the authorize flow and still not signed in (the identity service refused):
+      // no loop, the invitation's own address again.
       let authorizeCalls = 0;
       page.on('request', (r) => {
         if (r.url().includes('/_be/idp/authorize')) authorizeCalls += 1;
       });
       await page.goto('about:blank'); // a new document, not a same-page hash change
-      await page.goto(`${pathOf('inv-valid')}#state=invitation`);
+      await answerLoginRequired(page, pathOf('inv-valid'));
       await expect(
         page.getByRole('heading', { level: 1, name: m('invitation:signInTitle') }),
       ).toBeFocused();
-      expect(authorizeCalls).toBe(0);
+      expect(authorizeCalls).toBe(1);
       await expectAccessible(page, `sign in again ${locale}`);
       const login = waitForLogin(page);
       await page.getByRole('button', { name: m('invitation:signIn') }).click();
       await login;
-      expect(authorizeCalls).toBe(1);
+      expect(authorizeCalls).toBe(2);
     });
 
     test('loading, then a failed user info read with a retry', async ({ page, sandbox }) => {
       await signIn(page);
       const release = await holdRequests(page, '**/_be/idp/api/profile/userinfo');
-      await page.goto(pathOf('inv-valid'));
+      await openSignedIn(page, pathOf('inv-valid'));
       await expect(page.getByRole('status')).toHaveText(m('invitation:loading'));
       await expectAccessible(page, `loading ${locale}`);
       release();

@@ -143,8 +143,12 @@ test.describe('e-mail links are single use', () => {
     await expect(page.locator('h1:visible')).toHaveText(t('links:email.expiredTitle'));
   });
 
-  test('no answer from the gateway offers a retry that keeps the page', async ({ page }) => {
+  test('no answer from the gateway offers a retry that keeps the page', async ({
+    page,
+    pageGuards,
+  }) => {
     const t = linkT('ar');
+    pageGuards.provokes({ requests: new RegExp(GATEWAY) });
     await page.route(`**${GATEWAY}**`, (route) => route.abort('internetdisconnected'));
     await gotoLink(page, '/email/ev-valid/verify?lang=ar');
     await expect(shownCard(page)).toHaveAttribute('data-view', 'network');

@@ -1,8 +1,9 @@
 /** Shared helpers of the link-page specs: the page's own strings, user agents, Referer capture. */
 import type { Locator, Page, Request } from '@playwright/test';
-import type { Locale } from '../../src/i18n/config.ts';
+import { LOCALES, type Locale } from '../../src/i18n/config.ts';
 import type { Translate } from '../../src/i18n/t.ts';
-import { catalogT } from './fixtures.ts';
+import { ROUTES, type RouteDef } from '../../src/routing/routes.ts';
+import { catalogT, expect } from './fixtures.ts';
 
 /** `t()` over the namespaces the link pages use, in one language. */
 export function linkT(locale: Locale): Translate {
@@ -58,17 +59,44 @@ export function recordRequests(page: Page): () => Promise<{ url: string; referer
 }
 
 /**
- * Opens a link page as a person does: pages whose link spends a token show what it will do and
- * a confirm button first (nothing is spent on load); this presses it when it is there.
+ * The link pages whose link spends a token (sandbox-contract.md): each shows what it will do and a
+ * confirm button first, and calls nothing before it is pressed. The others (alerts, sign-in
+ * links, an expired e-mail address) have no confirm step.
  */
+const CONFIRMED: readonly RouteDef[] = [
+  ROUTES.emailVerify,
+  ROUTES.emailUnlink,
+  ROUTES.corporateInvitation,
+  ROUTES.corporateVerify,
+  ROUTES.profileConfirm,
+];
+
+function asksToConfirm(url: string): boolean {
+  const path = new URL(url).pathname;
+  return CONFIRMED.some((route) =>
+    new RegExp(`^(/(${LOCALES.join('|')}))?${route.pattern.replace(/:[a-z]+/g, '[^/]+')}$`).test(
+      path,
+    ),
+  );
+}
+
+/** Opens a link page as a person does, confirming where the page asks to (`pressConfirm`). */
 export async function gotoLink(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await pressConfirm(page);
 }
 
-/** Presses the confirm view's button once its script has enabled it (if the page has one). */
+/**
+ * On a page whose link spends a token, presses its confirm button once its script has enabled
+ * it; a page that should ask and does not fails here. On the others, checks that nothing asks.
+ */
 export async function pressConfirm(page: Page): Promise<void> {
   const button = page.locator('[data-view="confirm"]:visible [data-confirm]');
-  if ((await button.count()) === 0) return;
+  if (!asksToConfirm(page.url())) {
+    // Pre-rendered where a page has it: absent from the first paint on.
+    await expect(page.locator('[data-confirm]:visible')).toHaveCount(0);
+    return;
+  }
+  await expect(button).toBeVisible();
   await button.click();
 }

@@ -219,8 +219,12 @@ for (const locale of FLOW_LOCALES) {
       await expectView(page, 'error', locale);
     });
 
-    test('a dropped report keeps the alert, says so, and can be sent again', async ({ page }) => {
+    test('a dropped report keeps the alert, says so, and can be sent again', async ({
+      page,
+      pageGuards,
+    }) => {
       const ack = '**/_be/identity-api/alerts/alert-login/acknowledgement';
+      pageGuards.provokes({ requests: /\/alerts\/alert-login\/acknowledgement$/ });
       await page.route(ack, (route) => route.abort('internetdisconnected'));
       await gotoLink(page, at('/alerts/alert-login'));
       const report = page.getByRole('button', { name: t('links:alert.secure') });
@@ -318,9 +322,10 @@ test.describe('slow or failing networks', () => {
     await expect(shownCard(page)).toHaveAttribute('data-view', 'valid');
   });
 
-  test('no answer: the retry view, and the retry works', async ({ page }) => {
+  test('no answer: the retry view, and the retry works', async ({ page, pageGuards }) => {
     const t = linkT('ar');
     const path = '**/_be/identity-api/v1/verify/email/**';
+    pageGuards.provokes({ requests: /\/_be\/identity-api\/v1\/verify\/email\// });
     await page.route(path, (route) => route.abort('internetdisconnected'));
     await gotoLink(page, '/ar/corporate/verify/corp-valid');
     await expect(shownCard(page)).toHaveAttribute('data-view', 'network');

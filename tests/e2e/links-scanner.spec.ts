@@ -13,6 +13,7 @@ import {
   expectNoRawKeys,
   FLOW_LOCALES,
   hurryTimers,
+  pendingScripts,
   test,
 } from './fixtures.ts';
 import { linkT, shownCard } from './links-helpers.ts';
@@ -95,14 +96,16 @@ for (const locale of FLOW_LOCALES) {
         baseURL,
         page,
       }) => {
-        // The scanner: its own browser, loads the page, runs its scripts, waits (2 s of the
-        // page's time, on Playwright's clock), leaves.
+        // The scanner: its own browser, loads the page, runs its scripts (every module it asks
+        // for is here), waits (2 s of the page's time, on Playwright's clock), leaves.
         const scanner = await browser.newContext(baseURL ? { baseURL } : {});
         const scan = await scanner.newPage();
         await scan.clock.install();
         const scanned = countCalls(scan, link.call);
-        await scan.goto(address(link.path), { waitUntil: 'networkidle' });
+        const scripts = pendingScripts(scan);
+        await scan.goto(address(link.path));
         await expect(scan.locator('[data-confirm]:visible')).toBeEnabled();
+        await expect.poll(() => scripts.size).toBe(0);
         await hurryTimers(scan, () => scanned.length > 0, 2);
         expect(scanned).toEqual([]);
         await scanner.close();
@@ -131,7 +134,12 @@ for (const locale of FLOW_LOCALES) {
   });
 }
 
-test('the confirm button is disabled in the HTML, before its script runs', async ({ page }) => {
+test('the confirm button is disabled in the HTML, before its script runs', async ({
+  page,
+  pageGuards,
+}) => {
+  // The page's scripts are refused: the HTML alone.
+  pageGuards.provokes({ requests: /\/_astro\/[^/]*\.js$/ });
   await page.route('**/_astro/*.js', (route) => route.abort());
   const calls = countCalls(page, PAGES[0]?.call ?? { method: 'PUT', path: '' });
   await page.goto('/email/ev-valid/verify');

@@ -24,8 +24,10 @@ export function catalogs(locale: Locale) {
   return catalogT(locale, ['common', 'fields', 'one_click', 'redirect', 'spring_security_error']);
 }
 
+/** The page's address: its csrf `csrf-oc-1` unless `extra` brings one (a real interaction's). */
 export function oneClickUrl(locale: Locale, acr: string = ACR.cashback, extra = ''): string {
-  return `${localizedPath(locale, '/login/one-click')}?csrf=csrf-oc-1&acr_values=${encodeURIComponent(acr)}${extra}`;
+  const csrf = extra.includes('csrf=') ? '' : 'csrf=csrf-oc-1&';
+  return `${localizedPath(locale, '/login/one-click')}?${csrf}acr_values=${encodeURIComponent(acr)}${extra}`;
 }
 
 /** Opens the page and waits for its phone form to be ready; returns the flow's section. */

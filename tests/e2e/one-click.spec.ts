@@ -29,6 +29,7 @@ import {
   pushCount,
   submitPhone,
 } from './one-click-helpers.ts';
+import { beginSignIn, csrfOf } from './identity-helpers.ts';
 
 /** The stores of src/config.ts (which reads build variables, so Node cannot import it). */
 const STORE = { android: /^https:\/\/play\.google\.com\//, ios: /^https:\/\/apps\.apple\.com\// };
@@ -124,9 +125,7 @@ for (const locale of FLOW_LOCALES) {
         const login = page.waitForRequest(
           (r) => r.url().includes('/one-click/login') && r.method() === 'POST',
         );
-        const proof = page.waitForRequest((r) => r.url().includes('/one-click/approve-request/'), {
-          timeout: 20_000,
-        });
+        const proof = page.waitForRequest((r) => r.url().endsWith('/proof'), { timeout: 20_000 });
         // The identity service's answer is held back (204 keeps the page) to check the screen.
         let posted: URLSearchParams | undefined;
         await page.route('**/_be/idp/login', async (route) => {
@@ -150,12 +149,20 @@ for (const locale of FLOW_LOCALES) {
         await expect(section.locator('.one-click-phone')).toHaveText('+971500000011');
         await expectAccessible(page, 'push notification');
         // The sandbox 'phone' approves after 3 s; the page's polls (1 s, 2 s, then every 5 s of
-        // its time) run ahead until one finds it.
+        // its time) run ahead until one finds it. (Approved through the control API instead, the
+        // test raced that phone: after the axe pass above, a loaded machine found it approved,
+        // 409. Persona 17, which never answers, is the control API's.)
         await hurryPolls(page);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.welcome, {
           timeout: 15_000,
         });
-        expect((await proof).headers()['x-idp-client-id']).toBe('sandbox-web');
+        // Spec section 7: the proof of the polled request, with the client and the profiling.
+        const proofRequest = await proof;
+        expect(new URL(proofRequest.url()).pathname).toMatch(
+          /^\/_be\/identity-api\/login\/approve-request\/apr[^/]+\/proof$/,
+        );
+        expect(proofRequest.headers()['x-idp-client-id']).toBe('sandbox-web');
+        expect(proofRequest.postDataJSON()).toHaveProperty('profiling');
         await hurryTimers(page, () => posted !== undefined);
         await expect.poll(() => posted?.get('remember'), { timeout: 10_000 }).toBe('true');
         expect(posted?.get('_csrf')).toBe('csrf-oc-1');
@@ -186,7 +193,14 @@ for (const locale of FLOW_LOCALES) {
       test('+971500000017 approved through the control API', async ({ page, sandbox }) => {
         test.slow();
         await page.clock.install();
-        const section = await open(page, locale);
+        // A sign-in the demo app started (its interaction's csrf), finished here.
+        const csrf = csrfOf(await beginSignIn(page, `/signin?ui_locales=${locale}`));
+        const section = await open(
+          page,
+          locale,
+          ACR.cashback,
+          `&clientId=sandbox-web&csrf=${csrf}`,
+        );
         await submitPhone(page, locale, '17');
         await expect(section).toHaveAttribute('data-view', 'push_notification');
         const id = await newPush(sandbox, '17');
@@ -215,6 +229,40 @@ for (const locale of FLOW_LOCALES) {
         expect(new URLSearchParams(form.postData() ?? '').get('remember')).toBe('false');
         await expect(page.locator('h1')).toHaveText('Signed in', { timeout: 10_000 });
         await expect(page.locator('body')).toContainText('Mona Fawzi');
+      });
+
+      test("beside the number: the merchant and promo of the server's approval, not of the address (L7)", async ({
+        page,
+        sandbox,
+      }) => {
+        await page.clock.install();
+        // A hostile address: another merchant and a bigger promo on the invoice of Cafe Sandbox.
+        const hostile = 'merchant:Evil%20Bank promoValue:90 promoType:% promoOutcome:CASHBACK';
+        const section = await open(page, locale, `${hostile} invoice_id:INV-7`);
+        await submitPhone(page, locale, '17');
+        await expect(section).toHaveAttribute('data-view', 'push_notification');
+        const id = await newPush(sandbox, '17');
+        const challenge = section.locator('.one-click-number');
+        await expect(challenge.locator('[data-number]')).toHaveText(
+          await pushNumber(sandbox, '17', id),
+        );
+        await expect(challenge.locator('.one-click-merchant-name')).toHaveText('Cafe Sandbox');
+        await expect(challenge.locator('.one-click-promo-text')).toHaveText(
+          text.cashback(text.amount(10, '%')),
+        );
+        await expect(section).not.toContainText('Evil Bank');
+        await expect(section).not.toContainText(text.amount(90, '%'));
+        await expectAccessible(page, `push with the approved checkout ${locale}`);
+
+        // An invoice the server does not know: the address's merchant and promo are not shown.
+        await page.clock.resume();
+        const unknown = await open(page, locale, `${hostile} invoice_id:INV-404`);
+        await submitPhone(page, locale, '17');
+        await expect(unknown).toHaveAttribute('data-view', 'push_notification');
+        await expect(challenge.locator('[data-number]')).toHaveText(/^\d{2}$/);
+        await expect(challenge).toContainText(catalogs(locale)('one_click:push.numberNoMerchant'));
+        await expect(challenge.locator('.one-click-promo')).toHaveCount(0);
+        await expect(unknown).not.toContainText('Evil Bank');
       });
 
       test('+971500000017 rejected through the control API', async ({ page, sandbox }) => {

@@ -186,7 +186,8 @@ for (const locale of FLOW_LOCALES) {
       await expect(page.locator('.masked-name')).toHaveText('L*** H*****');
     });
 
-    test('says so when the server cannot be reached, and retries', async ({ page }) => {
+    test('says so when the server cannot be reached, and retries', async ({ page, pageGuards }) => {
+      pageGuards.provokes({ requests: /\/recovery\/challenges\// });
       await page.route('**/recovery/challenges/**', (route) => route.abort('internetdisconnected'));
       await page.goto(localizedPath(locale, RECOVERY_LINK));
       await expect(

@@ -17,13 +17,15 @@ import {
   expect,
   expectNoRawKeys,
   FLOW_LOCALES,
+  idleLoaded,
   localizedPath,
   openHydrated,
+  pendingScripts,
   test,
   type Locale,
   type Sandbox,
 } from './fixtures.ts';
-import { signIn, stayOnLeavingView } from './identity-helpers.ts';
+import { openWithHashToken, signIn, stayOnLeavingView } from './identity-helpers.ts';
 import { pressConfirm, shownCard } from './links-helpers.ts';
 import { LAYLA, NEW_PASSWORD, RECOVERY_LINK } from './recovery-support.ts';
 
@@ -303,10 +305,8 @@ const ROWS: readonly Row[] = [
       malformed: [['apps:removeFailed', { name: 'Sandbox Web' }]],
     },
     open: async (page, locale) => {
-      await openHydrated(
-        page,
-        `${localizedPath(locale, '/client-management/')}#access_token=${APPS_TOKEN}`,
-      );
+      // Signed in through the page's own authorize request (a token with this page's state).
+      await openWithHashToken(page, localizedPath(locale, '/client-management/'), APPS_TOKEN);
       await expect(page.locator('.app-item')).toHaveCount(2);
     },
     submit: async (page, locale) => {
@@ -458,21 +458,47 @@ async function provoke(
   options: { navigates?: boolean } = {},
 ): Promise<number> {
   const attempts = attemptsOf(call, kind);
+  await everyFaultTaken(sandbox);
   await sandbox.fault({ method: call.method, path: call.path, times: attempts, ...FAULTS[kind] });
   const before = watch.sent();
   const paused = !options.navigates && (kind === 'timeout' || attempts > 1);
   // In the page's own time, which may run ahead of the test's.
   if (paused) await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
   await act();
+  if (!paused) {
+    // The page's time flows (a navigation's page, or one attempt): every attempt may be made
+    // before the first look on a slow machine, so the whole count is awaited; the caller's 'no
+    // attempt more' check still fails on one too many.
+    await expect
+      .poll(watch.sent, { message: `${kind}: every attempt sent` })
+      .toBe(before + attempts);
+    await expect
+      .poll(watch.ended, { message: `${kind}: every attempt ended` })
+      .toBe(before + attempts);
+    await everyFaultTaken(sandbox);
+    return before + attempts;
+  }
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
     const total = before + attempt;
     await expect.poll(watch.sent, { message: `${kind}: attempt ${attempt} sent` }).toBe(total);
+    // The browser reports a request before it writes it: the page's time runs on only once the
+    // sandbox has it (its fault taken). A try the page gave up on before that never reached the
+    // sandbox and left its fault to the next step (a 20 s hang where a drop was meant, which the
+    // stopped clock never ended: the 'dropped' flakes of the alert and one-click rows).
+    await expect
+      .poll(sandbox.faultsLeft, { message: `${kind}: attempt ${attempt} reached the sandbox` })
+      .toEqual(attempt === attempts ? [] : [attempts - attempt]);
     if (kind === 'timeout') await page.clock.runFor(timeLimitOf(call));
     await expect.poll(watch.ended, { message: `${kind}: attempt ${attempt} ended` }).toBe(total);
-    if (attempt < attempts && paused) await page.clock.runFor(MAX_BACKOFF_MS);
+    if (attempt < attempts) await page.clock.runFor(MAX_BACKOFF_MS);
   }
-  if (paused) await page.clock.resume();
+  await page.clock.resume();
   return before + attempts;
+}
+
+/** Every call a fault was set for has reached the sandbox: none is left to answer the next. */
+async function everyFaultTaken(sandbox: Sandbox) {
+  await expect.poll(sandbox.faultsLeft, { message: 'faults not yet taken' }).toEqual([]);
 }
 
 /**
@@ -522,6 +548,7 @@ async function runForm(
   }
 
   await test.step('a double submit sends one request, and the retry succeeds', async () => {
+    await everyFaultTaken(sandbox);
     await sandbox.fault({ method: row.call.method, path: row.call.path, times: 1, delayMs: 800 });
     const before = watch.sent();
     await row.submitTwice(page, locale);
@@ -597,6 +624,7 @@ async function runLink(
   });
 
   await test.step('a double click on retry sends one request, and succeeds', async () => {
+    await everyFaultTaken(sandbox);
     await sandbox.fault({ method: row.call.method, path: row.call.path, times: 1, delayMs: 800 });
     const before = watch.sent();
     await retry.dblclick();
@@ -611,8 +639,21 @@ for (const row of ROWS) {
       page,
       context,
       sandbox,
+      pageGuards,
     }) => {
-      const setOffline = (offline: boolean) => context.setOffline(offline);
+      // Its call fails on purpose (dropped, cut short), and offline every back-end call made
+      // meanwhile fails (the flow's, the analytics'). A module of the page must not: nothing is
+      // fetched offline (src/lib/later.ts), so a failed module load still fails the test.
+      pageGuards.provokes({ requests: /\/_be\// });
+      const scripts = pendingScripts(page);
+      // Offline once the page's idle code has arrived (`idleLoaded`: the loss of a module on its
+      // way is not what this test tests), and until the page itself says so: a submit made while
+      // it still reads `navigator.onLine` as false shows 'offline' again and sends nothing.
+      const setOffline = async (offline: boolean) => {
+        if (offline) await idleLoaded(page, scripts);
+        await context.setOffline(offline);
+        await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(!offline);
+      };
       if (row.kind === 'form') await runForm(row, locale, page, sandbox, setOffline);
       else await runLink(row, locale, page, sandbox, setOffline);
     });

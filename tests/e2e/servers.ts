@@ -2,7 +2,8 @@
  * The site each Playwright worker tests against: its own sandbox server (so workers never share
  * sandbox state), and for the host projects also the host in front of it with the shipped
  * configuration: nginx, Cloudflare's Pages runtime or Netlify's. Ports are E2E_PORT (default
- * 4400) plus a few per worker.
+ * 4400) plus a few per worker; the sandbox's demo app (the identity service's relying party) takes
+ * E2E_PORT + 40 + the worker's index.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -20,14 +21,25 @@ const HOST_SCRIPTS: Readonly<Record<Host, string>> = {
 };
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const BASE_PORT = Number(process.env['E2E_PORT'] ?? 4400);
+export const BASE_PORT = Number(process.env['E2E_PORT'] ?? 4400);
+/**
+ * The demo apps' ports: E2E_PORT + 40 + the worker's index, below the production topology's
+ * (E2E_PORT + 50 on: tests/production/topology.ts), whose workers run beside these (at + 50 the
+ * two collided: 'port 4451 is in use' in a full run).
+ */
+const RP_OFFSET = 40;
 /** Node 24 from the `node` devDependency: the sandbox runs TypeScript directly. */
 const NODE = existsSync(join(ROOT, 'node_modules/.bin/node'))
   ? join(ROOT, 'node_modules/.bin/node')
   : process.execPath;
 
-async function waitFor(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+export async function waitFor(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output()}`);
     try {
@@ -41,7 +53,7 @@ async function waitFor(url: string, child: ChildProcess, output: () => string): 
 }
 
 /** Whether something already answers on the port (another run's server). */
-function portInUse(port: number): Promise<boolean> {
+export function portInUse(port: number): Promise<boolean> {
   const tryHost = (host: string) =>
     new Promise<boolean>((resolve) => {
       const socket = connect({ port, host });
@@ -67,12 +79,13 @@ async function expectFree(port: number): Promise<void> {
   }
 }
 
-function start(
+export function start(
   script: string,
   env: Record<string, string>,
+  args: readonly string[] = [],
 ): { child: ChildProcess; output: () => string } {
   let log = '';
-  const child = spawn(NODE, [script], {
+  const child = spawn(NODE, [script, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -82,7 +95,7 @@ function start(
   return { child, output: () => log };
 }
 
-function stopAll(children: readonly ChildProcess[]): Promise<void> {
+export function stopAll(children: readonly ChildProcess[]): Promise<void> {
   return Promise.all(
     children.map(
       (child) =>
@@ -105,11 +118,20 @@ export async function startSite(
   sandboxEnv: Readonly<Record<string, string>> = {},
 ) {
   const sandboxPort = BASE_PORT + workerIndex * 2;
+  // The demo app (the identity service's relying party) of the worker's sandbox.
+  const rpPort = BASE_PORT + RP_OFFSET + workerIndex;
   const children: ChildProcess[] = [];
   try {
     await expectFree(sandboxPort);
+    await expectFree(rpPort);
     if (serveWith !== 'sandbox') await expectFree(sandboxPort + 1);
-    const sandbox = start('sandbox/server.ts', { ...sandboxEnv, PORT: String(sandboxPort) });
+    const sandbox = start('sandbox/server.ts', {
+      ...sandboxEnv,
+      PORT: String(sandboxPort),
+      RP_PORT: String(rpPort),
+      // The host in front of the sandbox serves the site's pages too (their exact return addresses).
+      ...(serveWith === 'sandbox' ? {} : { SITE_ORIGINS: `http://127.0.0.1:${sandboxPort + 1}` }),
+    });
     children.push(sandbox.child);
     await waitFor(
       `http://localhost:${sandboxPort}/_sandbox/openapi.json`,

@@ -8,6 +8,8 @@ import {
   holdLoginRedirect,
   LOCALES,
   localizedPath,
+  settleTasks,
+  pendingScripts,
   test,
 } from './fixtures.ts';
 
@@ -48,12 +50,23 @@ test.describe('header', () => {
     await expect(page.locator('[role=alert]')).toHaveCount(0);
   });
 
+  // The pre-rendered header already says 'Masar': checked once the call has failed and the
+  // header is no longer busy (shown to fail: a header that kept the clientId as the name on a
+  // failure passed the check made at once, and fails this one).
   test('shows the product name when the clients API fails', async ({ page, sandbox }) => {
     await sandbox.fault({ path: '/_be/identity-api/clients', status: 500 });
     await page.clock.install();
     await holdLoginRedirect(page);
+    const answers: number[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/clients/')) answers.push(r.status());
+    });
     await page.goto('/session_unknown?clientId=sandbox-web');
-    await expect(page.locator('.brand')).toHaveText('Masar');
+    await expect.poll(() => answers[0]).toBe(500);
+    const brand = page.locator('.brand');
+    await expect(brand).toHaveAttribute('aria-busy', 'false');
+    await expect(brand).toHaveText('Masar');
+    expect(answers.every((status) => status === 500)).toBe(true);
   });
 
   test('points the help centre at the topic of the page', async ({ page }) => {
@@ -67,10 +80,18 @@ test.describe('header', () => {
 });
 
 test.describe('Close menu', () => {
+  // The menu is drawn after hydration, from a module loaded then: checked once the header has
+  // drawn the client's name (same render as the menu's place) and every script the page asked
+  // for has arrived. Shown to fail: a header that drew the menu without acr_values passed the
+  // check made at once, and fails this one.
   test('is absent without acr_values', async ({ page }) => {
     await page.clock.install();
     await holdLoginRedirect(page);
-    await page.goto('/session_unknown');
+    const scripts = pendingScripts(page);
+    await page.goto('/session_unknown?clientId=sandbox-web');
+    await expect(page.locator('.brand')).toContainText('Sandbox Web');
+    await expect.poll(() => scripts.size).toBe(0);
+    await settleTasks(page);
     await expect(page.locator('.close-menu')).toHaveCount(0);
   });
 

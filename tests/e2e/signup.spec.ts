@@ -27,6 +27,7 @@ import {
   socialToken,
   translator,
 } from './signup-helpers.ts';
+import { beginSignIn, csrfOf } from './identity-helpers.ts';
 
 for (const locale of FLOW_LOCALES) {
   const t = translator(locale);
@@ -37,11 +38,13 @@ for (const locale of FLOW_LOCALES) {
       sandbox,
     }) => {
       test.slow(); // four axe runs and a full round trip, on a shared machine
-      const f = await open(page, t, signupUrl(locale, { clientId: 'sandbox-web', csrf: 'csrf-1' }));
+      // The csrf of a sign-in the demo app started (the identity service's interaction).
+      const csrf = csrfOf(await beginSignIn(page, `/signin?ui_locales=${locale}`));
+      const f = await open(page, t, signupUrl(locale, { clientId: 'sandbox-web', csrf }));
       // csrf leaves the address at once and waits in session storage.
       expect(new URL(page.url()).searchParams.has('csrf')).toBe(false);
       expect(new URL(page.url()).searchParams.get('clientId')).toBe('sandbox-web');
-      expect(await page.evaluate(() => sessionStorage.getItem('acct:csrf'))).toBe('csrf-1');
+      expect(await page.evaluate(() => sessionStorage.getItem('acct:csrf'))).toBe(csrf);
       await expect(f.email).toHaveCount(0);
       await expect(f.invitation).toHaveCount(0);
       await expect(f.apple).toBeVisible();
@@ -87,7 +90,8 @@ for (const locale of FLOW_LOCALES) {
       expect(headers['agent']).toBe('WEB');
       expect(headers['version']).toBe('1');
       expect(headers['client-version']).toMatch(/^\d+\.\d+\.\d+$/);
-      expect(headers['accept-language']).toBe(locale);
+      // The page's language, then the spec's `en` (D4, docs/spec-decisions.md).
+      expect(headers['accept-language']).toBe(locale === 'en' ? 'en' : `${locale}, en;q=0.5`);
       expect(headers['x-device-id']).toMatch(/^[0-9a-f-]{36}$/);
       expect(headers['x-session-id']).toMatch(/^[0-9a-f-]{36}$/);
       expect(headers['x-idp-client-id']).toBe('sandbox-web');
@@ -110,7 +114,7 @@ for (const locale of FLOW_LOCALES) {
       // The countdown's seconds hurried: the post it ends with is what is checked.
       await hurryTimers(page, () => posted.length > 0);
       await expect.poll(() => posted.length, { timeout: 10_000 }).toBe(1);
-      expect(posted[0]).toMatchObject({ _csrf: 'csrf-1', remember: 'false' });
+      expect(posted[0]).toMatchObject({ _csrf: csrf, remember: 'false' });
       expect(posted[0]?.['token']).toBeTruthy();
       await expectNoRawKeys(page);
       await expectAccessible(page, 'redirect view');
@@ -118,10 +122,11 @@ for (const locale of FLOW_LOCALES) {
       await page
         .locator('form[action$="/_be/idp/login"]')
         .evaluate((form: HTMLFormElement) => form.submit());
-      await page.waitForURL('**/_be/idp/login');
+      // The identity service finished the demo app's sign-in: its verified ID token names her.
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Signed in');
       await expect(page.locator('body')).toContainText('Mona Saeed Rahman');
       await expect(page.locator('body')).toContainText('Sandbox Web');
+      await expect(page.locator('[data-claim="amr"]')).toHaveText('otp');
     });
 
     test('onboards at once with an OTP in the address, which leaves the address', async ({
@@ -416,8 +421,42 @@ for (const locale of FLOW_LOCALES) {
       await f.name.fill('Mona Saeed');
       await f.password.fill(PASSWORD);
       await f.submit.click();
+      await expect(page.getByRole('alert')).toHaveText(t('signup:error.challenge.email'));
+    });
+
+    test("an unknown challenge or a server's own message: never English in another language", async ({
+      page,
+      sandbox,
+    }) => {
+      const f = await open(
+        page,
+        t,
+        signupUrl(locale, { fullMobileNumber: '971500000003', otp: PERSONA_CODE }),
+      );
+      await f.name.fill('Mona Saeed');
+      await f.password.fill(PASSWORD);
+      const generic = t('spring_security_error:ERROR_UNKNOWN');
+      await sandbox.fault({
+        path: '/_be/onboarder/onboard',
+        status: 400,
+        body: { error: 'odd', error_description: 'Something odd happened' },
+        times: 1,
+      });
+      await f.submit.click();
+      // The server writes English: an English page says it, another the generic message.
       await expect(page.getByRole('alert')).toHaveText(
-        t('signup:error.provide', { challenge: 'email' }),
+        locale === 'en' ? 'Something odd happened' : generic,
+      );
+      await sandbox.fault({
+        path: '/_be/onboarder/onboard',
+        status: 400,
+        body: { error: 'challenge_required', additional_information: { challenge: 'face_scan' } },
+        times: 1,
+      });
+      await f.submit.click();
+      // The spec's 'Provide: {challenge}' in English; never the raw id in another language.
+      await expect(page.getByRole('alert')).toHaveText(
+        locale === 'en' ? 'Provide: face_scan' : generic,
       );
     });
   });

@@ -4,7 +4,14 @@
  * countries the phoneCountries flag allows when it names any.
  */
 import type { Page } from '@playwright/test';
-import { expect, holdRequests, localizedPath, openHydrated, test } from './fixtures.ts';
+import {
+  expect,
+  holdRequests,
+  localizedPath,
+  openHydrated,
+  settleTasks,
+  test,
+} from './fixtures.ts';
 
 const country = (page: Page) => page.locator('select[name=phone-country]').first();
 const number = (page: Page) => page.locator('input[name=phone]').first();
@@ -32,6 +39,32 @@ test.describe('browser in ar-EG', () => {
     await expect(country(page)).toHaveValue('AE');
     await sandbox.flags({ phoneCountries: 'SA' });
     await openHydrated(page, localizedPath('ar', '/login'));
+    await expect(country(page)).toHaveValue('SA');
+  });
+
+  // The start country (Egypt here) is decided once the phone rules module has loaded (since issue
+  // 31 the start-country code is no module of its own): held until the person has picked, then
+  // let go, and checked once it has run and its effect was drawn (shown
+  // to fail: a start country applied over the pick turned Saudi Arabia back into Egypt here,
+  // where the former check, on a browser whose start country is the default, could not see it).
+  test('a country the person picks before the start country is decided is kept', async ({
+    page,
+  }) => {
+    const rules = /\/_astro\/phone-rules\.[\w-]+\.js$/;
+    const release = await holdRequests(page, rules);
+    const arrived = page.waitForEvent('requestfinished', (request) => rules.test(request.url()));
+    await openHydrated(page, localizedPath('ar', '/login'));
+    await expect(country(page)).toHaveValue('AE');
+    await country(page).selectOption('SA');
+    release();
+    const module = (await arrived).url();
+    // The module has run once the page can import it, and its effect is drawn after the page's
+    // queued tasks.
+    await page.evaluate(async (url) => void (await import(url)), module);
+    // The rules drawn (every country offered, not the preferred few), then the start country's
+    // effect run and drawn.
+    await expect.poll(() => country(page).locator('option').count()).toBeGreaterThan(200);
+    await settleTasks(page);
     await expect(country(page)).toHaveValue('SA');
   });
 });
@@ -87,13 +120,5 @@ test.describe('this device', () => {
     release();
     await expect(country(page)).toHaveValue('SA');
     await expect(number(page)).toHaveValue('501234567');
-  });
-
-  test('a country the person picks is kept', async ({ page }) => {
-    await openHydrated(page, '/login');
-    await expect(country(page)).toHaveValue('AE');
-    await country(page).selectOption('EG');
-    await page.waitForTimeout(500);
-    await expect(country(page)).toHaveValue('EG');
   });
 });

@@ -7,7 +7,14 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, holdRequests, localizedPath, type Locale } from './fixtures.ts';
-import { message, signIn, stayOnLeavingView } from './identity-helpers.ts';
+import {
+  answerLoginRequired,
+  message,
+  openSignedIn,
+  openWithHashToken,
+  signIn,
+  stayOnLeavingView,
+} from './identity-helpers.ts';
 import { viewsTour } from './tour.ts';
 import { BUSINESS_WEB_APP_LOGIN } from '../../src/site-config.ts';
 import type { AppsState } from '../../src/stores/flows/connected-apps.ts';
@@ -48,7 +55,7 @@ viewsTour<AppsState['view']>({
         // The call is held while the loader is checked, then fails with a 400 (not retried).
         await sandbox.fault({ method: 'GET', path: APPS_API, status: 400, times: 1 });
         const releaseList = await holdRequests(page, `**${APPS_API}`);
-        await page.goto(`${localizedPath(locale, '/client-management/')}#access_token=${TOKEN}`);
+        await openWithHashToken(page, localizedPath(locale, '/client-management/'), TOKEN);
         await expect(page.getByRole('status')).toHaveText(m('apps:loading'));
         await check('loading');
         releaseList();
@@ -139,8 +146,10 @@ viewsTour<AppsState['view']>({
         await leaving.request;
         await check('redirect');
 
+        // Back with a refused token: the authorize request goes through again (hold lifted).
+        await page.unrouteAll({ behavior: 'ignoreErrors' });
         await page.goto('about:blank'); // a new document, not a same-page hash change
-        await page.goto(`${path}#access_token=expired-token&state=client-management`);
+        await openWithHashToken(page, path, 'expired-token');
         await expect(title(page, m('apps:signInTitle'))).toBeFocused();
         await expect(page.getByRole('button', { name: m('apps:signIn') })).toBeVisible();
         await check('signin_failed');
@@ -195,7 +204,7 @@ viewsTour<InvitationState['view']>({
         // The call is held while the loader is checked, then fails with a 400 (not retried).
         await sandbox.fault({ path: '/_be/idp/api/profile/userinfo', status: 400, times: 1 });
         const releaseUser = await holdRequests(page, '**/_be/idp/api/profile/userinfo');
-        await page.goto(localizedPath(locale, '/invitation/inv-valid'));
+        await openSignedIn(page, localizedPath(locale, '/invitation/inv-valid'));
         await expect(page.getByRole('status')).toHaveText(m('invitation:loading'));
         await check('loading');
         releaseUser();
@@ -238,7 +247,7 @@ viewsTour<InvitationState['view']>({
         const m = messagesOf(locale);
         await signIn(page);
         for (const error of Object.keys(ERROR_TOKENS) as (keyof typeof ERROR_TOKENS)[]) {
-          await page.goto(localizedPath(locale, `/invitation/${ERROR_TOKENS[error]}`));
+          await openSignedIn(page, localizedPath(locale, `/invitation/${ERROR_TOKENS[error]}`));
           await page.getByRole('button', { name: m('invitation:accept') }).click();
           await expect(title(page, m('invitation:errorTitle'))).toBeFocused();
           await expect(page.getByRole('alert')).toHaveText(m(INVITATION_ERROR_KEYS[error]));
@@ -261,8 +270,11 @@ viewsTour<InvitationState['view']>({
         await signingIn.request;
         await check('signin');
 
+        // Back from the identity service with no session (login_required, the page's own state):
+        // the authorize request goes through again (the hold above is lifted).
+        await page.unrouteAll({ behavior: 'ignoreErrors' });
         await page.goto('about:blank'); // a new document, not a same-page hash change
-        await page.goto(`${path}#state=invitation`);
+        await answerLoginRequired(page, path);
         await expect(title(page, m('invitation:signInTitle'))).toBeFocused();
         await check('signin_failed');
 

@@ -224,7 +224,7 @@ viewsTour<RecoveryState['view']>({
         'submitting',
         'link_sent',
       ],
-      walk: async ({ page, locale }, check) => {
+      walk: async ({ page, locale, provokes }, check) => {
         // The session-expired screen leaves for /login after 2 s: the login page is held back.
         await holdLoginRedirect(page);
         await page.goto(localizedPath(locale, '/session_init'));
@@ -243,6 +243,7 @@ viewsTour<RecoveryState['view']>({
         await check('not_configured');
 
         // The challenges are held while the loader is checked, then never reach the server.
+        provokes({ requests: /\/recovery\/challenges\// });
         const fail = await holdRequests(page, '**/recovery/challenges/**', 'abort');
         await page.goto(localizedPath(locale, RECOVERY_LINK));
         await expect(page.getByRole('status')).toHaveText(msg(locale, 'recovery:loading'));

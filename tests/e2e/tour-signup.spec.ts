@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import type { Translate } from '../../src/i18n/t.ts';
 import type { SignupView } from '../../src/stores/flows/signup/index.ts';
 import { clickClosingWindow, expect, hurryTimers, type Sandbox } from './fixtures.ts';
+import { beginSignIn, csrfOf } from './identity-helpers.ts';
 import {
   latestCode,
   open,
@@ -46,11 +47,14 @@ viewsTour<SignupView>({
       views: ['signup_form', 'otp', 'redirect_to_idp'],
       walk: async ({ page, sandbox, locale }, check) => {
         const t = translator(locale);
+        // The csrf of a sign-in the demo app started: the identity service finishes it.
+        const csrf = csrfOf(await beginSignIn(page, `/signin?ui_locales=${locale}`));
         const f = await open(
           page,
           t,
           signupUrl(locale, {
             clientId: 'sandbox-web',
+            csrf,
             showEmail: 'true',
             hideInvitationCode: 'false',
           }),

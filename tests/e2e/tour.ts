@@ -19,6 +19,7 @@ import {
   LOCALES,
   test,
   type Locale,
+  type Provoked,
   type Sandbox,
 } from './fixtures.ts';
 
@@ -38,6 +39,8 @@ export interface TourContext {
   page: Page;
   sandbox: Sandbox;
   locale: Locale;
+  /** What the leg provokes on purpose, declared to the page guard. */
+  provokes: (what: Provoked) => void;
 }
 
 /** Checks the page as it is now as `view`, with `what` naming a variant (an error shown ...). */
@@ -72,7 +75,10 @@ export function viewsTour<V extends string>(tour: Tour<V>): void {
     test.describe(`views tour: ${tour.flow} (${locale}${dark ? ', dark' : ''})`, () => {
       test.use({ colorScheme: dark ? 'dark' : 'light' });
       for (const leg of tour.legs) {
-        test(leg.name, async ({ page, sandbox }) => {
+        test(leg.name, async ({ page, sandbox, pageGuards }) => {
+          // A whole flow, with axe at each view: the limit of three tests (one timed out on a
+          // loaded machine with the plain limit).
+          test.slow();
           const checked = new Set<V>();
           const check: Check<V> = async (view, what) => {
             expect(leg.views, `${view} is not listed on the leg`).toContain(view);
@@ -88,7 +94,7 @@ export function viewsTour<V extends string>(tour: Tour<V>): void {
             );
             checked.add(view);
           };
-          await leg.walk({ page, sandbox, locale }, check);
+          await leg.walk({ page, sandbox, locale, provokes: pageGuards.provokes }, check);
           expect([...checked].sort(), 'views the leg checked').toEqual([...leg.views].sort());
         });
       }

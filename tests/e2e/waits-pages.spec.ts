@@ -1,9 +1,10 @@
 /**
  * Issue 16, item 2 beyond the login page: the rate limits of the recovery form (sending and
- * checking codes), the new password, one-click checkout (its login and its resend) and sign-up
- * (its code step and its onboarding) say how long to wait, hold the action until then, keep the
- * deadline across a reload, and say when the wait is over (the polite live region beside the
- * timer). In English and Arabic, axe on each new state.
+ * checking codes), the new password, one-click checkout (its login and its resend), sign-up (its
+ * code step and its onboarding) and the code check of the login's and sign-up's code step (issue
+ * 32, item 9) say how long to wait, hold the action until then, keep the deadline across a
+ * reload, and say when the wait is over (the polite live region beside the timer). In English and
+ * Arabic, axe on each new state.
  */
 import type { Page } from '@playwright/test';
 import type { Locale } from '../../src/i18n/config.ts';
@@ -24,6 +25,8 @@ import {
   pushCount,
   submitPhone as submitOneClick,
 } from './one-click-helpers.ts';
+import { beginSignIn, csrfOf } from './identity-helpers.ts';
+import { openLogin, submitPhone as submitLoginPhone } from './login-helpers.ts';
 import { passwordField } from './recovery-support.ts';
 import {
   form,
@@ -45,6 +48,20 @@ const limitOnboarding = (sandbox: Sandbox, body?: unknown, retryAfter?: string) 
     times: 1,
     ...(body === undefined ? {} : { body }),
     ...(retryAfter === undefined ? {} : { retryAfter }),
+  });
+/** The sandbox answers the next code check with its rate limit: 429, APP-0020, Retry-After 120. */
+const limitCodeCheck = (sandbox: Sandbox) =>
+  sandbox.fault({
+    method: 'POST',
+    path: `${IDENTITY_API}/otp/verify`,
+    status: 429,
+    body: {
+      error: 'error_rate_limit_reached',
+      message: 'ERROR_RATE_LIMIT_REACHED',
+      error_code: 'APP-0020',
+    },
+    retryAfter: '120',
+    times: 1,
   });
 const waitNotice = (page: Page) => page.locator('.wait-notice');
 const spoken = (page: Page) => page.locator('.wait-spoken');
@@ -252,8 +269,9 @@ for (const locale of FLOW_LOCALES) {
       const minutes = catalogMessage(locale, 'common:wait.minutes', { count: 2 });
       await expect(waitNotice(page)).toHaveText(minutes);
       await expect(spoken(page)).toHaveText(minutes);
+      // Both ways to resend (a text, a call), each held.
       const resend = page.locator('.login-resend-actions button');
-      await expect(resend.first()).toBeVisible();
+      await expect(resend).toHaveCount(2);
       for (const button of await resend.all()) await expect(button).toBeDisabled();
       const deadline = await waitNotice(page).getAttribute('data-wait');
       await expectAccessible(page, `sign-up code wait ${locale}`);
@@ -264,10 +282,65 @@ for (const locale of FLOW_LOCALES) {
       await expect(waitNotice(page)).toHaveText(minutes);
       // The same deadline as before the reload, not a new one.
       await expect(waitNotice(page)).toHaveAttribute('data-wait', deadline ?? '');
+      await expect(resend).toHaveCount(2);
       for (const button of await resend.all()) await expect(button).toBeDisabled();
       expect(sends()).toBe(0);
       expect(await sandbox.outbox('+971500000015')).toEqual([]);
     });
+
+    for (const step of ['login', 'sign-up'] as const) {
+      test(`${step}: a rate-limited code check (Retry-After 120 s) holds Verify until its wait ends (item 9)`, async ({
+        page,
+        sandbox,
+      }) => {
+        const t = translator(locale);
+        await page.clock.install();
+        if (step === 'login') {
+          await openLogin(page, locale);
+          await submitLoginPhone(page, '02');
+        } else {
+          // The csrf of a sign-in the demo app started: the identity service finishes it.
+          const csrf = csrfOf(await beginSignIn(page, `/signin?ui_locales=${locale}`));
+          const f = await openSignup(page, t, signupUrl(locale, { clientId: 'sandbox-web', csrf }));
+          await fillSignup(page, locale, '03');
+          await f.submit.click();
+        }
+        const code = page.getByLabel(t('fields:otp.label'));
+        await code.fill(
+          await latestCode(sandbox, step === 'login' ? '+971500000002' : '+971500000003'),
+        );
+        // The identity API's rate-limit answer (the one persona 15 gets on sending) on the check.
+        await limitCodeCheck(sandbox);
+        const verify = page.getByRole('button', { name: t('login_otp:submit') });
+        await verify.click();
+        await expect(page.getByRole('alert')).toHaveText(
+          catalogMessage(locale, 'otp:error.ERROR_RATE_LIMIT_REACHED'),
+        );
+        const minutes = catalogMessage(locale, 'common:wait.minutes', { count: 2 });
+        await expect(waitNotice(page)).toHaveText(minutes);
+        await expect(spoken(page)).toHaveText(minutes);
+        await expect(verify).toBeDisabled();
+        const resends = await page.locator('.login-resend-actions button').all();
+        expect(resends.length).toBeGreaterThan(0);
+        for (const button of resends) await expect(button).toBeDisabled();
+        await expectAccessible(page, `${step} code check wait ${locale}`);
+        const checks = countCalls(page, '/otp/verify');
+        await verify.click({ force: true });
+        expect(checks()).toBe(0);
+
+        // The wait runs out: the page says so, frees Verify, and the code signs the person in.
+        await page.clock.runFor(120_000);
+        await expect(spoken(page)).toHaveText(catalogMessage(locale, 'common:wait.over'));
+        await expect(waitNotice(page)).toHaveCount(0);
+        await expect(verify).toBeEnabled();
+        await verify.click();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+          step === 'login'
+            ? t('redirect:welcome', { client: 'Sandbox Web' })
+            : t('redirect:registered', { client: 'Sandbox Web' }),
+        );
+      });
+    }
 
     test('sign-up: a rate-limited onboarding (Retry-After 150 s) holds Create account, kept on reload', async ({
       page,

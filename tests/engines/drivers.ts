@@ -175,7 +175,7 @@ export async function startWebKit(): Promise<Driver> {
         .withCapabilities({
           browserName: 'MiniBrowser',
           // WebKitWebDriver 2.50 never sees a Back across a change of Cross-Origin-Opener-Policy
-          // finish (WebKit loads the page again in another process: /_be/idp/login back to
+          // finish (WebKit loads the page again in another process: the app back to
           // /login): with the 'normal' or 'eager' strategy every later command waits for it
           // until the page-load timeout, and the session is stuck until the next navigation.
           // With 'none' no command waits for a navigation: `navigate` waits for the new

@@ -110,7 +110,19 @@ export function engineSmoke(engine: EngineName): void {
     test('the probe fails a step on a page error or a policy violation', async ({ tab: page }) => {
       await page.goto('/login');
       await page.assertClean(true);
-      for (const [what, [provoke, recorded]] of Object.entries(PROVOCATIONS)) {
+      // Firefox ESR 140 has no Trusted Types (behind a preference until Firefox 145): there the
+      // CSP's script-src blocks the inline script, and HTML from a string is no violation at all.
+      const trustedTypes = await page.driver.run(() => 'trustedTypes' in window);
+      const provocations = Object.entries(PROVOCATIONS).flatMap(([what, [provoke, recorded]]) => {
+        if (trustedTypes || !recorded.source.startsWith('policy violation: require-trusted-types'))
+          return [[what, [provoke, recorded]] as const];
+        if (what.startsWith('HTML from a string')) return [];
+        return [[what, [provoke, /policy violation: script-src-elem inline/]] as const];
+      });
+      expect(provocations.length, 'the provocations this engine can record').toBeGreaterThanOrEqual(
+        trustedTypes ? 5 : 4,
+      );
+      for (const [what, [provoke, recorded]] of provocations) {
         await page.driver.run(provoke);
         await expect
           .poll(() => page.problems(), { message: what })

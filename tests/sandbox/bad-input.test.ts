@@ -73,7 +73,6 @@ describe('bad input answers 400 in the error shape, never a crash', () => {
   it('unknown ids answer 404 or 400 in the error shape', async () => {
     expect((await t.get(t.api('/login/approve-request/apr_nope/verify'))).status).toBe(404);
     expect((await t.post(t.api('/login/approve-request/apr_nope/proof'), {})).status).toBe(404);
-    expect((await t.post(t.api('/one-click/approve-request/apr_nope/proof'), {})).status).toBe(404);
     expect((await t.get(t.api('/alerts/unknown'))).body.error).toBe('not_found');
   });
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildOpenApi } from '../../sandbox/openapi.ts';
 import { OPERATIONS } from '../../src/contract/operations.ts';
+import { serveSandbox } from './server.ts';
 import { SANDBOX_PREFIX } from '../../src/contract/backends.ts';
 import { fillPath } from '../../src/contract/path.ts';
 import { phone, setup } from './helpers.ts';
@@ -268,15 +269,24 @@ describe('pages for people', () => {
     expect(html).toMatch(/<caption>/);
   });
 
-  it('the social window returns unsigned test tokens for the provider', async () => {
-    const html = await (await t.app.request('/_sandbox/social/apple?state=x')).text();
+  it("the social window returns unsigned test tokens for the provider, with the page's nonce", async () => {
+    const nonce = (await t.post(t.api('/login/social/nonce'))).body.nonce as string;
+    const html = await (await t.app.request(`/_sandbox/social/apple?nonce=${nonce}`)).text();
     expect(html).toContain('apple.user@example.com');
     expect(html).toContain('new.apple@example.com');
     expect(html).not.toContain('google.user@example.com');
     expect(html).toContain("type: 'sandbox-social'");
     expect(html).toContain('postMessage(message, location.origin)');
     const token = /data-token="([^"]+)"/.exec(html)?.[1] ?? '';
-    expect((await t.post(t.api('/login/apple'), { access_token: token })).status).toBe(200);
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+    expect(claims.nonce).toBe(nonce);
+    expect((await t.post(t.api('/login/apple'), { access_token: token, nonce })).status).toBe(200);
+    // A nonce that cannot be one is left out of the tokens.
+    const odd = await (await t.app.request('/_sandbox/social/apple?nonce=%3Cb%3E')).text();
+    const oddToken = /data-token="([^"]+)"/.exec(odd)?.[1] ?? '';
+    expect(
+      JSON.parse(Buffer.from(oddToken.split('.')[1] ?? '', 'base64url').toString()),
+    ).not.toHaveProperty('nonce');
     expect((await t.app.request('/_sandbox/social/facebook')).status).toBe(404);
   });
 });
@@ -297,19 +307,27 @@ describe('contract document', () => {
   });
 
   it('the sandbox routes every operation of the contract', async () => {
-    for (const operation of OPERATIONS) {
-      const params = Object.fromEntries(
-        [...operation.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], 'x']),
-      );
-      const path = `${SANDBOX_PREFIX[operation.backend]}${fillPath(operation.path, params as Record<string, string>)}`;
-      const res = await t.call(
-        operation.method,
-        path,
-        operation.method === 'GET' || operation.method === 'DELETE' ? undefined : {},
-      );
-      const noRoute = res.status === 404 && res.body?.error_description === 'No such sandbox route';
-      expect(noRoute, `${operation.method} ${path}`).toBe(false);
-      expect(res.status, `${operation.method} ${path}`).toBeLessThan(500);
+    // Served: the identity service answers on Node's own request and response.
+    const served = await serveSandbox();
+    try {
+      for (const operation of OPERATIONS) {
+        const params = Object.fromEntries(
+          [...operation.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], 'x']),
+        );
+        const path = `${SANDBOX_PREFIX[operation.backend]}${fillPath(operation.path, params as Record<string, string>)}`;
+        const withBody = operation.method !== 'GET' && operation.method !== 'DELETE';
+        const res = await fetch(`${served.origin}${path}`, {
+          method: operation.method,
+          redirect: 'manual',
+          ...(withBody ? { headers: { 'content-type': 'application/json' }, body: '{}' } : {}),
+        });
+        const text = await res.text();
+        const noRoute = res.status === 404 && text.includes('No such sandbox route');
+        expect(noRoute, `${operation.method} ${path}`).toBe(false);
+        expect(res.status, `${operation.method} ${path}`).toBeLessThan(500);
+      }
+    } finally {
+      await served.close();
     }
   });
 });

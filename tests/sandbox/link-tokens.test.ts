@@ -211,13 +211,15 @@ describe('profile confirmation, corporate links, alerts', () => {
 });
 
 describe('business invitations', () => {
+  // Layla's access token (the contract's fixed one): the business API takes the user from it.
+  const asLayla = { authorization: 'Bearer sandbox-access-token' };
   const process = (code: string) =>
-    t.call('PATCH', '/_be/business/api/business/v1/invites/process', {
-      code,
-      phone: `+${phone('01')}`,
-      user_urn: 'urn:customer:sbx-layla',
-      status: 'accepted',
-    });
+    t.call(
+      'PATCH',
+      '/_be/business/api/business/v1/invites/process',
+      { code, phone: `+${phone('01')}`, user_urn: 'urn:customer:sbx-layla', status: 'accepted' },
+      asLayla,
+    );
   it('inv-valid is accepted once', async () => {
     expect((await process('inv-valid')).body).toEqual({ status: 'accepted' });
     expect((await process('inv-valid')).body.error_code).toBe('BU-0011');
@@ -242,20 +244,24 @@ describe('business invitations', () => {
     expect((await process('whatever')).status).toBe(404);
   });
   it('inv-motfail: the mot auth call fails; with server-to-server roles the process call does', async () => {
-    const mot = await t.post('/_be/business/api/mot_auth/invitation/inv-motfail');
+    const mot = await t.post('/_be/business/api/mot_auth/invitation/inv-motfail', {}, asLayla);
     expect(mot.status).toBe(502);
     expect(mot.body.error).toBe('mot_request_failed');
-    expect((await t.post('/_be/business/api/mot_auth/invitation/inv-valid')).status).toBe(200);
+    expect(
+      (await t.post('/_be/business/api/mot_auth/invitation/inv-valid', {}, asLayla)).status,
+    ).toBe(200);
     await t.call('PUT', '/_sandbox/flags', { businessInvitationS2SRoles: true });
     const processed = await process('inv-motfail');
     expect(processed.status).toBe(400);
     expect(processed.body.error).toBe('mot_request_failed');
   });
   it('checks the body', async () => {
-    const answer = await t.call('PATCH', '/_be/business/api/business/v1/invites/process', {
-      code: 'inv-valid',
-      status: 'declined',
-    });
+    const answer = await t.call(
+      'PATCH',
+      '/_be/business/api/business/v1/invites/process',
+      { code: 'inv-valid', status: 'declined' },
+      asLayla,
+    );
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe('invalid_request');
   });

@@ -134,49 +134,99 @@ describe('e-mail login', () => {
 });
 
 describe('Apple and Google login', () => {
-  const token = (email: string, at = START) => {
+  const token = (email: string, nonce?: string, at = START) => {
     const account = SOCIAL_ACCOUNTS.find((item) => item.email === email);
     if (!account) throw new Error(email);
-    return makeSocialToken(account, at);
+    return makeSocialToken(account, at, nonce);
+  };
+  /** A nonce of the identity API, as a page asks for one before a sign-in. */
+  const issue = async (): Promise<string> => {
+    const answer = await t.post(t.api('/login/social/nonce'));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      nonce: expect.stringMatching(/^[0-9a-f]{32}$/),
+      expires_in: 600,
+    });
+    return answer.body.nonce as string;
   };
 
   it('registered test accounts get a token; new ones unregistered_user', async () => {
+    let nonce = await issue();
     const apple = await t.post(t.api('/login/apple'), {
       device_id: 'd',
-      access_token: token('apple.user@example.com'),
+      access_token: token('apple.user@example.com', nonce),
+      nonce,
     });
     expect(apple.status).toBe(200);
     expect(apple.body.token).toMatch(/^pt_/);
+    nonce = await issue();
     const google = await t.post(t.api('/login/google'), {
       device_id: 'd',
-      id_token: token('google.user@example.com'),
+      id_token: token('google.user@example.com', nonce),
+      nonce,
     });
     expect(google.status).toBe(200);
+    nonce = await issue();
     const newApple = await t.post(t.api('/login/apple'), {
-      access_token: token('new.apple@example.com'),
+      access_token: token('new.apple@example.com', nonce),
+      nonce,
     });
     expect(newApple.status).toBe(400);
     expect(newApple.body).toMatchObject({
       error: 'unregistered_user',
       message: expect.any(String),
     });
+    nonce = await issue();
     const newGoogle = await t.post(t.api('/login/google'), {
-      id_token: token('new.google@example.com'),
+      id_token: token('new.google@example.com', nonce),
+      nonce,
     });
     expect(newGoogle.body.error).toBe('unregistered_user');
   });
 
   it('refuses a token of the other provider, a forged one, and an expired one', async () => {
+    const nonce = await issue();
     const wrongProvider = await t.post(t.api('/login/google'), {
-      id_token: token('apple.user@example.com'),
+      id_token: token('apple.user@example.com', nonce),
+      nonce,
     });
     expect(wrongProvider.body.error).toBe('invalid_token');
-    const forged = await t.post(t.api('/login/apple'), { access_token: 'a.b.c' });
+    const forged = await t.post(t.api('/login/apple'), { access_token: 'a.b.c', nonce });
     expect(forged.body.error).toBe('invalid_token');
-    const old = token('apple.user@example.com', START - 11 * 60 * 1000);
-    expect((await t.post(t.api('/login/apple'), { access_token: old })).body.error).toBe(
+    const old = token('apple.user@example.com', nonce, START - 11 * 60 * 1000);
+    expect((await t.post(t.api('/login/apple'), { access_token: old, nonce })).body.error).toBe(
       'invalid_token',
     );
+  });
+
+  it("takes a token only with a nonce it issued, unused, unexpired, the token's own", async () => {
+    const refused = async (body: Record<string, unknown>) => {
+      const answer = await t.post(t.api('/login/google'), body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toBe('invalid_nonce');
+    };
+    const nonce = await issue();
+    // No nonce at all, in the token or the call; one in the token only; one not issued here.
+    await refused({ id_token: token('google.user@example.com') });
+    await refused({ id_token: token('google.user@example.com', nonce) });
+    await refused({
+      id_token: token('google.user@example.com', 'f'.repeat(32)),
+      nonce: 'f'.repeat(32),
+    });
+    // Another nonce than the token's.
+    const other = await issue();
+    await refused({ id_token: token('google.user@example.com', nonce), nonce: other });
+    // Good once: a replay of the same token is refused.
+    const body = { id_token: token('google.user@example.com', nonce), nonce };
+    expect((await t.post(t.api('/login/google'), body)).status).toBe(200);
+    await refused(body);
+    // Ten minutes on, a nonce has expired.
+    const late = await issue();
+    t.advance(10 * 60 * 1000);
+    await refused({
+      id_token: token('google.user@example.com', late, START + 10 * 60 * 1000),
+      nonce: late,
+    });
   });
 });
 
@@ -273,7 +323,9 @@ describe('sign-up (onboarding)', () => {
     const otp = await t.verifiedOtp(phone('03'));
     const done = await onboard({ phone_number: phone('03'), apple_id_token: idToken, otp });
     expect(done.status).toBe(200);
-    expect((await t.post(t.api('/login/apple'), { access_token: idToken })).status).toBe(200);
+    const nonce = (await t.post(t.api('/login/social/nonce'))).body.nonce as string;
+    const login = { access_token: makeSocialToken(account, START, nonce), nonce };
+    expect((await t.post(t.api('/login/apple'), login)).status).toBe(200);
   });
 
   it('a registered social account cannot sign up again (US-0036)', async () => {

@@ -237,13 +237,46 @@ describe('one-click personas', () => {
   const status = async (id: string) =>
     (await t.get(t.api(`/login/approve-request/${id}/verify`))).body.data.status;
 
+  it("the approval names the checkout's merchant and promo as registered, never the address's (L7)", async () => {
+    const hostile = {
+      merchant: 'Evil Bank',
+      promoValue: '90',
+      promoType: '%',
+      promoOutcome: 'CASHBACK',
+    };
+    const known = await oneClick('17', { external_params: { ...hostile, invoice_id: 'INV-8' } });
+    expect(known.body).toMatchObject({
+      merchant: 'Blue Shoes',
+      promo: { value: 30, type: 'AED', outcome: 'DISCOUNT' },
+    });
+    const pushes = (await t.get(`/_sandbox/outbox?to=%2B${phone('17')}`)).body;
+    expect(pushes[0].text).toContain('Blue Shoes');
+    expect(pushes[0].text).not.toContain('Evil Bank');
+    // An invoice the server does not know (or none): no merchant and no promo at all.
+    for (const invoice_id of ['INV-404', 'constructor', undefined]) {
+      const unknown = await oneClick('17', {
+        external_params: { ...hostile, ...(invoice_id ? { invoice_id } : {}) },
+      });
+      expect(unknown.status).toBe(200);
+      expect(unknown.body).not.toHaveProperty('merchant');
+      expect(unknown.body).not.toHaveProperty('promo');
+    }
+    expect((await t.get(`/_sandbox/outbox?to=%2B${phone('17')}`)).body[0].text).toContain(
+      'a merchant',
+    );
+  });
+
   it('11: push sent, approved by itself after 3 s, then one proof token', async () => {
-    const answer = await oneClick('11', { external_params: { merchant: 'Cafe Sandbox' } });
+    const answer = await oneClick('11', {
+      external_params: { merchant: 'Cafe Sandbox', invoice_id: 'INV-7' },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       id: expect.any(String),
       web_deeplink: expect.stringContaining(answer.body.id),
       number_challenge: expect.stringMatching(/^\d{2}$/),
+      merchant: 'Cafe Sandbox',
+      promo: { value: 10, type: '%', outcome: 'CASHBACK' },
     });
     const outbox = (await t.get(`/_sandbox/outbox?to=%2B${phone('11')}`)).body;
     expect(outbox[0]).toMatchObject({
@@ -258,9 +291,16 @@ describe('one-click personas', () => {
     expect(early.body.error).toBe('request_pending');
     t.advance(3000);
     expect(await status(answer.body.id)).toBe('confirmed');
-    const proof = await t.post(
+    // The path the sandbox once invented for one-click's proof is gone (spec section 7 names one).
+    const invented = await t.post(
       t.api(`/one-click/approve-request/${answer.body.id}/proof`),
-      {},
+      { profiling: { platform: 'web' } },
+      { 'x-idp-client-id': 'sandbox-web' },
+    );
+    expect(invented.status).toBe(404);
+    const proof = await t.post(
+      t.api(`/login/approve-request/${answer.body.id}/proof`),
+      { profiling: { platform: 'web' } },
       { 'x-idp-client-id': 'sandbox-web' },
     );
     expect(proof.status).toBe(200);

@@ -1,22 +1,25 @@
 /**
  * Hydrates `/invitation/{token}`: the signed-in invitee accepts a business invitation; signed
- * out, the identity service's authorize flow first (once).
+ * out, the identity service's authorize flow first (once): a code flow with PKCE that comes back
+ * to `/invitation/_` (the one registered address), the invitation's code waiting in session
+ * storage meanwhile, never in `redirect_uri` (src/lib/authorize.ts).
  */
 import { useEffect } from 'react';
 import { acceptInvitation, assignBusinessRole, fetchUserInfo } from '../../api/business.ts';
 import { toFailure } from '../../api/errors.ts';
 import { APP_ENV, BUSINESS_WEB_APP_LOGIN } from '../../config.ts';
-import { localizedPath, type Locale } from '../../i18n/config.ts';
+import { localizedPath, splitLocale, type Locale } from '../../i18n/config.ts';
 import type { I18nKey, Messages } from '../../i18n/types.ts';
-import { pathToken, takeHashParams } from '../../lib/address.ts';
+import { pathToken } from '../../lib/address.ts';
 import { flushBeforeLeaving, pageAnalytics } from '../../api/analytics.ts';
 import { loadFlags } from '../../stores/flags.ts';
 import {
-  authorizeAddress,
-  logoutAddress,
-  readAuthorizeReturn,
+  authorizeAddressOnce,
+  takeAuthorizeReturn,
   type AuthorizeReturn,
-} from '../../lib/identity-service.ts';
+} from '../../lib/authorize.ts';
+import { logoutAddress } from '../../lib/identity-service.ts';
+import { SHELL_TOKEN } from '../../routing/routes.ts';
 import {
   createBusinessInvitationFlow,
   type BusinessInvitationFlow,
@@ -29,22 +32,59 @@ import { ErrorAlert, FormError } from '../../ui/ErrorAlert.tsx';
 import { Ltr, RichText, useT } from '../../ui/i18n.tsx';
 import { ViewFocus, ViewHeading } from '../../ui/ViewHeading.tsx';
 import { island, useFlow } from '../../ui/island.tsx';
+import { useAccessToken } from '../../ui/use-access-token.ts';
+import { useResolved } from '../../ui/use-resolved.ts';
 import { WaitCard } from '../../ui/WaitCard.tsx';
 
-/** The `state` this page sends to the authorize flow: its return says "we have been there". */
-const INVITATION_AUTHORIZE_STATE = 'invitation';
+/** Where the authorize flow brings this page back: its shell, in the page's language. */
+const RETURN_PATH = `/invitation/${SHELL_TOKEN}`;
+/** The name the invitation's code waits under in session storage during the round trip. */
+const KEPT_CODE = 'invitation';
 
 /**
- * An authorize return (`#access_token=...&state=...`) leaves the address bar as this module is
- * evaluated, before any request, analytics event or error report; the token then lives only in
- * memory and goes only to the identity service's user info, as a bearer header.
+ * An authorize return leaves the address bar as this module is evaluated, before any request,
+ * analytics event or error report; the access token then lives only in memory and goes only to
+ * user info and the business API, as a bearer header. Back at `/invitation/_`, the page takes
+ * its invitation's own address again, the code from session storage.
  */
-const fromHash: AuthorizeReturn | undefined =
-  typeof window === 'undefined' ? undefined : readAuthorizeReturn(takeHashParams());
+const back: AuthorizeReturn = typeof window === 'undefined' ? { kind: 'none' } : takeBack();
+
+function takeBack(): AuthorizeReturn {
+  const taken = takeAuthorizeReturn();
+  const code = taken.kind === 'none' ? undefined : keptOf(taken)[KEPT_CODE];
+  const { locale, path } = splitLocale(location.pathname);
+  if (code && path === RETURN_PATH) {
+    history.replaceState(
+      history.state,
+      '',
+      localizedPath(locale, `/invitation/${encodeURIComponent(code)}`),
+    );
+  }
+  return taken;
+}
+
+function keptOf(taken: Exclude<AuthorizeReturn, { kind: 'none' }>): Record<string, string> {
+  return taken.kind === 'code' ? taken.pending.keep : taken.keep;
+}
 
 export type BusinessInvitationMessages = Pick<Messages, 'invitation' | 'common'>;
 
-export const BusinessInvitation = island<BusinessInvitationMessages>(InvitationView);
+export const BusinessInvitation = island<BusinessInvitationMessages>(InvitationPage);
+
+/** The loader until the authorize return's code has become an access token, then the page. */
+function InvitationPage(props: { locale: Locale }) {
+  const access = useAccessToken(back);
+  if (!access.ready) {
+    return (
+      <ViewFocus focus={false} view="loading">
+        <Busy title="invitation:title" status="invitation:loading" busy />
+      </ViewFocus>
+    );
+  }
+  return (
+    <InvitationView locale={props.locale} accessToken={access.token} returned={access.returned} />
+  );
+}
 
 const PAGE = 'business_invitation' as const;
 
@@ -55,8 +95,13 @@ async function leave(address: string, replace = false): Promise<void> {
   else location.assign(address);
 }
 
-function signInHref(): string {
-  return authorizeAddress(location.pathname, INVITATION_AUTHORIZE_STATE, location.origin);
+/** The one authorize address this page leaves for; the invitation's code waits meanwhile. */
+function signInHref(locale: Locale, code: string | undefined): Promise<string> {
+  return authorizeAddressOnce({
+    redirectUri: `${location.origin}${localizedPath(locale, RETURN_PATH)}`,
+    locale,
+    keep: code ? { [KEPT_CODE]: code } : {},
+  });
 }
 
 const LOAD_FAILURE_KEYS = {
@@ -71,20 +116,25 @@ function screenOf(state: InvitationState): string {
   return state.view === 'submitting' ? 'ready' : state.view;
 }
 
-function InvitationView(props: { locale: Locale }) {
+function InvitationView(props: {
+  locale: Locale;
+  accessToken: string | undefined;
+  returned: boolean;
+}) {
+  const { locale, accessToken } = props;
+  const code = typeof location === 'undefined' ? undefined : pathToken(location.pathname, -1);
   const { flow, state, focus } = useFlow(() =>
     createBusinessInvitationFlow({
-      code: typeof location === 'undefined' ? undefined : pathToken(location.pathname, -1),
-      returned: fromHash?.state === INVITATION_AUTHORIZE_STATE,
-      fetchInvitee: () => fetchUserInfo(fromHash?.accessToken),
-      accept: acceptInvitation,
-      assignRole: assignBusinessRole,
+      code,
+      returned: props.returned,
+      fetchInvitee: () => fetchUserInfo(accessToken),
+      accept: (invitation, invitee) => acceptInvitation(invitation, invitee, accessToken),
+      assignRole: (invitation) => assignBusinessRole(invitation, accessToken),
       skipRoleCall: async () => (await loadFlags()).businessInvitationS2SRoles,
       toFailure,
       goToBusinessApp: () => void leave(BUSINESS_WEB_APP_LOGIN[APP_ENV]),
-      goToSignIn: () => void leave(signInHref(), true),
-      logOut: () =>
-        void leave(logoutAddress(localizedPath(props.locale, '/login'), location.origin)),
+      goToSignIn: () => void signInHref(locale, code).then((href) => leave(href, true)),
+      logOut: () => void leave(logoutAddress(localizedPath(locale, '/login'), location.origin)),
       track: (name, properties) =>
         pageAnalytics.track(name, { page: PAGE, ...(properties ? { properties } : {}) }),
       pageView: () => pageAnalytics.page(PAGE),
@@ -102,24 +152,22 @@ function InvitationView(props: { locale: Locale }) {
   // The loader never takes focus (after a retry, focus stays where it was).
   return (
     <ViewFocus focus={focus && screen !== 'loading'} view={screen}>
-      <InvitationScreen flow={flow} state={state} />
+      <InvitationScreen flow={flow} state={state} signIn={() => signInHref(locale, code)} />
     </ViewFocus>
   );
 }
 
-function InvitationScreen(props: { flow: BusinessInvitationFlow; state: InvitationState }) {
+function InvitationScreen(props: {
+  flow: BusinessInvitationFlow;
+  state: InvitationState;
+  signIn: () => Promise<string>;
+}) {
   const { flow, state } = props;
   switch (state.view) {
     case 'loading':
       return <Busy title="invitation:title" status="invitation:loading" busy />;
     case 'signin':
-      return (
-        <Busy
-          title="invitation:title"
-          status="invitation:signingIn"
-          link={{ href: signInHref(), label: 'invitation:continueToSignIn' }}
-        />
-      );
+      return <SigningIn signIn={props.signIn} />;
     case 'signin_failed':
       return <SignInAgain flow={flow} />;
     case 'load_failed':
@@ -140,6 +188,18 @@ function InvitationScreen(props: { flow: BusinessInvitationFlow; state: Invitati
         />
       );
   }
+}
+
+/** Leaving for the sign-in, with the address it leaves for as a link for those who cannot wait. */
+function SigningIn(props: { signIn: () => Promise<string> }) {
+  const href = useResolved(props.signIn);
+  return (
+    <Busy
+      title="invitation:title"
+      status="invitation:signingIn"
+      {...(href ? { link: { href, label: 'invitation:continueToSignIn' as const } } : {})}
+    />
+  );
 }
 
 /** A waiting view: heading, spinner, what is happening, and a link for those who cannot wait. */

@@ -1,18 +1,18 @@
 /**
  * Hydrates `/client-management/`: the apps the user approved, each removable after a
- * confirmation; signed out, the identity service's authorize flow first (once).
+ * confirmation; signed out, the identity service's authorize flow first (once): a code flow with
+ * PKCE whose return is checked against the state and nonce this page issued (src/lib/authorize.ts).
  */
 import { useEffect, useRef, useState } from 'react';
 import { fetchApprovedApps, removeApprovedApp } from '../../api/connected-apps.ts';
 import { toFailure } from '../../api/errors.ts';
 import { localizedPath, type Locale } from '../../i18n/config.ts';
 import type { I18nKey, Messages } from '../../i18n/types.ts';
-import { takeHashParams } from '../../lib/address.ts';
 import {
-  authorizeAddress,
-  readAuthorizeReturn,
+  authorizeAddressOnce,
+  takeAuthorizeReturn,
   type AuthorizeReturn,
-} from '../../lib/identity-service.ts';
+} from '../../lib/authorize.ts';
 import { safeLogoUri } from '../../stores/client.ts';
 import {
   createConnectedAppsFlow,
@@ -29,29 +29,41 @@ import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { useT } from '../../ui/i18n.tsx';
 import { ViewFocus, ViewHeading } from '../../ui/ViewHeading.tsx';
 import { island, useFlow } from '../../ui/island.tsx';
+import { useAccessToken } from '../../ui/use-access-token.ts';
+import { useResolved } from '../../ui/use-resolved.ts';
 import { WaitCard } from '../../ui/WaitCard.tsx';
 
-/** The `state` this page sends to the authorize flow: its return says "we have been there". */
-export const APPS_AUTHORIZE_STATE = 'client-management';
-
 /**
- * The access token is taken out of the address bar as this module is evaluated: before the
- * island renders, before any request, analytics event or error report can see the address.
- * It then lives only in the flow's closure.
+ * The authorize return (a code, or an access token in the hash) is taken out of the address bar
+ * as this module is evaluated: before the island renders, before any request, analytics event or
+ * error report can see the address. The access token then lives only in the flow's closure.
  */
-const fromHash: AuthorizeReturn | undefined =
-  typeof window === 'undefined' ? undefined : readAuthorizeReturn(takeHashParams());
+const back: AuthorizeReturn =
+  typeof window === 'undefined' ? { kind: 'none' } : takeAuthorizeReturn();
 
 export type ConnectedAppsMessages = Pick<Messages, 'apps' | 'common'>;
 
-export const ConnectedApps = island<ConnectedAppsMessages>(AppsView);
+export const ConnectedApps = island<ConnectedAppsMessages>(AppsPage);
 
-function authorizeHref(locale: Locale): string {
-  return authorizeAddress(
-    localizedPath(locale, '/client-management/'),
-    APPS_AUTHORIZE_STATE,
-    location.origin,
-  );
+/** The one authorize address this page leaves for: back to this page, exactly as registered. */
+function authorizeHref(locale: Locale): Promise<string> {
+  return authorizeAddressOnce({
+    redirectUri: `${location.origin}${localizedPath(locale, '/client-management/')}`,
+    locale,
+  });
+}
+
+/** The loader until the authorize return's code has become an access token, then the list. */
+function AppsPage(props: { locale: Locale }) {
+  const access = useAccessToken(back);
+  if (!access.ready) {
+    return (
+      <ViewFocus focus={false} view="loading">
+        <Loading />
+      </ViewFocus>
+    );
+  }
+  return <AppsView locale={props.locale} accessToken={access.token} returned={access.returned} />;
 }
 
 const REASON_KEYS = {
@@ -61,15 +73,15 @@ const REASON_KEYS = {
   server: 'apps:loadFailed',
 } as const satisfies Record<Exclude<FailureReason, 'expired'>, I18nKey>;
 
-function AppsView(props: { locale: Locale }) {
+function AppsView(props: { locale: Locale; accessToken: string | undefined; returned: boolean }) {
   const { flow, state, focus } = useFlow(() =>
     createConnectedAppsFlow({
-      accessToken: fromHash?.accessToken,
-      returned: fromHash?.state === APPS_AUTHORIZE_STATE,
+      accessToken: props.accessToken,
+      returned: props.returned,
       fetchApps: fetchApprovedApps,
       removeApp: removeApprovedApp,
       safeLogo: (value) => safeLogoUri(value, location.origin),
-      goToAuthorize: () => location.replace(authorizeHref(props.locale)),
+      goToAuthorize: () => void authorizeHref(props.locale).then((href) => location.replace(href)),
       toFailure,
     }),
   );
@@ -114,12 +126,13 @@ function Loading() {
 
 function Redirecting(props: { locale: Locale }) {
   const t = useT();
+  const href = useResolved(() => authorizeHref(props.locale));
   return (
     <WaitCard
       id={TITLE_ID}
       title={t('apps:title')}
       status={t('apps:redirecting')}
-      link={{ href: authorizeHref(props.locale), label: t('apps:continueToSignIn') }}
+      link={href ? { href, label: t('apps:continueToSignIn') } : undefined}
     />
   );
 }

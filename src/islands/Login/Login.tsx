@@ -4,21 +4,36 @@
  * the empty phone form.
  */
 import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
 import { useEffect } from 'react';
 import type { Locale } from '../../i18n/config.ts';
 import type { Messages } from '../../i18n/types.ts';
 import { pageAnalytics } from '../../api/analytics.ts';
-import { currentQuery } from '../../lib/address.ts';
+import type { IdpLoginError } from '../../contract/identity-service.ts';
+import { appleLogin, emailLogin, googleLogin, phoneLogin } from '../../api/login.ts';
+import { sendOtp, verifyOtp } from '../../api/otp.ts';
+import { deviceAutoCodes } from '../../lib/auto-codes.ts';
+import { browserVisibility } from '../../lib/page-visibility.ts';
+import { sessionWaits } from '../../lib/wait-store.ts';
+import { cleanClientId, currentQuery } from '../../lib/address.ts';
 import { takeCsrf } from '../../lib/csrf.ts';
+import { handToSignup, takeSignupHandoff } from '../../lib/signup-handoff.ts';
 import { googleOneTap, socialSignIn, takeGoogleRedirect } from '../../lib/social/index.ts';
 import { $flags, loadFlags } from '../../stores/flags.ts';
 import {
   persistedName,
   presetPhone,
+  profiling,
   recaptchaRequired,
+  shieldParams,
   validatePhone,
 } from '../../stores/flows/browser-deps.ts';
-import { createLoginFlow, parsePresets, type LoginDeps } from '../../stores/flows/login/index.ts';
+import {
+  codeIdentifier,
+  createLoginFlow,
+  parsePresets,
+  type LoginDeps,
+} from '../../stores/flows/login/index.ts';
 import { browserPasskeys } from './passkey-deps.ts';
 import { PasskeyOffer } from './passkey-lazy.tsx';
 import { EmailForm, PhoneForm, SocialForm } from './StartViews.tsx';
@@ -26,65 +41,80 @@ import type { ViewProps } from './view-props.ts';
 import { useErrorMessages } from '../../i18n/error-messages.ts';
 import { island, useFlow } from '../../ui/island.tsx';
 import { FlagsCard } from '../../ui/FlagsCard.tsx';
+import { ViewFocus } from '../../ui/ViewHeading.tsx';
+import { IdpError } from '../../ui/IdpError.tsx';
+import { idpLoginError } from '../../lib/identity-service.ts';
 import { lazyView, ViewSuspense } from '../../ui/lazy-view.tsx';
-import { later, laterCall } from '../../lib/later.ts';
 
 // The start views (phone, e-mail, social: the presets pick the first) come with the page; the
-// others load when the browser is idle, or when the flow opens them (src/ui/lazy-view.tsx).
-const challengeViews = () => import('./ChallengeViews.tsx');
-const outcomeViews = () => import('./OutcomeViews.tsx');
-const OtpStep = lazyView(() => import('../../ui/OtpStep.tsx').then((m) => m.OtpStep));
-const PasswordForm = lazyView(() => challengeViews().then((m) => m.PasswordForm));
-const ChallengeForm = lazyView(() => challengeViews().then((m) => m.ChallengeForm));
-const NameConfirmation = lazyView(() => challengeViews().then((m) => m.NameConfirmation));
-const RedirectToIdp = lazyView(() => outcomeViews().then((m) => m.RedirectToIdp));
-const RedirectToSignup = lazyView(() => outcomeViews().then((m) => m.RedirectToSignup));
-const BlockedUser = lazyView(() => outcomeViews().then((m) => m.BlockedUser));
-const DashboardSelection = lazyView(() => outcomeViews().then((m) => m.DashboardSelection));
+// others, in one module, when the browser is idle or when the flow opens them (src/ui/lazy-view.tsx).
+const laterViews = () => import('./LaterViews.ts');
+const OtpStep = lazyView(() => laterViews().then((m) => m.OtpStep));
+const PasswordForm = lazyView(() => laterViews().then((m) => m.PasswordForm));
+const ChallengeForm = lazyView(() => laterViews().then((m) => m.ChallengeForm));
+const NameConfirmation = lazyView(() => laterViews().then((m) => m.NameConfirmation));
+const RedirectToIdp = lazyView(() => laterViews().then((m) => m.RedirectToIdp));
+const RedirectToSignup = lazyView(() => laterViews().then((m) => m.RedirectToSignup));
+const BlockedUser = lazyView(() => laterViews().then((m) => m.BlockedUser));
+const DashboardSelection = lazyView(() => laterViews().then((m) => m.DashboardSelection));
 
 export type LoginMessages = Pick<
   Messages,
   'common' | 'error' | 'fields' | 'login' | 'login_otp' | 'otp' | 'recaptcha' | 'redirect'
 >;
 
-const calls = later(() => import('./login-calls.ts'));
-
 function browserDeps(locale: Locale): LoginDeps {
   return {
     locale,
-    phoneLogin: laterCall(calls, (m) => m.phoneLogin),
-    emailLogin: laterCall(calls, (m) => m.emailLogin),
-    appleLogin: laterCall(calls, (m) => m.appleLogin),
-    googleLogin: laterCall(calls, (m) => m.googleLogin),
-    sendOtp: laterCall(calls, (m) => m.sendOtp),
-    verifyOtp: laterCall(calls, (m) => m.verifyOtp),
+    phoneLogin,
+    emailLogin,
+    appleLogin,
+    googleLogin,
+    sendOtp,
+    verifyOtp,
     socialSignIn,
     oneTap: googleOneTap,
     validatePhone,
     presetPhone,
     navigate: (href) => location.assign(href),
+    handToSignup: (handoff) => void handToSignup(handoff),
     analytics: pageAnalytics,
-    profiling: laterCall(calls, (m) => m.profiling),
+    profiling,
     recaptchaRequired,
-    shieldParams: laterCall(calls, (m) => m.shieldParams),
+    shieldParams,
     persisted: persistedName,
     passkeys: browserPasskeys,
-    // The flow's effects and code step wait for these: a kept wait holds the first submit.
-    wait: async () => ({ waits: (await calls.load()).sessionWaits }),
+    // Waits kept in this tab's session storage: a reload still waits.
+    wait: { waits: sessionWaits },
+    // The code an address asks for: once the page is shown, once a minute a number (L1).
+    addressCode: { codes: deviceAutoCodes, visibility: browserVisibility },
   };
 }
 
 export const Login = island<LoginMessages>(LoginScreen, { laterMessages: useErrorMessages });
 
+/** The identity service refused to finish a sign-in (`?error=`): that, and the way back only. */
+const $refused = atom<{ error: IdpLoginError; clientId?: string } | undefined>(undefined);
+
 function LoginScreen({ locale }: { locale: Locale }) {
   const { flow, state, focus } = useFlow(() => createLoginFlow(browserDeps(locale)));
   const { flags } = useStore($flags);
+  const refused = useStore($refused);
 
   useEffect(() => {
     // Google's OAuth popup coming back: it hands its answer over and closes, nothing else.
     if (takeGoogleRedirect()) return () => flow.destroy();
+    const query = currentQuery();
+    const error = idpLoginError(query);
+    if (error) {
+      const clientId = cleanClientId(query.get('clientId'));
+      $refused.set(clientId ? { error, clientId } : { error });
+      return () => flow.destroy();
+    }
     // The csrf leaves the address at once and waits in session storage for the final form post.
     takeCsrf();
+    // A hand-off to sign-up that was never taken (that navigation did not happen) goes now.
+    takeSignupHandoff();
     void flow.init(parsePresets(currentQuery()));
     void loadFlags().then((loaded) =>
       flow.offerOneTap(loaded.googleOneTap && loaded.googleEnabled),
@@ -93,6 +123,16 @@ function LoginScreen({ locale }: { locale: Locale }) {
   }, [flow]);
 
   const view: ViewProps = { flow, state, flags, locale };
+  if (refused) {
+    // Nothing here is laid out by the flags, which this view does not ask for.
+    return (
+      <section className="card login" data-view="idp_error">
+        <ViewFocus focus view="idp_error">
+          <IdpError error={refused.error} clientId={refused.clientId} />
+        </ViewFocus>
+      </section>
+    );
+  }
   return (
     <FlagsCard className="card login" view={state.view} focus={focus}>
       <ViewSuspense>
@@ -110,7 +150,15 @@ function View(props: ViewProps) {
     case 'email_form':
       return <EmailForm key="email" {...props} />;
     case 'otp':
-      return <OtpStep otp={flow.otp} parent={state} flags={flags} onBack={flow.back} />;
+      return (
+        <OtpStep
+          deps={flow.codeStep}
+          identifier={codeIdentifier(state)}
+          parent={state}
+          flags={flags}
+          onBack={flow.back}
+        />
+      );
     case 'password_form':
       return <PasswordForm key="password" {...props} />;
     case 'name_confirmation':

@@ -26,7 +26,10 @@ export function RedirectToSignup({ state, locale }: ViewProps) {
       <p className="muted" role="status">
         {t('login:redirect.signupBody')}
       </p>
-      <a className="button button-secondary" href={signupHref(locale, state.presets, state.carry)}>
+      <a
+        className="button button-secondary"
+        href={signupHref(locale, state.presets, state.handoff)}
+      >
         {t('login:redirect.signupLink')}
       </a>
     </div>

@@ -1,12 +1,15 @@
 /**
- * The browser's side of passkeys for the login: what it supports, the ceremonies and the calls.
- * Loaded once the page runs (./passkey-deps.ts), so /login's first load does not carry them.
+ * The browser's side of passkeys for the login: what it supports, the ceremonies, the calls and
+ * the views (./PasskeyViews.tsx). Loaded once the page runs (./passkey-deps.ts), so /login's first
+ * load does not carry them.
  */
 import * as api from '../../api/passkeys.ts';
 import { createPasskey, getPasskey } from '../../lib/passkey-ceremony.ts';
 import { passkeyDevice } from '../../lib/passkey-device.ts';
-import { profiling } from '../../stores/flows/device-deps.ts';
+import { profiling } from '../../stores/flows/browser-deps.ts';
 import type { PasskeyDeps, PasskeySupport } from '../../stores/flows/passkey.ts';
+
+export { PasskeyOffer, PasskeySignIn } from './PasskeyViews.tsx';
 
 type Helpers = typeof PublicKeyCredential & {
   parseRequestOptionsFromJSON?: unknown;

@@ -6,13 +6,13 @@
 import { useStore } from '@nanostores/react';
 import { Suspense } from 'react';
 import { lazyView } from '../../ui/lazy-view.tsx';
-import { passkeyViews } from './passkey-deps.ts';
+import { passkeyCode } from './passkey-deps.ts';
 import type { ViewProps } from './view-props.ts';
 
-const SignIn = lazyView(() => passkeyViews.load().then((module) => module.PasskeySignIn), {
+const SignIn = lazyView(() => passkeyCode.load().then((module) => module.PasskeySignIn), {
   when: 'demand',
 });
-const Offer = lazyView(() => passkeyViews.load().then((module) => module.PasskeyOffer), {
+const Offer = lazyView(() => passkeyCode.load().then((module) => module.PasskeyOffer), {
   when: 'demand',
 });
 

@@ -5,17 +5,18 @@
  */
 import { useEffect } from 'react';
 import { pageAnalytics } from '../../api/analytics.ts';
+import { approvalStatus, oneClickLogin, oneClickProof } from '../../api/one-click.ts';
 import type { Locale } from '../../i18n/config.ts';
 import type { Messages } from '../../i18n/types.ts';
+import { sessionWaits } from '../../lib/wait-store.ts';
 import { currentQuery } from '../../lib/address.ts';
 import { csrfForAddress, takeCsrf } from '../../lib/csrf.ts';
 import { readPersisted } from '../../lib/persisted.ts';
 import { loadFlags } from '../../stores/flags.ts';
-import { validatePhone } from '../../stores/flows/browser-deps.ts';
-import { later, laterCall } from '../../lib/later.ts';
+import { profiling, validatePhone } from '../../stores/flows/browser-deps.ts';
 import { createOneClickFlow, type OneClickDeps } from '../../stores/flows/one-click/flow.ts';
 import { readOneClickPresets } from '../../stores/flows/one-click/presets.ts';
-import type { PageVisibility } from '../../stores/flows/one-click/timers.ts';
+import { browserVisibility } from '../../lib/page-visibility.ts';
 import { useHydrated } from '../../ui/use-query.ts';
 import { ViewFocus } from '../../ui/ViewHeading.tsx';
 import { PhoneForm, type ViewProps } from './Views.tsx';
@@ -29,45 +30,26 @@ const laterViews = () => import('./LaterViews.tsx');
 const LaterView = lazyView(() => laterViews().then((m) => m.LaterView));
 const Redirect = lazyView(() => laterViews().then((m) => m.Redirect));
 
-// What the flow calls once the shopper submits (./calls.ts), with the views that show the
-// answers: when the browser is idle, or with the first call, which waits for them (an answer never
-// waits for its view).
-const calls = later(
-  () =>
-    Promise.all([import('./calls.ts'), LaterView.preload(), Redirect.preload()]).then(
-      ([module]) => module,
-    ),
-  { patient: true },
-);
-
 export type OneClickMessages = Pick<
   Messages,
   'common' | 'fields' | 'one_click' | 'recaptcha' | 'redirect'
 >;
 
-const pageVisibility: PageVisibility = {
-  hidden: () => document.hidden,
-  subscribe: (listener) => {
-    document.addEventListener('visibilitychange', listener);
-    return () => document.removeEventListener('visibilitychange', listener);
-  },
-};
-
 function browserDeps(locale: Locale): OneClickDeps {
   return {
     locale,
-    login: async (body, context) => (await calls.load()).oneClickLogin(body, context),
-    status: async (id, signal) => (await calls.load()).approvalStatus(id, signal),
-    proof: async (id, profile, context) => (await calls.load()).oneClickProof(id, profile, context),
+    login: oneClickLogin,
+    status: approvalStatus,
+    proof: oneClickProof,
     validatePhone,
     oneClickSignup: async () => (await loadFlags()).oneClickSignup,
     navigate: (href) => location.assign(href),
     analytics: pageAnalytics,
-    profiling: laterCall(calls, (m) => m.profiling),
+    profiling,
     newKey: () => crypto.randomUUID(),
-    // The flow's effects wait for these: no wait reaches the phone form before its notice.
-    wait: async () => ({ waits: (await calls.load()).sessionWaits }),
-    visibility: pageVisibility,
+    // Waits kept in this tab's session storage: a reload still waits.
+    wait: { waits: sessionWaits },
+    visibility: browserVisibility,
     device: { userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints },
   };
 }

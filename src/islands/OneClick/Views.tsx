@@ -1,6 +1,6 @@
 /** The one-click phone form, the first view (the others load later: Waiting.tsx, Endings.tsx). */
 import { INTL_LOCALE, type Locale } from '../../i18n/config.ts';
-import { formatPromoAmount } from '../../lib/promo.ts';
+import { formatPromoAmount, type Promo } from '../../lib/promo.ts';
 import type { OneClickFlow } from '../../stores/flows/one-click/flow.ts';
 import { isRateLimited, type OneClickState } from '../../stores/flows/one-click/state.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -15,6 +15,29 @@ export interface ViewProps {
   flow: OneClickFlow;
   state: OneClickState;
   locale: Locale;
+}
+
+/** A checkout's promo: 'Get 10% cashback on this purchase', or the discount. */
+export function PromoLine({ promo, locale }: { promo: Promo; locale: Locale }) {
+  return (
+    <p className="one-click-promo" data-outcome={promo.outcome}>
+      <span className="one-click-promo-mark" aria-hidden="true">
+        %
+      </span>
+      <span className="one-click-promo-text">
+        <RichText
+          k={promo.outcome === 'CASHBACK' ? 'one_click:phone.cashback' : 'one_click:phone.discount'}
+          slots={{
+            amount: (
+              <bdi className="one-click-amount">
+                {formatPromoAmount(promo, INTL_LOCALE[locale])}
+              </bdi>
+            ),
+          }}
+        />
+      </span>
+    </p>
+  );
 }
 
 export function PhoneForm({ flow, state, locale }: ViewProps) {
@@ -34,29 +57,7 @@ export function PhoneForm({ flow, state, locale }: ViewProps) {
           t('one_click:phone.noMerchant')
         )}
       </p>
-      {promo && (
-        <p className="one-click-promo" data-outcome={promo.outcome}>
-          <span className="one-click-promo-mark" aria-hidden="true">
-            %
-          </span>
-          <span className="one-click-promo-text">
-            <RichText
-              k={
-                promo.outcome === 'CASHBACK'
-                  ? 'one_click:phone.cashback'
-                  : 'one_click:phone.discount'
-              }
-              slots={{
-                amount: (
-                  <bdi className="one-click-amount">
-                    {formatPromoAmount(promo, INTL_LOCALE[locale])}
-                  </bdi>
-                ),
-              }}
-            />
-          </span>
-        </p>
-      )}
+      {promo && <PromoLine promo={promo} locale={locale} />}
       <p className="muted">{t('one_click:phone.intro')}</p>
       <PhoneInput
         value={state.phoneInput}

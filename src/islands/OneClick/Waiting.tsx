@@ -3,9 +3,11 @@
  * button): the number with 'Change', the 'notification sent' tick, the sent-notification line,
  * 'Resend notification' held back with a seconds countdown (and, when the server rate-limits the
  * resend, until its wait ends, said by `<WaitNotice>`); with number matching, the number to pick
- * in the app, large and left-to-right, with the merchant; 'Use a code by SMS instead'. The flow
+ * in the app, large and left-to-right, with the merchant and promo the server's approval names
+ * (never the address's: security review, L7); 'Use a code by SMS instead'. The flow
  * owns every timer; this only reads the clock it keeps in the state.
  */
+import { serverCheckout } from '../../lib/promo.ts';
 import { isWaiting } from '../../stores/flows/one-click/state.ts';
 import {
   canResend,
@@ -19,14 +21,14 @@ import { FormError } from '../../ui/ErrorAlert.tsx';
 import { Ltr, RichText, useT } from '../../ui/i18n.tsx';
 import { ViewHeading } from '../../ui/ViewHeading.tsx';
 import { WaitNotice } from '../../ui/WaitNotice.tsx';
-import type { ViewProps } from './Views.tsx';
+import { PromoLine, type ViewProps } from './Views.tsx';
 
 /** The shopper's number, left-to-right inside any sentence. */
 export function ShownPhone(props: { digits: string }) {
   return <Ltr className="one-click-phone">+{props.digits}</Ltr>;
 }
 
-export function WaitingView({ flow, state }: ViewProps) {
+export function WaitingView({ flow, state, locale }: ViewProps) {
   const t = useT();
   if (!isWaiting(state)) return null;
   const app = state.view === 'confirm_via_app';
@@ -34,7 +36,8 @@ export function WaitingView({ flow, state }: ViewProps) {
   const notice = noticeIn(state);
   const enabled = canResend(state);
   const number = challengeNumber(state.approval);
-  const merchant = state.checkout.merchant;
+  // The checkout as the server's approval names it, never as the address does (L7).
+  const { merchant, promo } = serverCheckout(state.approval);
   const resendLabel = state.submitting
     ? t('common:pleaseWait')
     : seconds > 0
@@ -73,6 +76,7 @@ export function WaitingView({ flow, state }: ViewProps) {
           <p className="one-click-number-value" dir="ltr" data-number>
             {number}
           </p>
+          {promo && <PromoLine promo={promo} locale={locale} />}
         </div>
       )}
       <div className="one-click-status" role="status">

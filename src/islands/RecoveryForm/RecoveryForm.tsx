@@ -5,13 +5,19 @@
  */
 import { useEffect, useId } from 'react';
 import { pageAnalytics } from '../../api/analytics.ts';
+import {
+  createRecoveryToken,
+  resetPassword,
+  sendRecoveryCode,
+  verifyRecoveryCode,
+} from '../../api/recovery.ts';
 import { localizedPath, type Locale } from '../../i18n/config.ts';
 import type { Messages } from '../../i18n/types.ts';
 import { currentQuery, queryClientId } from '../../lib/address.ts';
 import { deviceIdentity } from '../../lib/device.ts';
 import { loginHref } from '../../lib/hrefs.ts';
+import { sessionWaits } from '../../lib/wait-store.ts';
 import { readPersisted, writePersisted } from '../../lib/persisted.ts';
-import { later } from '../../lib/later.ts';
 import { loadPhoneRules, presetField } from '../../lib/phone.ts';
 import { loadFlags } from '../../stores/flags.ts';
 import {
@@ -43,20 +49,6 @@ const CodeStep = lazyView(() => laterSteps().then((m) => m.CodeStep));
 const PasswordStep = lazyView(() => laterSteps().then((m) => m.PasswordStep));
 const Done = lazyView(() => laterSteps().then((m) => m.Done));
 
-// What the flow calls once the details are sent (./calls.ts), with the steps that show the
-// answers: when the browser is idle, or with the first call, which waits for them (an answer
-// never waits for its step).
-const calls = later(
-  () =>
-    Promise.all([
-      import('./calls.ts'),
-      CodeStep.preload(),
-      PasswordStep.preload(),
-      Done.preload(),
-    ]).then(([module]) => module),
-  { patient: true },
-);
-
 export type RecoveryFormMessages = Pick<
   Messages,
   'common' | 'error' | 'fields' | 'otp' | 'password' | 'recaptcha' | 'recovery'
@@ -73,19 +65,18 @@ function browserDeps(locale: Locale, clientId: string): RecoveryFormDeps {
       const phone = (await loadPhoneRules()).toPhone(input, country);
       return { fullPhoneNumber: phone.fullPhoneNumber, isValid: phone.isValid };
     },
-    sendCode: async (phoneNumber) => {
+    sendCode: (phoneNumber) => {
       const { deviceId, sessionId } = deviceIdentity();
-      return (await calls.load()).sendRecoveryCode(phoneNumber, clientId, { deviceId, sessionId });
+      return sendRecoveryCode(phoneNumber, clientId, { deviceId, sessionId });
     },
-    verifyCode: async (phoneNumber, code) =>
-      (await calls.load()).verifyRecoveryCode(phoneNumber, code, clientId),
-    createToken: async (body) => (await calls.load()).createRecoveryToken(clientId, body),
-    resetPassword: async (body) => (await calls.load()).resetPassword(body),
+    verifyCode: (phoneNumber, code) => verifyRecoveryCode(phoneNumber, code, clientId),
+    createToken: (body) => createRecoveryToken(clientId, body),
+    resetPassword,
     now: () => Date.now(),
     go: (path) => location.replace(localizedPath(locale, path)),
     track: (event) => pageAnalytics.track(`recovery_form_${event}`, { page: 'forgot_password' }),
-    // The flow's effects wait for these: no wait reaches the details before their notice.
-    wait: async () => ({ waits: (await calls.load()).sessionWaits }),
+    // Waits kept in this tab's session storage: a reload still waits.
+    wait: { waits: sessionWaits },
   };
 }
 

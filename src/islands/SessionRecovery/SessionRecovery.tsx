@@ -66,7 +66,8 @@ function SessionRecoveryView(props: { locale: Locale }) {
   const clientId = usePageClientId();
 
   useEffect(() => {
-    // Codes and the phone number leave the address at once; the csrf moves to session storage.
+    // Codes, the phone number and the e-mail leave the address at once; the csrf moves to session
+    // storage.
     const csrf = takeCsrf();
     const params = readRecoveryParams(currentQuery());
     takeQueryParams(RECOVERY_SECRET_PARAMS);

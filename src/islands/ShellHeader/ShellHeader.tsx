@@ -1,9 +1,9 @@
 /**
  * Hydrates every page's header: the client's name and logo (or the product's), and the 'Close'
- * menu when the address carries a checkout (acr_values): ./CloseMenu.tsx, loaded only then.
+ * menu when the address carries a checkout (acr_values): ./CloseMenu.tsx.
  */
 import { useStore } from '@nanostores/react';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Locale } from '../../i18n/config.ts';
 import type { I18nKey, Messages } from '../../i18n/types.ts';
 import { queryAcrValues } from '../../lib/acr-values.ts';
@@ -11,13 +11,9 @@ import { currentQuery, queryClientId } from '../../lib/address.ts';
 import { readPersisted, writePersisted } from '../../lib/persisted.ts';
 import { $client, loadClient } from '../../stores/client.ts';
 import { I18nProvider, useT } from '../../ui/i18n.tsx';
-import { lazyView } from '../../ui/lazy-view.tsx';
 import { useLocationSearch } from '../../ui/use-query.ts';
 
-// Only a checkout's address has it: the menu's code loads when one does, not on every page.
-const CloseMenu = lazyView(() => import('./CloseMenu.tsx').then((m) => m.CloseMenu), {
-  when: 'demand',
-});
+import { CloseMenu } from './CloseMenu.tsx';
 
 /** The strings the header draws: the only ones its props carry. */
 export const SHELL_HEADER_KEYS = [
@@ -83,9 +79,5 @@ function Checkout() {
   const search = useLocationSearch();
   const acr = useMemo(() => queryAcrValues(new URLSearchParams(search)), [search]);
   if (!acr) return null;
-  return (
-    <Suspense fallback={null}>
-      <CloseMenu acr={acr} />
-    </Suspense>
-  );
+  return <CloseMenu acr={acr} />;
 }

@@ -7,21 +7,34 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { pageAnalytics } from '../../api/analytics.ts';
+import { appleLogin, googleLogin } from '../../api/login.ts';
+import { sendOtp, verifyOtp } from '../../api/otp.ts';
+import { onboard } from '../../api/signup.ts';
 import type { Locale } from '../../i18n/config.ts';
 import type { Messages } from '../../i18n/types.ts';
 import { currentQuery, takeQueryParams } from '../../lib/address.ts';
 import { takeCsrf } from '../../lib/csrf.ts';
-import { later, laterCall } from '../../lib/later.ts';
+import { deviceIdentity } from '../../lib/device.ts';
+import { reportError } from '../../lib/error-reporting.ts';
 import { loginHref } from '../../lib/hrefs.ts';
+import { sessionWaits } from '../../lib/wait-store.ts';
 import { readPersisted } from '../../lib/persisted.ts';
+import { takeSignupHandoff } from '../../lib/signup-handoff.ts';
 import { loadPhoneRules, phoneRules } from '../../lib/phone.ts';
 import { recaptchaMode } from '../../lib/recaptcha-mode.ts';
 import { googleOneTap, socialSignIn } from '../../lib/social/index.ts';
 import { $flags, loadFlags } from '../../stores/flags.ts';
-import { persistedName, presetPhone, recaptchaRequired } from '../../stores/flows/browser-deps.ts';
+import {
+  persistedName,
+  presetPhone,
+  profiling,
+  recaptchaRequired,
+  shieldParams,
+} from '../../stores/flows/browser-deps.ts';
 import {
   createSignupFlow,
   parseSignupPresets,
+  presetsQuery,
   SIGNUP_SECRET_PARAMS,
   visibleOf,
   type SignupDeps,
@@ -32,19 +45,13 @@ import { island, useFlow } from '../../ui/island.tsx';
 import { FlagsCard } from '../../ui/FlagsCard.tsx';
 import { lazyView, ViewSuspense } from '../../ui/lazy-view.tsx';
 
-// The form comes with the page; the views after it load when the browser is idle, or when the
-// flow opens them (src/ui/lazy-view.tsx).
-const OtpStep = lazyView(() => import('../../ui/OtpStep.tsx').then((m) => m.OtpStep));
-const BlockedNotice = lazyView(() =>
-  import('../../ui/BlockedNotice.tsx').then((m) => m.BlockedNotice),
-);
-const IdpRedirect = lazyView(() => import('../../ui/IdpRedirect.tsx').then((m) => m.IdpRedirect));
-const CorporateError = lazyView(() => import('./CorporateError.tsx').then((m) => m.CorporateError));
-
-// The calls, made only by the flow's effects and its code step, and the waits this tab keeps:
-// fetched when the browser is idle, like them (a module that could not load fails the call as a
-// lost connection does, and is asked for again by the next one).
-const calls = later(() => import('./signup-calls.ts'));
+// The form comes with the page; the views after it, in one module, when the browser is idle or
+// when the flow opens them (src/ui/lazy-view.tsx).
+const laterViews = () => import('./LaterViews.ts');
+const OtpStep = lazyView(() => laterViews().then((m) => m.OtpStep));
+const BlockedNotice = lazyView(() => laterViews().then((m) => m.BlockedNotice));
+const IdpRedirect = lazyView(() => laterViews().then((m) => m.IdpRedirect));
+const CorporateError = lazyView(() => laterViews().then((m) => m.CorporateError));
 
 export type SignupMessages = Pick<
   Messages,
@@ -54,14 +61,28 @@ export type SignupMessages = Pick<
   login: Pick<Messages['login'], 'blocked' | 'social'>;
 };
 
+let fallbackReported = false;
+
+/** The device id sent in the body; a missing one falls back to a random uuid, reported once. */
+function deviceId(): string {
+  const identity = deviceIdentity();
+  if (identity.fallback && !fallbackReported) {
+    fallbackReported = true;
+    reportError(new Error('Device id unavailable: a random uuid was sent'));
+  }
+  return identity.deviceId;
+}
+
 function browserDeps(locale: Locale): SignupDeps {
   return {
     locale,
-    onboard: laterCall(calls, (m) => m.onboardFrom.bind(undefined, locale)),
-    appleLogin: laterCall(calls, (m) => m.appleLogin),
-    googleLogin: laterCall(calls, (m) => m.googleLogin),
-    sendOtp: laterCall(calls, (m) => m.sendOtp),
-    verifyOtp: laterCall(calls, (m) => m.verifyOtp),
+    // In the page's language, with this browser's device id and session.
+    onboard: (body, context) =>
+      onboard(body, { clientId: context.clientId, language: locale, device: deviceIdentity() }),
+    appleLogin,
+    googleLogin,
+    sendOtp,
+    verifyOtp,
     socialSignIn,
     oneTap: googleOneTap,
     parsePhone: (value) => {
@@ -73,27 +94,25 @@ function browserDeps(locale: Locale): SignupDeps {
     presetPhone,
     flags: () => $flags.get().flags,
     analytics: pageAnalytics,
-    deviceId: laterCall(calls, (m) => m.deviceId),
-    profiling: laterCall(calls, (m) => m.profiling),
+    deviceId,
+    profiling,
     fallbackClientId: () => readPersisted('clientId'),
     recaptchaRequired,
-    shieldParams: laterCall(calls, (m) => m.shieldParams),
+    shieldParams,
     persisted: persistedName,
-    // The flow's effects and code step wait for these: a kept wait holds the first submit.
-    wait: async () => ({ waits: (await calls.load()).sessionWaits }),
+    // Waits kept in this tab's session storage: a reload still waits.
+    wait: { waits: sessionWaits },
   };
 }
 
-/** The presets: secrets and personal data leave the address at once; csrf waits in storage. */
+/**
+ * The presets: secrets and personal data leave the address at once (csrf waits in storage); what
+ * the login handed over is taken from session storage, once (a reload finds none).
+ */
 function readPresets() {
   takeCsrf();
-  const taken = takeQueryParams(SIGNUP_SECRET_PARAMS);
-  const query = currentQuery();
-  for (const name of SIGNUP_SECRET_PARAMS) {
-    const value = taken[name];
-    if (value !== undefined) query.set(name, value);
-  }
-  return parseSignupPresets(query);
+  const fromAddress = takeQueryParams(SIGNUP_SECRET_PARAMS);
+  return parseSignupPresets(presetsQuery(currentQuery(), fromAddress, takeSignupHandoff()));
 }
 
 export const Signup = island<SignupMessages>(SignupScreen, { laterMessages: useErrorMessages });
@@ -134,7 +153,13 @@ function SignupScreen({ locale }: { locale: Locale }) {
           <ViewSuspense>
             {state.view === 'signup_form' && <SignupForm {...view} />}
             {state.view === 'otp' && (
-              <OtpStep otp={flow.otp} parent={state} flags={flags} onBack={flow.back} />
+              <OtpStep
+                deps={flow.codeStep}
+                identifier={state.phone ?? ''}
+                parent={state}
+                flags={flags}
+                onBack={flow.back}
+              />
             )}
             {state.view === 'corporate_error' && <CorporateError {...view} />}
             {state.view === 'blocked_user' && (

@@ -17,15 +17,17 @@ import type { Flags } from '../../stores/flags.ts';
 import {
   isCorporate,
   isRateLimited,
+  linkedAccount,
   rulesValues,
   visibleOf,
   type SignupFlow,
   type SignupState,
+  type SocialPrefill,
 } from '../../stores/flows/signup/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/ErrorAlert.tsx';
 import { EmailField, TextField } from '../../ui/Field.tsx';
-import { RichText, useT } from '../../ui/i18n.tsx';
+import { Ltr, RichText, useT } from '../../ui/i18n.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { PhoneInput } from '../../ui/PhoneInput.tsx';
 import { UsernameField } from '../../ui/UsernameField.tsx';
@@ -103,6 +105,40 @@ function introOf(t: ReturnType<typeof useT>, state: SignupState, enhanced: boole
   }
   if (isCorporate(state)) return t('signup:corporateIntro');
   return enhanced ? t('signup:enhancedIntro') : t('signup:intro');
+}
+
+/**
+ * The Apple or Google account the new account will be linked to (what its token names), and
+ * 'Don't link it', which goes on with the whole form (security review M3). Focus then moves to the
+ * form's first field, as the button leaves.
+ */
+function LinkedAccount(props: { flow: SignupFlow; prefill: SocialPrefill; busy: boolean }) {
+  const t = useT();
+  const { email, name } = linkedAccount(props.prefill);
+  const provider = props.prefill.provider === 'apple' ? 'Apple' : 'Google';
+  return (
+    <div className="signup-linked">
+      <p>{t('signup:linked.intro', { provider })}</p>
+      {(name || email) && (
+        <p className="signup-linked-account">
+          {name && <span>{name}</span>}
+          {email && <Ltr>{email}</Ltr>}
+        </p>
+      )}
+      <button
+        type="button"
+        className="button button-link"
+        disabled={props.busy}
+        onClick={(event) => {
+          const form = event.currentTarget.form;
+          props.flow.declineSocial();
+          requestAnimationFrame(() => form?.querySelector<HTMLInputElement>('input')?.focus());
+        }}
+      >
+        {t('signup:linked.decline')}
+      </button>
+    </div>
+  );
 }
 
 /** The fields after the phone, as the presets show them: e-mail, password, invitation code. */
@@ -186,6 +222,7 @@ export function SignupForm(props: SignupViewProps) {
     >
       <ViewHeading>{enhanced ? t('signup:enhancedTitle') : t('signup:title')}</ViewHeading>
       <p className="muted">{introOf(t, state, enhanced)}</p>
+      {state.prefill && <LinkedAccount flow={flow} prefill={state.prefill} busy={busy} />}
       {enhanced && socialButtons(true)}
       {visible.fullName && (
         <TextField

@@ -1,7 +1,9 @@
 /**
  * Sign in with Apple (production builds): Apple's JS SDK, loaded on first use, in popup mode with
- * the e-mail and name scope. Apple sends the name only the first time.
+ * the e-mail and name scope, each sign-in with a nonce of the identity API (which the id token
+ * carries and the login sends back). Apple sends the name only the first time.
  */
+import { prepareNonce, signInNonce } from '../../api/social-nonce.ts';
 import { APPLE_CLIENT_ID } from '../../config.ts';
 import { loadScript } from '../trusted-types.ts';
 import { claimString, SocialError, tokenClaims } from './results.ts';
@@ -17,7 +19,8 @@ interface AppleSignInResponse {
 
 interface AppleAuth {
   init(options: Record<string, unknown>): void;
-  signIn(): Promise<AppleSignInResponse>;
+  /** Apple's `signIn(signInConfig)`: the options given override those of `init`. */
+  signIn(options?: Record<string, unknown>): Promise<AppleSignInResponse>;
 }
 
 /** Why an Apple sign-in failed: user cancelled, popup closed, or anything else. */
@@ -45,8 +48,20 @@ export function appleResult(response: AppleSignInResponse): SocialResult {
 let initialised: AppleAuth | undefined;
 let loading: Promise<void> | undefined;
 
-/** Loads the SDK (only here, on the button). A failed load is a `script` failure. */
+/** Apple's options for this site (`init`, and again with the nonce at each sign-in). */
+const appleOptions = () => ({
+  clientId: APPLE_CLIENT_ID,
+  scope: 'name email',
+  redirectURI: `${location.origin}/login`,
+  usePopup: true,
+});
+
+/**
+ * Loads the SDK (only here, on the button) and asks for the sign-in's nonce. A failed load is a
+ * `script` failure.
+ */
 export async function prepareApple(): Promise<AppleAuth> {
+  prepareNonce();
   if (initialised) return initialised;
   try {
     loading ??= loadScript(APPLE_SDK_URL);
@@ -57,21 +72,17 @@ export async function prepareApple(): Promise<AppleAuth> {
   }
   const auth = (window as unknown as { AppleID?: { auth?: AppleAuth } }).AppleID?.auth;
   if (!auth) throw new SocialError('script');
-  auth.init({
-    clientId: APPLE_CLIENT_ID,
-    scope: 'name email',
-    redirectURI: `${location.origin}/login`,
-    usePopup: true,
-  });
+  auth.init(appleOptions());
   initialised = auth;
   return auth;
 }
 
 export async function appleSignIn(): Promise<SocialResult> {
   const auth = await prepareApple();
+  const nonce = await signInNonce();
   let response: AppleSignInResponse;
   try {
-    response = await auth.signIn();
+    response = await auth.signIn({ ...appleOptions(), nonce });
   } catch (error) {
     throw new SocialError(appleFailureReason(error));
   }

@@ -3,13 +3,17 @@
  * 2.0 / OpenID Connect implicit flow for an id token, in a popup. The popup comes back to this
  * origin's `/login` with the token in the fragment; that page hands it over on a same-origin
  * BroadcastChannel (it may have lost its opener to the opener policies on the way) and closes.
- * The state must be the one this window sent, and the token's nonce the one it asked for: an
- * answer any other page broadcasts is ignored.
+ * The state must be the one this window sent, and the token's nonce the one it asked for (the
+ * identity API's, which the login sends back for the back end to check): an answer any other page
+ * broadcasts is ignored.
  */
+import { prepareNonce, signInNonce } from '../../api/social-nonce.ts';
 import { GOOGLE_CLIENT_ID } from '../../config.ts';
 import { googleResult } from './google.ts';
 import { SocialError, tokenClaims } from './results.ts';
 import type { SocialResult } from './types.ts';
+
+export { prepareNonce };
 
 export const GOOGLE_AUTH_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
 export const GOOGLE_CHANNEL = 'account-google-signin';
@@ -86,13 +90,13 @@ const randomValue = () => crypto.randomUUID().replace(/-/g, '');
  * Sends the popup (opened blank straight from the click, `openGooglePopup`) to Google and resolves
  * with the token the redirect hands back; rejects `popup_closed` when the window is closed first.
  */
-export function googlePopupSignIn(
+export async function googlePopupSignIn(
   popup: Window | null,
   win: Window = window,
 ): Promise<SocialResult> {
-  if (!popup) return Promise.reject(new SocialError('popup_closed', 'The popup was blocked'));
+  if (!popup) throw new SocialError('popup_closed', 'The popup was blocked');
   const state = randomValue();
-  const nonce = randomValue();
+  const nonce = await signInNonce(popup);
   popup.location.href = googleAuthUrl({
     clientId: GOOGLE_CLIENT_ID,
     redirectUri: new URL(GOOGLE_REDIRECT_PATH, win.location.origin).href,

@@ -4,7 +4,11 @@
  * Google and Chrome stop showing a closed prompt for hours to weeks, which would lock a
  * Google-only account out; the button always works. One Tap is only ever an extra (a remote flag).
  * Every credential, from the button or One Tap, goes to the one handler `setGoogleHandler` set.
+ * The library is initialised with a nonce of the identity API, which the credential carries and
+ * the login sends back; each credential spends it, and the library is initialised again with a
+ * new one (also before one expires: Google keeps the last `initialize`'s options).
  */
+import { NONCE_MARGIN_MS, takeNonce } from '../../api/social-nonce.ts';
 import { GOOGLE_CLIENT_ID } from '../../config.ts';
 import { loadScript } from '../trusted-types.ts';
 import { claimString, SocialError, tokenClaims } from './results.ts';
@@ -39,6 +43,7 @@ export interface GoogleButtonOptions {
 
 let loading: Promise<GoogleId> | undefined;
 let handler: ((result: SocialResult) => void) | undefined;
+let renewal: ReturnType<typeof setTimeout> | undefined;
 
 /** A credential answer as a social result; an answer without a credential fails. */
 export function googleResult(answer: { credential?: unknown }): SocialResult {
@@ -54,14 +59,31 @@ export function setGoogleHandler(next: ((result: SocialResult) => void) | undefi
   handler = next;
 }
 
-/** Loads the library once and initialises it once: FedCM for the button and for One Tap. */
+/**
+ * Initialises Google's library with a new nonce of the identity API, and again shortly before
+ * that nonce expires.
+ */
+async function initializeWithNonce(id: GoogleId, options: Record<string, unknown>): Promise<void> {
+  const { nonce, until } = await takeNonce();
+  id.initialize({ ...options, nonce });
+  clearTimeout(renewal);
+  renewal = setTimeout(
+    () => void initializeWithNonce(id, options).catch(() => undefined),
+    Math.max(0, until - NONCE_MARGIN_MS - Date.now()),
+  );
+}
+
+/** Loads the library once and initialises it: FedCM for the button and for One Tap. */
 export function loadGoogleId(context: 'signin' | 'signup' = 'signin'): Promise<GoogleId> {
-  loading ??= loadScript(GOOGLE_SDK_URL).then(
-    () => {
+  loading ??= loadScript(GOOGLE_SDK_URL)
+    .catch(() => {
+      throw new SocialError('script');
+    })
+    .then(async () => {
       const id = (window as unknown as { google?: { accounts?: { id?: GoogleId } } }).google
         ?.accounts?.id;
       if (!id) throw new SocialError('script');
-      id.initialize({
+      const options: Record<string, unknown> = {
         client_id: GOOGLE_CLIENT_ID,
         callback: (answer: { credential?: unknown }) => {
           try {
@@ -69,6 +91,8 @@ export function loadGoogleId(context: 'signin' | 'signup' = 'signin'): Promise<G
           } catch {
             // No credential: nothing to sign in with; the button stays for another try.
           }
+          // Its nonce is spent (or was refused): the next credential comes with a new one.
+          void initializeWithNonce(id, options).catch(() => undefined);
         },
         context,
         ux_mode: 'popup',
@@ -76,14 +100,14 @@ export function loadGoogleId(context: 'signin' | 'signup' = 'signin'): Promise<G
         use_fedcm_for_prompt: true,
         itp_support: true,
         cancel_on_tap_outside: true,
-      });
+      };
+      await initializeWithNonce(id, options);
       return id;
-    },
-    (error: unknown) => {
+    })
+    .catch((error: unknown) => {
       loading = undefined;
-      throw error instanceof SocialError ? error : new SocialError('script');
-    },
-  );
+      throw error instanceof SocialError ? error : new SocialError('other');
+    });
   return loading;
 }
 

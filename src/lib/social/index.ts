@@ -6,7 +6,6 @@
  * OAuth popup (`google-popup.ts`). No SDK loads on first paint.
  */
 import { SANDBOX } from '../../config.ts';
-import { SANDBOX_SOCIAL_PATH } from '../../contract/sandbox-control.ts';
 import { later } from '../later.ts';
 import { GOOGLE_POPUP_NAME, type SocialProvider, type SocialResult } from './types.ts';
 
@@ -15,7 +14,15 @@ export type { SocialProvider, SocialResult };
 // The vendors' code, only when a person reaches for it (a hover, a focus, a click, a redirect).
 const googlePopup = later(() => import('./google-popup.ts'), { when: 'demand' });
 const apple = later(() => import('./apple.ts'), { when: 'demand' });
-const sandbox = later(() => import('./sandbox.ts'), { when: 'demand' });
+// The sandbox's window, in a sandbox build only: the build's own flag, not SANDBOX, so that the
+// bundler drops the import and a production build holds no sandbox code.
+const sandbox = later(
+  () =>
+    import.meta.env.PUBLIC_SANDBOX !== 'false'
+      ? import('./sandbox.ts')
+      : Promise.reject(new Error('no sandbox in a production build')),
+  { when: 'demand' },
+);
 /** Google's library and button (src/ui/GoogleButton.tsx draws it). */
 export const googleLibrary = later(() => import('./google.ts'), { when: 'demand' });
 
@@ -43,20 +50,25 @@ export function socialSignIn(provider: SocialProvider): Promise<SocialResult> {
   return apple.load().then((module) => module.appleSignIn());
 }
 
-/** The sandbox's sign-in window for `provider` (null when the browser blocked it). */
+/**
+ * The sandbox's sign-in window for `provider`, blank until sandbox.ts sends it to its page with
+ * the sign-in's nonce (null when the browser blocked it).
+ */
 export function openSandboxWindow(provider: SocialProvider, win: Window = window): Window | null {
-  const url = SANDBOX_SOCIAL_PATH.replace('{provider}', provider);
-  return win.open(url, `sandbox-${provider}`, 'popup,width=480,height=640');
+  return win.open('about:blank', `sandbox-${provider}`, 'popup,width=480,height=640');
 }
 
-/** Starts loading the SDK early (button hover or focus), so the popup opens at once. */
+/**
+ * Starts loading the SDK and asks for the sign-in's nonce early (button hover or focus), so the
+ * popup opens at once.
+ */
 export function warmSocial(provider: SocialProvider): void {
   if (provider === 'google' && googleSdkMode()) {
-    void googlePopup.load();
+    void googlePopup.load().then((module) => module.prepareNonce());
     return;
   }
   if (SANDBOX) {
-    void sandbox.load();
+    void sandbox.load().then((module) => module.prepareNonce());
     return;
   }
   if (provider === 'google') return;

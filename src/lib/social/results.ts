@@ -1,6 +1,6 @@
 /**
  * The social adapters' failures and the claims of the tokens they give back: used by the adapters
- * and the flows' effects, all loaded after the page (the buttons need only ./types.ts).
+ * (loaded after the page) and by the login and sign-up flows.
  */
 import type { Text } from '../../i18n/types.ts';
 import type { SocialFailureReason, SocialProvider } from './types.ts';

@@ -1,13 +1,18 @@
 /**
  * Sandbox builds: the real Apple and Google SDKs cannot load, so the buttons open the sandbox's
- * social sign-in window (`/_sandbox/social/{provider}`, opened by index.ts inside the click),
- * which posts `{ type: 'sandbox-social', provider, idToken }` back to this window. Only messages
- * from this origin and from that window are accepted (ASVS 3.5.5). This module loads on demand:
- * a hover or focus of the button, at the latest the click (the window's page must load and be
- * answered before anything is posted).
+ * social sign-in window (opened blank by index.ts inside the click, then sent to
+ * `/_sandbox/social/{provider}?nonce=` with the identity API's nonce, which its tokens carry as
+ * Apple's and Google's do), which posts `{ type: 'sandbox-social', provider, idToken }` back to
+ * this window. Only messages from this origin and from that window are accepted (ASVS 3.5.5), and
+ * only a token with this sign-in's nonce. This module loads on demand: a hover or focus of the
+ * button (which asks for the nonce too), at the latest the click.
  */
+import { prepareNonce, signInNonce } from '../../api/social-nonce.ts';
+import { SANDBOX_SOCIAL_PATH } from '../../contract/sandbox-control.ts';
 import { claimString, SocialError, tokenClaims } from './results.ts';
 import type { SocialProvider, SocialResult } from './types.ts';
+
+export { prepareNonce };
 
 const POLL_MS = 400;
 
@@ -36,15 +41,19 @@ export function sandboxResult(idToken: string): SocialResult {
 }
 
 /**
- * The answer of the sandbox window `popup` (opened inside the click by `socialSignIn`, index.ts):
- * the token it sends back; rejects `popup_closed` when it is closed first, or was blocked (null).
+ * The answer of the sandbox window `popup` (opened blank inside the click by `socialSignIn`,
+ * index.ts), sent to its page with this sign-in's nonce: the token it sends back; rejects
+ * `popup_closed` when it is closed first, or was blocked (null).
  */
-export function sandboxAnswer(
+export async function sandboxAnswer(
   provider: SocialProvider,
   popup: Window | null,
   win: Window = window,
 ): Promise<SocialResult> {
-  if (!popup) return Promise.reject(new SocialError('popup_closed', 'The popup was blocked'));
+  if (!popup) throw new SocialError('popup_closed', 'The popup was blocked');
+  const nonce = await signInNonce(popup);
+  const query = new URLSearchParams({ nonce });
+  popup.location.href = `${SANDBOX_SOCIAL_PATH.replace('{provider}', provider)}?${query}`;
   return new Promise<SocialResult>((resolve, reject) => {
     const finish = () => {
       win.removeEventListener('message', onMessage);
@@ -54,7 +63,11 @@ export function sandboxAnswer(
       if (event.origin !== win.location.origin || event.source !== popup) return;
       if (!isSandboxMessage(event.data, provider)) return;
       finish();
-      resolve(sandboxResult(event.data.idToken));
+      if (tokenClaims(event.data.idToken)?.['nonce'] !== nonce) {
+        reject(new SocialError('other', 'A token for another sign-in'));
+      } else {
+        resolve(sandboxResult(event.data.idToken));
+      }
     };
     // A closed window is reported one poll later: its last message may still be on its way.
     let closedSeen = false;

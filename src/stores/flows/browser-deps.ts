@@ -1,8 +1,9 @@
 /**
- * The browser's side of the deps the flows share (phone rules, the robot check flag, this tab's
- * storage), for the islands that create the flows; the device record is ./device-deps.ts. Tests
+ * The browser's side of the deps the flows share (phone rules, the robot check flag, the device
+ * record, this tab's storage), for the islands that create the flows. Tests
  * hand the flows fakes instead.
  */
+import { collectDeviceRecord, deviceIdentity } from '../../lib/device.ts';
 import { writeLastCountry } from '../../lib/last-country.ts';
 import { readPersisted, writePersisted } from '../../lib/persisted.ts';
 import { loadPhoneRules, type PhoneInputValue } from '../../lib/phone.ts';
@@ -33,3 +34,12 @@ export const persistedName: PersistedName = {
   read: (key) => readPersisted(key),
   write: (key, value) => void writePersisted(key, value),
 };
+
+/** The device record sent as `profiling`. */
+export function profiling(): Record<string, unknown> {
+  return collectDeviceRecord(deviceIdentity()) as unknown as Record<string, unknown>;
+}
+
+/** The device record for device intelligence, when its flag is on. */
+export const shieldParams = (): Record<string, unknown> | undefined =>
+  $flags.get().flags.shieldEnabled ? profiling() : undefined;

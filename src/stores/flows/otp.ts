@@ -4,14 +4,17 @@
  * for 60 s with a visible countdown, and with reCAPTCHA v2 on a resend first passes the challenge
  * and then asks with the lower guard value (2 instead of 3). A verified code gives an id that the
  * owning flow sends as `otp` in its retry. Each of its steps is a view: sending, ready (a code can
- * be typed), the robot check, verifying, verified.
+ * be typed), the robot check, verifying, verified. A rate limit on sending or checking codes
+ * holds both until its deadline (kept across a reload, src/stores/flows/waits.ts).
  */
-import { catalogue } from '../../api/catalogue.ts';
+import { otpErrorKey } from '../../api/error-catalogue.ts';
 import { ApiError, toFailure, type ApiFailure } from '../../api/errors.ts';
-import { waitOf, type Wait } from '../../api/waits.ts';
+import { secondsUntil, waitOf, type Wait } from '../../api/waits.ts';
 import type { Guard, OtpType } from '../../contract/identity-api.ts';
 import type { Text } from '../../i18n/types.ts';
+import { AUTO_CODE_INTERVAL_MS, type AutoCodes } from '../../lib/auto-codes.ts';
 import { digitsOnly } from '../../lib/digits.ts';
+import { whenShown, type PageVisibility } from '../../lib/page-visibility.ts';
 import { createFlow, type Flow } from './create-flow.ts';
 import { waitTask, type WaitDeps } from './waits.ts';
 
@@ -47,6 +50,8 @@ export type OtpEvent =
   | { type: 'started'; identifier: string }
   | { type: 'sendStarted'; channel: OtpType }
   | { type: 'sendSucceeded'; channel: OtpType; resendIn?: number | undefined }
+  /** The address's code went out from this device less than a minute ago: none is sent again. */
+  | { type: 'sentBefore'; channel: OtpType; resendIn: number }
   /** A send failed; `wait` when it was a rate limit. */
   | { type: 'sendFailed'; failure: ApiFailure; wait?: Wait | undefined }
   /** A rate limit kept from an earlier load of the page: no code is sent until it ends. */
@@ -59,7 +64,8 @@ export type OtpEvent =
   | { type: 'codeMissing' }
   | { type: 'verifyStarted' }
   | { type: 'verifySucceeded'; id: string }
-  | { type: 'verifyFailed'; failure: ApiFailure }
+  /** The code check failed; `wait` when it was a rate limit. */
+  | { type: 'verifyFailed'; failure: ApiFailure; wait?: Wait | undefined }
   | { type: 'tick' }
   | { type: 'stopped' };
 
@@ -92,11 +98,19 @@ export function initialState(identifier = ''): OtpState {
   };
 }
 
+/** A rate limit with a deadline holds: no code is checked or asked for until it ends. */
+export const isWaiting = (state: OtpState): boolean => state.wait?.until !== undefined;
+
+/** Whether the typed code may be checked now (not while one is, or while a rate limit holds). */
+export function canVerify(state: OtpState): boolean {
+  return state.view !== 'verifying' && state.view !== 'sending' && !isWaiting(state);
+}
+
 /** Whether a new code may be asked for now. */
 export function canResend(state: OtpState): boolean {
   return (
     state.resendIn === 0 &&
-    state.wait?.until === undefined &&
+    !isWaiting(state) &&
     (state.view === 'ready' || state.view === 'verified') &&
     state.identifier !== ''
   );
@@ -113,14 +127,26 @@ export function transition(state: OtpState, event: OtpEvent): OtpState {
         ...state,
         view: state.verificationId ? 'verified' : 'ready',
         sentVia: event.channel,
-        resendIn: event.resendIn && event.resendIn > 0 ? event.resendIn : OTP_RESEND_SECONDS,
+        // The spec's 60 s; a server's resend_in may only lengthen it (D6, docs/spec-decisions.md).
+        resendIn: Math.max(
+          OTP_RESEND_SECONDS,
+          Number.isFinite(event.resendIn) ? Math.ceil(event.resendIn ?? 0) : 0,
+        ),
+        error: undefined,
+      };
+    case 'sentBefore':
+      return {
+        ...state,
+        view: 'ready',
+        sentVia: event.channel,
+        resendIn: Math.min(OTP_RESEND_SECONDS, Math.max(1, Math.ceil(event.resendIn))),
         error: undefined,
       };
     case 'sendFailed':
       return {
         ...state,
         view: 'ready',
-        error: catalogue().otpErrorKey(event.failure),
+        error: otpErrorKey(event.failure),
         resendIn: 0,
         wait: event.wait,
       };
@@ -159,7 +185,14 @@ export function transition(state: OtpState, event: OtpEvent): OtpState {
     case 'verifySucceeded':
       return { ...state, view: 'verified', verificationId: event.id, error: undefined };
     case 'verifyFailed':
-      return { ...state, view: 'ready', error: catalogue().otpErrorKey(event.failure) };
+      // A rate-limited check waits (as the recovery form's does); another failure keeps a wait
+      // that runs.
+      return {
+        ...state,
+        view: 'ready',
+        error: otpErrorKey(event.failure),
+        wait: event.wait ?? state.wait,
+      };
     case 'tick':
       return state.resendIn > 0 ? { ...state, resendIn: state.resendIn - 1 } : state;
     case 'stopped':
@@ -193,6 +226,20 @@ export interface OtpDeps {
   clearInterval?: (handle: unknown) => void;
   /** Rate limits kept across a reload, and their end (src/stores/flows/waits.ts). */
   wait?: WaitDeps | undefined;
+  /**
+   * The first code of a step that the page's address opened (`/login?view=otp&fullMobileNumber=`,
+   * security review L1): sent only once the page is shown, and at most once a minute per
+   * identifier from this device (`codes`); within the minute the step opens as if it had just
+   * sent it, its resend held for what is left of the minute.
+   */
+  addressCode?: AddressCodeDeps | undefined;
+}
+
+export interface AddressCodeDeps {
+  /** Whether the step being opened is the one the page's address asked for. */
+  opened: () => boolean;
+  codes: AutoCodes;
+  visibility: PageVisibility;
 }
 
 /** Where a code's rate limit is kept: per identifier. */
@@ -220,11 +267,53 @@ function countdown(flow: Flow<OtpState, OtpEvent>, deps: OtpDeps) {
   };
 }
 
+/**
+ * The code the page's address asks for (L1): sent once the page is shown, unless this device sent
+ * one to the identifier within the minute; then the step opens as just after that code.
+ */
+async function sendForAddress(
+  step: {
+    flow: Flow<OtpState, OtpEvent>;
+    now: () => number;
+    startTimer: () => void;
+    send: (channel: OtpType, guard: Guard) => Promise<void>;
+  },
+  identifier: string,
+  address: AddressCodeDeps,
+): Promise<void> {
+  const { flow } = step;
+  const signal = flow.begin();
+  await whenShown(address.visibility, signal);
+  if (signal.aborted) return;
+  const channel = firstChannel(identifier);
+  const last = await address.codes.lastSent(identifier, step.now());
+  if (signal.aborted) return;
+  if (last !== undefined) {
+    const left = secondsUntil(last + AUTO_CODE_INTERVAL_MS, step.now());
+    flow.dispatch({ type: 'sentBefore', channel, resendIn: left });
+    step.startTimer();
+    return;
+  }
+  const at = step.now();
+  await step.send(channel, { attempts: DEFAULT_GUARD_ATTEMPTS });
+  const state = flow.get();
+  if (state.identifier === identifier && state.sentVia === channel && !state.error) {
+    await address.codes.markSent(identifier, at);
+  }
+}
+
 export function createOtpFlow(deps: OtpDeps) {
   const flow = createFlow({ initial: initialState(), transition });
   const { dispatch } = flow;
   const timer = countdown(flow, deps);
   const waits = waitTask(flow, deps.wait ?? {}, () => dispatch({ type: 'waitOver' }));
+
+  /** The failure's wait, if it is a rate limit: kept for the identifier, ended at its deadline. */
+  function held(failure: ApiFailure, identifier: string): Wait | undefined {
+    const wait = waitOf(failure, waits.now());
+    if (wait) waits.hold(otpWaitScope(identifier), wait);
+    return wait;
+  }
 
   async function send(channel: OtpType, guard: Guard): Promise<void> {
     const signal = flow.begin();
@@ -245,16 +334,14 @@ export function createOtpFlow(deps: OtpDeps) {
     } catch (error) {
       if (signal.aborted) return;
       const failure = toFailure(error);
-      const wait = waitOf(failure, waits.now());
-      if (wait) waits.hold(otpWaitScope(identifier), wait);
-      dispatch({ type: 'sendFailed', failure, wait });
+      dispatch({ type: 'sendFailed', failure, wait: held(failure, identifier) });
     }
     if (flow.get().resendIn > 0) timer.start();
   }
 
   async function verify(): Promise<void> {
     const state = flow.get();
-    if (state.view === 'verifying' || state.view === 'sending') return;
+    if (!canVerify(state)) return;
     if (state.view === 'verified' && state.verificationId) {
       deps.onVerified(state.verificationId);
       return;
@@ -277,17 +364,19 @@ export function createOtpFlow(deps: OtpDeps) {
       deps.onVerified(id);
     } catch (error) {
       if (signal.aborted) return;
-      dispatch({
-        type: 'verifyFailed',
-        failure: error instanceof ApiError ? error.failure : toFailure(error),
-      });
+      const failure = error instanceof ApiError ? error.failure : toFailure(error);
+      const wait = held(failure, state.identifier);
+      dispatch({ type: 'verifyFailed', failure, wait });
     }
   }
 
   return {
     ...flow.surface,
 
-    /** Opens the step for an identifier and sends the first code, unless a rate limit holds. */
+    /**
+     * Opens the step for an identifier and sends the first code, unless a rate limit holds (and,
+     * for the step the page's address opened, once the page is shown and once a minute).
+     */
     start: (identifier: string): Promise<void> => {
       flow.cancel();
       timer.stop();
@@ -297,6 +386,10 @@ export function createOtpFlow(deps: OtpDeps) {
       if (kept) {
         dispatch({ type: 'waitRestored', wait: kept });
         return Promise.resolve();
+      }
+      if (deps.addressCode?.opened()) {
+        const step = { flow, now: waits.now, startTimer: () => timer.start(), send };
+        return sendForAddress(step, identifier, deps.addressCode);
       }
       return send(firstChannel(identifier), { attempts: DEFAULT_GUARD_ATTEMPTS });
     },

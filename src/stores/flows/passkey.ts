@@ -5,7 +5,7 @@
  * creates it and is told when a passkey signed someone in (`onSignedIn`) or the offer is over
  * (`onOfferClosed`); the ceremonies and calls are deps (loaded lazily by the island).
  */
-import { catalogue } from '../../api/catalogue.ts';
+import { loginErrorMessage } from '../../api/error-catalogue.ts';
 import { toFailure, type ApiFailure } from '../../api/errors.ts';
 import { ERROR } from '../../contract/errors.ts';
 import type { Text } from '../../i18n/types.ts';
@@ -88,7 +88,7 @@ export function signInMessage(failure: PasskeyFailure): Text {
     case 'unsupported':
       return { key: 'login:passkey.unsupported' };
     case 'server':
-      return catalogue().loginErrorMessage(failure.failure);
+      return loginErrorMessage(failure.failure);
   }
 }
 
@@ -219,7 +219,7 @@ export function createPasskeyFlow(deps: PasskeyDeps) {
       deps.onSignedIn(token);
     } catch (error) {
       if (signal.aborted) return;
-      const failure = passkeyFailure(error, deps.device.enrolled().length > 0);
+      const failure = passkeyFailure(error, deps.device.hasAny());
       const picked = flow.get().submitting;
       // Autofill that ends without the person's pick (no sheet was shown) says nothing.
       if (mode === 'conditional' && !picked) return;
@@ -263,14 +263,10 @@ export function createPasskeyFlow(deps: PasskeyDeps) {
     },
 
     /** After a code login: offered when the device can add one, has none for this account and was not told 'Not now'. */
-    shouldOffer(phone: string): boolean {
+    async shouldOffer(phone: string): Promise<boolean> {
       const state = flow.get();
-      return (
-        state.support.passkeys &&
-        state.support.platform &&
-        !deps.device.skipped() &&
-        !deps.device.enrolled().includes(phone)
-      );
+      if (!state.support.passkeys || !state.support.platform || deps.device.skipped()) return false;
+      return !(await deps.device.has(phone));
     },
 
     offer(token: string, phone: string): void {
@@ -288,14 +284,14 @@ export function createPasskeyFlow(deps: PasskeyDeps) {
       try {
         await deps.enrol(state.token, signal);
         if (signal.aborted) return;
-        deps.device.markEnrolled(state.phone);
+        void deps.device.markEnrolled(state.phone);
         deps.analytics.track('passkey_added', { flow: 'biometric' });
         dispatch({ type: 'closed', outcome: 'added' });
         deps.onOfferClosed();
       } catch (error) {
         if (signal.aborted) return;
         const failure = passkeyFailure(error, true);
-        if (failure.reason === 'exists') deps.device.markEnrolled(state.phone);
+        if (failure.reason === 'exists') void deps.device.markEnrolled(state.phone);
         dispatch({ type: 'failed', failure });
       }
     },

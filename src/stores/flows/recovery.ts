@@ -1,17 +1,18 @@
 /**
- * Recovery from a session link: `/session_init` (and `/`) with `clientId`, `phoneNumber` and
- * `otp` or `verificationId`.
+ * Recovery from a session link: `/session_init` (and `/`) with `clientId`, `phoneNumber`, `otp` or
+ * `verificationId`, and `email` (spec section 2).
  *
  * Views: loading → challenge shown → submitting → link sent, or error (the answer kept, the
  * challenge still shown, the message at the full-name field when it is INVALID_FULL_NAME and above
  * the form otherwise). Around them:
  * - no recovery parameters at all: the session-expired screen (`no_session`);
- * - a code but no phone number: `/login` with csrf, clientId and both social buttons off;
+ * - any recovery parameter but no phone number: `/login` with csrf, clientId and both social
+ *   buttons off (spec section 2), on its e-mail form when the link named an e-mail address;
  * - any other missing parameter, a rejected or malformed fetch: `/session_unknown`;
  * - the fetch not reaching the server (offline, timeout): `unreachable`, with a retry;
  * - no full-name challenge in the answer: 'not configured'.
  */
-import { catalogue } from '../../api/catalogue.ts';
+import { recoveryCode, recoveryErrorKey } from '../../api/error-catalogue.ts';
 import type { ApiFailure } from '../../api/errors.ts';
 import { toFailure } from '../../api/errors.ts';
 import type {
@@ -20,6 +21,7 @@ import type {
 } from '../../contract/identity-api.ts';
 import type { Text } from '../../i18n/types.ts';
 import { queryClientId } from '../../lib/address.ts';
+import { isEmailAddress } from '../../lib/patterns.ts';
 import { createFlow } from './create-flow.ts';
 
 /** The query of a recovery link, as read from the address (absent parameters undefined). */
@@ -28,6 +30,8 @@ export interface RecoveryParams {
   phoneNumber?: string | undefined;
   otp?: string | undefined;
   verificationId?: string | undefined;
+  /** The account's e-mail address: read, taken out of the address, sent nowhere. */
+  email?: string | undefined;
   csrf?: string | undefined;
 }
 
@@ -84,7 +88,13 @@ export type RecoveryEvent =
   | { type: 'submitFailed'; failure: ApiFailure };
 
 /** The parameters that are codes or personal data: taken out of the address at once. */
-export const RECOVERY_SECRET_PARAMS = ['otp', 'verificationId', 'phoneNumber', 'csrf'] as const;
+export const RECOVERY_SECRET_PARAMS = [
+  'otp',
+  'verificationId',
+  'phoneNumber',
+  'email',
+  'csrf',
+] as const;
 
 /**
  * The recovery link's parameters from the query, as they are (absent ones undefined), except a
@@ -102,13 +112,18 @@ export function readRecoveryParams(query: URLSearchParams): RecoveryParams {
 const present = (value: string | undefined): value is string =>
   value !== undefined && value.trim() !== '';
 
-/** The login without social buttons, for the same client: the csrf always travels with it. */
+/**
+ * The login without social buttons, for the same client: the csrf always travels with it. A link
+ * that names the account by its e-mail address opens the login's e-mail form (`showEmail`); the
+ * address itself stays out of the new address.
+ */
 export function loginWithoutSocialPath(params: RecoveryParams): string {
   const query = new URLSearchParams();
   if (present(params.csrf)) query.set('csrf', params.csrf);
   if (present(params.clientId)) query.set('clientId', params.clientId);
   query.set('showApple', 'false');
   query.set('showGoogle', 'false');
+  if (params.email !== undefined && isEmailAddress(params.email)) query.set('showEmail', 'true');
   return `/login?${query.toString()}`;
 }
 
@@ -120,13 +135,12 @@ export const initialState = (): RecoveryState => ({ view: 'idle' });
 
 export function openState(params: RecoveryParams): RecoveryState {
   const proof = present(params.otp) || present(params.verificationId);
-  if (!present(params.phoneNumber) && !proof && !present(params.clientId)) {
-    return { view: 'no_session' };
-  }
   if (!present(params.phoneNumber)) {
-    // A recovery request (a code) without the phone number: log in, without social buttons.
-    // A client id alone is not a recovery request: the session is simply gone.
-    return proof
+    // Recovery without the phone number (spec section 2): log in, without social buttons. Only
+    // an address with no recovery parameter at all is a session that is simply gone.
+    const recovery =
+      proof || present(params.clientId) || present(params.csrf) || present(params.email);
+    return recovery
       ? { view: 'redirect', path: loginWithoutSocialPath(params) }
       : { view: 'no_session' };
   }
@@ -191,7 +205,7 @@ export function transition(state: RecoveryState, event: RecoveryEvent): Recovery
         ? {
             view: 'unreachable',
             session: state.session,
-            error: catalogue().recoveryErrorKey(event.failure),
+            error: recoveryErrorKey(event.failure),
           }
         : { view: 'redirect', path: SESSION_UNKNOWN_PATH };
     case 'retried':
@@ -220,13 +234,13 @@ export function transition(state: RecoveryState, event: RecoveryEvent): Recovery
       return state.view === 'submitting' ? { view: 'link_sent' } : state;
     case 'submitFailed': {
       if (state.view !== 'submitting') return state;
-      const message = catalogue().recoveryErrorKey(event.failure);
+      const message = recoveryErrorKey(event.failure);
       return {
         view: 'error',
         session: state.session,
         hint: state.hint,
         answer: state.answer,
-        ...(catalogue().recoveryCode(event.failure) === 'INVALID_FULL_NAME'
+        ...(recoveryCode(event.failure) === 'INVALID_FULL_NAME'
           ? { fieldError: message }
           : { error: message }),
       };

@@ -9,7 +9,7 @@
  * While editing, every reset rule the password breaks is its own message (`failed`); submit stays
  * disabled while `invalid` (a rule broken, or the robot check required and not passed).
  */
-import { catalogue } from '../../api/catalogue.ts';
+import { recoveryCode, recoveryErrorKey } from '../../api/error-catalogue.ts';
 import type { ApiFailure } from '../../api/errors.ts';
 import { toFailure } from '../../api/errors.ts';
 import { waitOf, type Wait } from '../../api/waits.ts';
@@ -155,11 +155,11 @@ export function transition(
       return state.view === 'submitting' ? { view: 'changed' } : state;
     case 'failed': {
       if (state.view !== 'submitting') return state;
-      const code = catalogue().recoveryCode(event.failure);
+      const code = recoveryCode(event.failure);
       if (code === 'INVALID_RESET_TOKEN') return { view: 'expired' };
       // A refused robot-check token cannot be used again: the check is shown anew.
       const token = code === 'INVALID_RECAPTCHA' ? undefined : state.recaptchaToken;
-      const message = catalogue().recoveryErrorKey(event.failure);
+      const message = recoveryErrorKey(event.failure);
       return editing(
         state.password,
         state.recaptchaRequired,

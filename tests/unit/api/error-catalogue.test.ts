@@ -70,11 +70,15 @@ describe('login and sign-up messages', () => {
     });
   });
 
-  it('falls back to the server message as text, then to no-response', () => {
+  it('falls back to the server message as text (the generic message out of English), then to no-response', () => {
     expect(loginErrorMessage(http(400, { error_description: 'Try later' }))).toEqual({
       text: 'Try later',
+      fallback: 'spring_security_error:ERROR_UNKNOWN',
     });
-    expect(loginErrorMessage(http(400, { message: 'Nope' }))).toEqual({ text: 'Nope' });
+    expect(loginErrorMessage(http(400, { message: 'Nope' }))).toEqual({
+      text: 'Nope',
+      fallback: 'spring_security_error:ERROR_UNKNOWN',
+    });
     expect(loginErrorMessage(http(400, {}))).toEqual({ key: 'spring_security_error:NO_RESPONSE' });
     expect(loginErrorMessage(http(400))).toEqual({ key: 'spring_security_error:NO_RESPONSE' });
   });
@@ -143,11 +147,19 @@ describe('one-click messages', () => {
   });
 
   it('then shows errorCode, error_message or errorMessage, then no-response', () => {
+    const generic = { fallback: 'spring_security_error:ERROR_UNKNOWN' } as const;
     expect(oneClickErrorMessage(http(400, { errorCode: 'E1', error_message: 'm' }))).toEqual({
       text: 'E1',
+      ...generic,
     });
-    expect(oneClickErrorMessage(http(400, { error_message: 'm2' }))).toEqual({ text: 'm2' });
-    expect(oneClickErrorMessage(http(400, { errorMessage: 'm3' }))).toEqual({ text: 'm3' });
+    expect(oneClickErrorMessage(http(400, { error_message: 'm2' }))).toEqual({
+      text: 'm2',
+      ...generic,
+    });
+    expect(oneClickErrorMessage(http(400, { errorMessage: 'm3' }))).toEqual({
+      text: 'm3',
+      ...generic,
+    });
     expect(oneClickErrorMessage(http(400, {}))).toEqual({
       key: 'spring_security_error:NO_RESPONSE',
     });

@@ -48,16 +48,28 @@ describe('identity headers', () => {
   it('phone and e-mail logins: device, session, language and the page client id', async () => {
     await phoneLogin({ phone_number: '971500000011', password: 'x' }, { clientId: 'c1' });
     await emailLogin({ email: 'a@example.com', password: 'x' }, {});
-    expect(identity(calls[0])).toEqual({ device: DEVICE, session: SESSION, language: 'ar' });
+    expect(identity(calls[0])).toEqual({
+      device: DEVICE,
+      session: SESSION,
+      language: 'ar, en;q=0.5',
+    });
     expect(calls[0]?.get('x-client-id')).toBe('c1');
     expect(calls[0]?.has('agent')).toBe(false);
-    expect(identity(calls[1])).toEqual({ device: DEVICE, session: SESSION, language: 'ar' });
+    expect(identity(calls[1])).toEqual({
+      device: DEVICE,
+      session: SESSION,
+      language: 'ar, en;q=0.5',
+    });
     expect(calls[1]?.has('x-client-id')).toBe(false);
   });
 
   it('social logins add agent WEB and version 1', async () => {
     await googleLogin('id-token', { clientId: 'c1' });
-    expect(identity(calls[0])).toEqual({ device: DEVICE, session: SESSION, language: 'ar' });
+    expect(identity(calls[0])).toEqual({
+      device: DEVICE,
+      session: SESSION,
+      language: 'ar, en;q=0.5',
+    });
     expect(calls[0]?.get('agent')).toBe('WEB');
     expect(calls[0]?.get('version')).toBe('1');
   });
@@ -75,9 +87,17 @@ describe('identity headers', () => {
         idempotencyKey: 'k-1',
       },
     );
-    expect(identity(calls[0])).toEqual({ device: DEVICE, session: SESSION, language: 'ar' });
+    expect(identity(calls[0])).toEqual({
+      device: DEVICE,
+      session: SESSION,
+      language: 'ar, en;q=0.5',
+    });
     expect(calls[0]?.get('x-client-id')).toBe('c2');
-    expect(identity(calls[1])).toEqual({ device: DEVICE, session: SESSION, language: 'ar' });
+    expect(identity(calls[1])).toEqual({
+      device: DEVICE,
+      session: SESSION,
+      language: 'ar, en;q=0.5',
+    });
     expect(calls[1]?.get('idempotency-key')).toBe('k-1');
   });
 

@@ -1,22 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { approvalStatus, oneClickLogin, oneClickProof } from '../../../src/api/one-click.ts';
-
-function mockFetch(bodies: unknown[]) {
-  const calls: { url: string; init: RequestInit }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      calls.push({ url: input instanceof Request ? input.url : String(input), init: init ?? {} });
-      return Promise.resolve(
-        new Response(JSON.stringify(bodies.shift()), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        }),
-      );
-    }),
-  );
-  return calls;
-}
+import { mockFetch } from './mock-fetch.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -39,12 +23,14 @@ describe('one-click API', () => {
     expect(await oneClickLogin(body, { idempotencyKey: 'k' })).toEqual({ kind: 'otp' });
   });
 
-  it('polls the approve request and asks for the one-click proof', async () => {
+  it("polls the approve request and asks for its proof at the spec's path", async () => {
     const calls = mockFetch([{ data: { status: 'confirmed' } }, { token: 'pt-1' }]);
     expect(await approvalStatus('apr/1')).toBe('confirmed');
     expect(calls[0]?.url).toBe('/_be/identity-api/login/approve-request/apr%2F1/verify');
     expect(await oneClickProof('apr-1', { platform: 'web' }, { idpClientId: 'c' })).toBe('pt-1');
-    expect(calls[1]?.url).toBe('/_be/identity-api/one-click/approve-request/apr-1/proof');
+    // Spec section 7: POST /login/approve-request/{id}/proof, the resource the page polls.
+    expect(calls[1]?.url).toBe('/_be/identity-api/login/approve-request/apr-1/proof');
+    expect(calls[1]?.init.method).toBe('POST');
     expect(JSON.parse(calls[1]?.init.body as string)).toEqual({ profiling: { platform: 'web' } });
     expect(new Headers(calls[1]?.init.headers).get('x-idp-client-id')).toBe('c');
   });

@@ -1,7 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { blockedVariant } from '../../../src/api/error-catalogue.ts';
 import { parseRetryAfter } from '../../../src/api/errors.ts';
-import { isWaitFailure, spokenWait, waitOf, waitText } from '../../../src/api/waits.ts';
+import {
+  isWaitFailure,
+  spokenWait,
+  TEMPORARY_BLOCK_MINUTES,
+  waitOf,
+  waitText,
+} from '../../../src/api/waits.ts';
 import { createWaitStore, WAITS_KEY } from '../../../src/lib/wait-store.ts';
 import { http } from '../stores/flows/failures.ts';
 
@@ -50,6 +56,20 @@ describe('waits', () => {
     expect(waitOf(topLevel, NOW)).toEqual({ until: NOW + 120_000 });
     // The header wins over the body.
     expect(waitOf(http(429, { retry_after: 5 }, 10_000), NOW)).toEqual({ until: NOW + 10_000 });
+  });
+
+  it("a temporary block without a time waits the spec's 30 minutes from the answer; a time given wins", () => {
+    const bare = http(400, { error: 'USER_TEMPORARILY_BLOCKED', error_code: 'US-0013' });
+    expect(waitOf(bare, NOW)).toEqual({ until: NOW + TEMPORARY_BLOCK_MINUTES * 60_000 });
+    expect(TEMPORARY_BLOCK_MINUTES).toBe(30);
+    expect(waitOf(http(400, { error_code: 'US-0013' }, 90_000), NOW)).toEqual({
+      until: NOW + 90_000,
+    });
+    const inBody = http(400, {
+      error_code: 'US-0013',
+      additional_information: { retry_after: 60 },
+    });
+    expect(waitOf(inBody, NOW)).toEqual({ until: NOW + 60_000 });
   });
 
   it('has no deadline when the server gave no time, and is no wait for other failures', () => {

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOCALE, LOCALES, toLocale } from '../../../src/i18n/config.ts';
 import { hasInvoice, queryAcrValues } from '../../../src/lib/acr-values.ts';
 import { queryClientId } from '../../../src/lib/address.ts';
-import { readAuthorizeReturn } from '../../../src/lib/identity-service.ts';
+import { readAuthorizeReturn, type Pending } from '../../../src/lib/authorize.ts';
 import { findRewrite } from '../../../src/routing/rewrites.ts';
 import { surveyUrl } from '../../../src/site-config.ts';
 import {
@@ -89,28 +89,41 @@ describe("the Close menu's acr_values (queryAcrValues)", () => {
   });
 });
 
-describe('the authorize return in the hash (readAuthorizeReturn)', () => {
-  const KEYS = ['access_token', 'token_type', 'expires_in', 'state'];
+describe('the authorize return (readAuthorizeReturn)', () => {
+  const KEYS = ['access_token', 'token_type', 'expires_in', 'state', 'code', 'error', 'iss'];
+  const PENDING: Pending = {
+    state: 'tab-state',
+    nonce: 'n',
+    verifier: 'v'.repeat(43),
+    redirectUri: 'https://a.example/client-management/',
+    keep: {},
+    at: 0,
+  };
 
-  it('keeps only a printable bearer token, and the state as it came', () => {
+  it('keeps a code or a printable bearer token only with this tab’s state', () => {
     fc.assert(
-      fc.property(hostileSearch(KEYS), (hash) => {
-        const params = new URLSearchParams(hash.replace(/^\?/, ''));
-        const back = readAuthorizeReturn(params);
-        expect(Object.keys(back).sort()).toEqual(['accessToken', 'state']);
-        if (back.accessToken !== undefined) {
+      fc.property(hostileSearch(KEYS), hostileSearch(KEYS), (search, hashText) => {
+        const query = new URLSearchParams(search);
+        const hash = new URLSearchParams(hashText.replace(/^\?/, ''));
+        const back = readAuthorizeReturn(query, hash, PENDING);
+        if (back.kind === 'token') {
+          expect(hash.get('state')).toBe(PENDING.state);
           expect(back.accessToken).toMatch(/^[\x21-\x7e]{1,4096}$/);
-          expect(back.accessToken).toBe(params.get('access_token'));
-          expect(['bearer', undefined]).toContain(params.get('token_type')?.toLowerCase());
+          expect(back.accessToken).toBe(hash.get('access_token'));
+          expect(['bearer', undefined]).toContain(hash.get('token_type')?.toLowerCase());
         }
-        expect(back.state).toBe(params.get('state') ?? undefined);
+        if (back.kind === 'code') {
+          expect(query.get('state')).toBe(PENDING.state);
+          expect(back.code).toBe(query.get('code'));
+          expect(query.has('error')).toBe(false);
+        }
         expectNoPollution();
       }),
       RUNS,
     );
   });
 
-  it('reads a well-formed return back unchanged', () => {
+  it('reads a well-formed return back unchanged, and refuses it with another state', () => {
     fc.assert(
       fc.property(
         fc.stringMatching(/^[A-Za-z0-9._~+/=-]{1,200}$/),
@@ -119,7 +132,14 @@ describe('the authorize return in the hash (readAuthorizeReturn)', () => {
         (token, state, type) => {
           const hash = new URLSearchParams({ access_token: token, state, expires_in: '3600' });
           if (type) hash.set('token_type', type);
-          expect(readAuthorizeReturn(roundTrip(hash))).toEqual({ accessToken: token, state });
+          const none = new URLSearchParams();
+          expect(readAuthorizeReturn(none, roundTrip(hash), { ...PENDING, state })).toEqual({
+            kind: 'token',
+            accessToken: token,
+            keep: {},
+          });
+          const other = { ...PENDING, state: `${state}x` };
+          expect(readAuthorizeReturn(none, roundTrip(hash), other).kind).toBe('refused');
         },
       ),
       RUNS,

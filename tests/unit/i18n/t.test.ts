@@ -46,9 +46,13 @@ describe('createT', () => {
     expect(t('common:continue')).toBe('common:continue');
   });
 
-  it('renders server text literally and catalog keys translated', () => {
+  it('renders server text literally in English, its fallback elsewhere, catalog keys translated', () => {
     const t = createT('en', catalog);
-    expect(t.text({ text: '<b>raw</b>' })).toBe('<b>raw</b>');
+    const server = { text: '<b>raw</b>', fallback: 'otp:error.ERROR_UNKNOWN' } as const;
+    expect(t.text(server)).toBe('<b>raw</b>');
+    // A server writes English: an Arabic or French page says the generic message instead.
+    expect(createT('ar', { otp: { error: { ERROR_UNKNOWN: 'عذرًا' } } }).text(server)).toBe('عذرًا');
+    expect(createT('fr', { otp: { error: { ERROR_UNKNOWN: 'Oups' } } }).text(server)).toBe('Oups');
     expect(t.text({ key: 'redirect:welcome', params: { client: 'X' } })).toBe('Welcome to X');
   });
 

@@ -34,6 +34,7 @@ describe('the client init', () => {
       get readyState() {
         return readyState;
       },
+      addEventListener: add,
     });
     vi.useFakeTimers();
     // Idle 50 ms after it is asked (stubbed after the fake timers, which would fake it too).
@@ -68,6 +69,98 @@ describe('the client init', () => {
     );
     expect(sdk.capture).toHaveBeenCalledWith(early);
     expect(listeners.get('error')).toEqual([]);
+  });
+
+  /** The SDK loaded: the page's `load`, then idle. */
+  async function loaded() {
+    const reporting = await import('../../../src/lib/error-reporting.ts');
+    reporting.startErrorReporting();
+    readyState = 'complete';
+    fire('load');
+    await vi.advanceTimersByTimeAsync(50);
+    await vi.waitFor(() => expect(sdk.init).toHaveBeenCalled());
+    return reporting;
+  }
+
+  it('flushes the reports every second while some are queued, and not when none are', async () => {
+    sdk.flush.mockClear();
+    const { reportError } = await loaded();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(sdk.flush).not.toHaveBeenCalled();
+
+    const first = new Error('first');
+    const second = new Error('second');
+    reportError(first);
+    reportError(second);
+    expect(sdk.capture).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(sdk.capture).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sdk.capture.mock.calls).toEqual([[first], [second]]);
+    expect(sdk.flush).toHaveBeenCalledTimes(1);
+
+    // Nothing queued: no more flushes.
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(sdk.flush).toHaveBeenCalledTimes(1);
+    const third = new Error('third');
+    reportError(third);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sdk.capture).toHaveBeenLastCalledWith(third);
+    expect(sdk.flush).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps reports made before the SDK came, and sends them within a second of it', async () => {
+    const reporting = await import('../../../src/lib/error-reporting.ts');
+    reporting.startErrorReporting();
+    const before = new Error('before the SDK');
+    reporting.reportError(before);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(sdk.capture).not.toHaveBeenCalled();
+    readyState = 'complete';
+    fire('load');
+    await vi.advanceTimersByTimeAsync(50);
+    await vi.waitFor(() => expect(sdk.init).toHaveBeenCalled());
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sdk.capture).toHaveBeenCalledWith(before);
+  });
+
+  it('reports a policy violation as what was refused, never the address, a path or a sample', async () => {
+    await loaded();
+    fire('securitypolicyviolation', {
+      effectiveDirective: 'img-src',
+      blockedURI: 'http://127.0.0.1:9/reset/tok3n?phone=971500000001',
+      disposition: 'enforce',
+      sample: '',
+    });
+    fire('securitypolicyviolation', {
+      effectiveDirective: 'require-trusted-types-for',
+      blockedURI: 'trusted-types-sink',
+      disposition: 'enforce',
+      sample: 'Element innerHTML|<a href="/password/tok3n">',
+    });
+    fire('securitypolicyviolation', {
+      effectiveDirective: 'trusted-types',
+      blockedURI: 'trusted-types-policy',
+      disposition: 'enforce',
+      sample: 'goog#html',
+    });
+    await vi.advanceTimersByTimeAsync(1000);
+    const sent = sdk.capture.mock.calls.map(([error]) => error as Error);
+    expect(sent.map((error) => [error.name, error.message])).toEqual([
+      ['PolicyViolation', 'img-src refused http://127.0.0.1:9 (enforce)'],
+      ['PolicyViolation', 'require-trusted-types-for refused trusted-types-sink (enforce)'],
+      ['PolicyViolation', 'trusted-types refused trusted-types-policy (goog#html) (enforce)'],
+    ]);
+  });
+
+  it('before leaving: sends what is queued at once', async () => {
+    sdk.flush.mockClear();
+    const { reportError, flushErrors } = await loaded();
+    const last = new Error('last');
+    reportError(last);
+    await flushErrors();
+    expect(sdk.capture).toHaveBeenCalledWith(last);
+    expect(sdk.flush).toHaveBeenCalledWith(1000);
   });
 });
 

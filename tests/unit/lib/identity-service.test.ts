@@ -1,69 +1,50 @@
 import { describe, expect, it } from 'vitest';
 import {
-  authorizeAddress,
+  idpErrorPath,
+  idpLoginError,
   logoutAddress,
-  readAuthorizeReturn,
-  returnUri,
+  startAgainAddress,
 } from '../../../src/lib/identity-service.ts';
 
 describe('identity service addresses', () => {
-  it('returns to a path on the sandbox, an absolute address elsewhere', () => {
-    expect(returnUri('/ar/client-management/', 'https://acct.example', '/_be/idp')).toBe(
-      '/ar/client-management/',
-    );
-    expect(returnUri('/ar/client-management/', 'https://acct.example', 'https://idp.example')).toBe(
-      'https://acct.example/ar/client-management/',
-    );
-  });
-
-  it('builds the authorize address with the return path and the state', () => {
-    const address = authorizeAddress(
-      '/client-management/',
-      'client-management',
-      'https://a.example',
-      '/_be/idp',
-    );
-    const url = new URL(address, 'https://a.example');
-    expect(url.pathname).toBe('/_be/idp/authorize');
-    expect(url.searchParams.get('response_type')).toBe('token');
-    expect(url.searchParams.get('redirect_uri')).toBe('/client-management/');
-    expect(url.searchParams.get('state')).toBe('client-management');
-  });
-
-  it('builds the logout address back to the login page', () => {
+  it('logs out as this front end’s client, back to a page of this site', () => {
     const url = new URL(
       logoutAddress('/ar/login', 'https://a.example', '/_be/idp'),
       'https://a.example',
     );
     expect(url.pathname).toBe('/_be/idp/logout');
-    expect(url.searchParams.get('redirect_uri')).toBe('/ar/login');
+    expect(url.searchParams.get('client_id')).toBe('account-web');
+    expect(url.searchParams.get('post_logout_redirect_uri')).toBe('https://a.example/ar/login');
+    expect(logoutAddress('/login', 'https://a.example', 'https://idp.example')).toMatch(
+      /^https:\/\/idp\.example\/logout\?/,
+    );
+  });
+
+  it('starts again from the app through the identity service', () => {
+    expect(startAgainAddress('sandbox-web', '/_be/idp')).toBe(
+      '/_be/idp/start?client_id=sandbox-web',
+    );
+    expect(startAgainAddress('a b', 'https://idp.example')).toBe(
+      'https://idp.example/start?client_id=a+b',
+    );
   });
 });
 
-describe('authorize return', () => {
-  it('reads a bearer access token and the state', () => {
-    expect(
-      readAuthorizeReturn(
-        new URLSearchParams('access_token=at_1&token_type=Bearer&expires_in=3600&state=x'),
-      ),
-    ).toEqual({ accessToken: 'at_1', state: 'x' });
-    expect(readAuthorizeReturn(new URLSearchParams('access_token=sandbox-access-token'))).toEqual({
-      accessToken: 'sandbox-access-token',
-      state: undefined,
-    });
+describe('/login?error= of the identity service', () => {
+  it('knows its two refusals and nothing else', () => {
+    expect(idpLoginError(new URLSearchParams('error=session_expired'))).toBe('session_expired');
+    expect(idpLoginError(new URLSearchParams('error=sign_in_failed&clientId=x'))).toBe(
+      'sign_in_failed',
+    );
+    for (const query of ['', 'error=', 'error=<b>', 'error=SESSION_EXPIRED', 'error=toString']) {
+      expect(idpLoginError(new URLSearchParams(query)), query).toBeUndefined();
+    }
   });
 
-  it('refuses empty, odd or non-bearer tokens', () => {
-    expect(readAuthorizeReturn(new URLSearchParams('')).accessToken).toBeUndefined();
-    expect(readAuthorizeReturn(new URLSearchParams('access_token=')).accessToken).toBeUndefined();
-    expect(
-      readAuthorizeReturn(new URLSearchParams('access_token=a%20b')).accessToken,
-    ).toBeUndefined();
-    expect(
-      readAuthorizeReturn(new URLSearchParams('access_token=abc&token_type=mac')).accessToken,
-    ).toBeUndefined();
-    expect(
-      readAuthorizeReturn(new URLSearchParams(`access_token=${'a'.repeat(4097)}`)).accessToken,
-    ).toBeUndefined();
+  it('sends the page to its own language’s login, naming the client when known', () => {
+    expect(idpErrorPath('ar', 'session_expired', 'sandbox-web')).toBe(
+      '/ar/login?error=session_expired&clientId=sandbox-web',
+    );
+    expect(idpErrorPath('en', 'sign_in_failed')).toBe('/login?error=sign_in_failed');
   });
 });

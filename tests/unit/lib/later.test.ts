@@ -1,7 +1,7 @@
 /** `later`: the one way a module is loaded after first paint (src/lib/later.ts). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { whileCalling } from '../../../src/lib/idle.ts';
-import { later, laterCall, madeLater, withMade } from '../../../src/lib/later.ts';
+import { later } from '../../../src/lib/later.ts';
 
 const failure = () => new TypeError('Failed to fetch dynamically imported module');
 
@@ -50,6 +50,24 @@ describe('later', () => {
     await expect(loaded).resolves.toBe('here');
   });
 
+  // Shown to fail: with `later` fetching whatever the connection, each of these called `load`.
+  it('fetches nothing offline: a patient load waits to be back online, another fails', async () => {
+    const online: (() => void)[] = [];
+    vi.stubGlobal('navigator', { onLine: false });
+    vi.stubGlobal('addEventListener', (type: string, listener: () => void) => {
+      if (type === 'online') online.push(listener);
+    });
+    const load = vi.fn(() => Promise.resolve('here'));
+    await expect(later(load, { when: 'demand' }).load()).rejects.toThrow(/offline/);
+    const patient = later(load, { when: 'demand', patient: true }).load();
+    await vi.waitFor(() => expect(online).toHaveLength(1));
+    expect(load).not.toHaveBeenCalled();
+    vi.stubGlobal('navigator', { onLine: true });
+    for (const listener of online) listener();
+    await expect(patient).resolves.toBe('here');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('does not load anything while pre-rendering (no window)', () => {
     const load = vi.fn(() => Promise.resolve('here'));
     later(load);
@@ -88,64 +106,6 @@ describe('later', () => {
       await vi.waitFor(() => expect(idle).toHaveLength(1));
       for (const run of idle.splice(0)) run();
       expect(soon).toHaveBeenCalledTimes(1);
-    });
-  });
-
-  describe('madeLater', () => {
-    it('makes its thing once, at once when the module is here, else when it arrives', async () => {
-      const make = vi.fn((module: { name: string }) => ({ from: module.name }));
-      const module = later(() => Promise.resolve({ name: 'effects' }), { when: 'demand' });
-      const thing = madeLater(module, make);
-      expect(thing.now()).toBeUndefined();
-      expect(make).not.toHaveBeenCalled();
-      const [first, second] = await Promise.all([thing.load(), thing.load()]);
-      expect(first).toEqual({ from: 'effects' });
-      expect(second).toBe(first);
-      expect(thing.now()).toBe(first);
-      expect(make).toHaveBeenCalledTimes(1);
-      // Another thing of a module already here is made by the first caller, synchronously.
-      const next = madeLater(module, make);
-      expect(next.now()).toEqual({ from: 'effects' });
-      expect(make).toHaveBeenCalledTimes(2);
-    });
-  });
-
-  describe('withMade', () => {
-    it('runs an action with the thing once it is made, unless cancelled by then', async () => {
-      const thing = madeLater(
-        later(() => Promise.resolve({ name: 'effects' }), { when: 'demand' }),
-        (module) => ({ from: module.name }),
-      );
-      let cancelled = false;
-      const run = withMade(thing, () => cancelled);
-      const seen: string[] = [];
-      const act = run((made, suffix: string) => void seen.push(made.from + suffix));
-      await act('!');
-      expect(seen).toEqual(['effects!']);
-      cancelled = true;
-      await act('?');
-      expect(seen).toEqual(['effects!']);
-    });
-  });
-
-  describe('laterCall', () => {
-    it('calls the function once its module is here, with the arguments it was given', async () => {
-      const load = vi.fn(() => Promise.resolve({ add: (a: number, b: number) => a + b }));
-      const add = laterCall(later(load, { when: 'demand' }), (module) => module.add);
-      expect(load).not.toHaveBeenCalled();
-      await expect(add(2, 3)).resolves.toBe(5);
-      await expect(add(1, 1)).resolves.toBe(2);
-      expect(load).toHaveBeenCalledTimes(1);
-    });
-
-    it('fails the call when its module cannot load, and loads it again for the next one', async () => {
-      const load = vi
-        .fn<() => Promise<{ hello: () => string }>>()
-        .mockRejectedValueOnce(failure())
-        .mockResolvedValue({ hello: () => 'hi' });
-      const hello = laterCall(later(load, { when: 'demand' }), (module) => module.hello);
-      await expect(hello()).rejects.toThrow(TypeError);
-      await expect(hello()).resolves.toBe('hi');
     });
   });
 });

@@ -8,6 +8,7 @@ import {
   parseCheckout,
   parsePromo,
   parsePromoType,
+  serverCheckout,
 } from '../../../src/lib/promo.ts';
 
 describe('checkout from acr_values', () => {
@@ -98,5 +99,34 @@ describe('promo amount per language', () => {
   it('keeps a label that is not a currency next to the number', () => {
     expect(fmt('en', 25, 'points')).toBe('25 points');
     expect(fmt('en', 25, 'XQZ')).toMatch(/25/);
+  });
+});
+
+describe("checkout from the server's approval (L7)", () => {
+  it('takes the merchant and promo the server gives', () => {
+    expect(
+      serverCheckout({
+        merchant: 'Cafe Sandbox',
+        promo: { value: 10, type: '%', outcome: 'CASHBACK' },
+      }),
+    ).toEqual({ merchant: 'Cafe Sandbox', promo: { value: 10, type: '%', outcome: 'CASHBACK' } });
+    expect(
+      serverCheckout({ merchant: 'Blue Shoes', promo: { value: 30, type: 'aed', outcome: 'x' } }),
+    ).toEqual({ merchant: 'Blue Shoes', promo: { value: 30, type: 'AED', outcome: 'DISCOUNT' } });
+  });
+
+  it('shows nothing the server did not give', () => {
+    expect(serverCheckout(undefined)).toEqual({ merchant: undefined, promo: undefined });
+    expect(serverCheckout({})).toEqual({ merchant: undefined, promo: undefined });
+  });
+
+  it("checks the server's values as the address's: bidi controls, bounds, odd numbers", () => {
+    expect(serverCheckout({ merchant: '\u202eknaB\u202c  Cafe' }).merchant).toBe('knaB Cafe');
+    expect(serverCheckout({ merchant: 'x'.repeat(200) }).merchant).toHaveLength(80);
+    for (const value of [0, -5, 150, Number.NaN, Number.POSITIVE_INFINITY, 1.234]) {
+      expect(
+        serverCheckout({ promo: { value, type: '%', outcome: 'CASHBACK' } }).promo,
+      ).toBeUndefined();
+    }
   });
 });

@@ -4,7 +4,7 @@ import { LOCALES } from '../../../src/i18n/config.ts';
 import { createT } from '../../../src/i18n/t.ts';
 import { isEmailAddress } from '../../../src/lib/patterns.ts';
 import { DEFAULT_FLAGS } from '../../../src/stores/flags.ts';
-import { parseWeakPasswords } from '../../../src/stores/flags-answer.ts';
+import { parseWeakPasswords } from '../../../src/stores/flags.ts';
 import {
   emailProblem,
   formProblems,

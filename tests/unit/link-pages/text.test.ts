@@ -49,9 +49,9 @@ describe('link-page texts', () => {
     expect(Object.values(attributes)).toEqual(['Too slow.', 'Offline.', 'No server.']);
   });
 
-  it('shows server text as it is, and falls back to the network message', () => {
+  it("shows a server text's fallback, and falls back to the network message", () => {
     const page = root(transportTexts(t));
-    expect(textOf(page, { text: '<b>as text</b>' })).toBe('<b>as text</b>');
+    expect(textOf(page, { text: 'Server says no', fallback: 'common:timeout' })).toBe('Too slow.');
     expect(textOf(page, { key: 'common:retry' })).toBe('No server.');
     expect(textOf(root({}), { key: 'common:timeout' })).toBe('');
   });

@@ -102,14 +102,19 @@ describe('headers', () => {
     expect(hasSecretInPath('/email/abc/verify')).toBe(true);
     expect(hasSecretInPath('/login')).toBe(false);
     expect(headersFor('/alerts/x')['Referrer-Policy']).toBe('no-referrer');
-    expect(headersFor('/login')['Referrer-Policy']).toBe('strict-origin-when-cross-origin');
+    // A csrf in its query: the origin alone (L2, src/routing/headers.ts REFERRER).
+    expect(headersFor('/login')['Referrer-Policy']).toBe('strict-origin');
+    expect(headersFor('/session_unknown')['Referrer-Policy']).toBe(
+      'strict-origin-when-cross-origin',
+    );
   });
 
-  it('caches hashed assets for a year and HTML never without revalidation', () => {
+  it('caches hashed assets for a year, public HTML never without revalidation, secrets never', () => {
     expect(headersFor('/_astro/client.abc.js')['Cache-Control']).toBe(
       'public, max-age=31536000, immutable',
     );
-    expect(headersFor('/login')['Cache-Control']).toBe('no-cache');
+    expect(headersFor('/session_unknown')['Cache-Control']).toBe('no-cache');
+    expect(headersFor('/login')['Cache-Control']).toBe('no-store');
     expect(headersFor('/login')['X-Frame-Options']).toBe('DENY');
   });
 });

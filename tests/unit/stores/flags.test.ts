@@ -1,9 +1,49 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { $flags, DEFAULT_FLAGS, loadFlags, resetFlags } from '../../../src/stores/flags.ts';
-import { parseWeakPasswords, toFlags } from '../../../src/stores/flags-answer.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  $flags,
+  DEFAULT_FLAGS,
+  FLAGS_KEPT_MS,
+  keepFlags,
+  loadFlags,
+  parseWeakPasswords,
+  readKeptFlags,
+  resetFlags,
+  toFlags,
+} from '../../../src/stores/flags.ts';
 import { isWeakPassword } from '../../../src/lib/signup-rules.ts';
 
-afterEach(() => resetFlags());
+afterEach(() => {
+  resetFlags();
+  vi.unstubAllGlobals();
+});
+
+/** A Storage in memory. */
+function memoryStore(): Storage {
+  const data = new Map<string, string>();
+  return {
+    get length() {
+      return data.size;
+    },
+    clear: () => data.clear(),
+    key: (index) => [...data.keys()][index] ?? null,
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => void data.set(key, value),
+    removeItem: (key) => void data.delete(key),
+  };
+}
+
+/** A page: its local storage, and its document, on which the person can press a key. */
+function page(kept?: unknown) {
+  const store = memoryStore();
+  if (kept !== undefined) keepFlags(kept, Date.now() - 60_000, store);
+  const listeners = new Map<string, () => void>();
+  vi.stubGlobal('localStorage', store);
+  vi.stubGlobal('document', {
+    addEventListener: (type: string, listener: () => void) => listeners.set(type, listener),
+    removeEventListener: (type: string) => listeners.delete(type),
+  });
+  return { store, press: () => listeners.get('keydown')?.() };
+}
 
 describe('feature flags', () => {
   it('has safe defaults, with the weak-password list of the spec', () => {
@@ -60,5 +100,59 @@ describe('feature flags', () => {
     expect(parseWeakPasswords('A,b')).toEqual(['a', 'b']);
     expect(isWeakPassword('PassWord', DEFAULT_FLAGS)).toBe(true);
     expect(isWeakPassword('Sandbox-Pass1', DEFAULT_FLAGS)).toBe(false);
+  });
+
+  it('keeps an answer on the device for a while, read back checked', () => {
+    const store = memoryStore();
+    keepFlags({ flags: { enhancedForm: false, recaptchaV2: 'yes' } }, 1_000_000, store);
+    expect(readKeptFlags(1_000_000 + FLAGS_KEPT_MS, store)).toEqual({
+      ...DEFAULT_FLAGS,
+      enhancedForm: false,
+    });
+    expect(readKeptFlags(1_000_001 + FLAGS_KEPT_MS, store)).toBeUndefined();
+    expect(readKeptFlags(999_999, store)).toBeUndefined();
+    store.setItem('acct:flags', '{not json');
+    expect(readKeptFlags(1_000_000, store)).toBeUndefined();
+  });
+
+  it('uses the kept flags at once, then the answer, which it keeps for the next page', async () => {
+    const { store } = page({ flags: { enhancedForm: false } });
+    let answer: (value: unknown) => void = () => {};
+    const loaded = loadFlags(() => new Promise((resolve) => (answer = resolve)));
+    expect($flags.get()).toEqual({
+      status: 'kept',
+      flags: { ...DEFAULT_FLAGS, enhancedForm: false },
+    });
+    answer({ flags: { enhancedForm: true, oneClickSignup: true } });
+    await loaded;
+    expect($flags.get()).toEqual({
+      status: 'ready',
+      flags: { ...DEFAULT_FLAGS, oneClickSignup: true },
+    });
+    expect(readKeptFlags(Date.now(), store)).toMatchObject({ oneClickSignup: true });
+  });
+
+  it('once the person has started, the answer keeps the layout in use (it shows on the next page)', async () => {
+    const { store, press } = page();
+    let answer: (value: unknown) => void = () => {};
+    const loaded = loadFlags(() => new Promise((resolve) => (answer = resolve)));
+    press();
+    answer({ flags: { enhancedForm: false, googleEnabled: false, recaptchaV2: true } });
+    await loaded;
+    expect($flags.get().flags).toMatchObject({
+      enhancedForm: true,
+      googleEnabled: true,
+      recaptchaV2: true,
+    });
+    expect(readKeptFlags(Date.now(), store)).toMatchObject({ enhancedForm: false });
+  });
+
+  it('goes on with the kept flags when the service fails', async () => {
+    page({ flags: { enhancedForm: false } });
+    await loadFlags(() => Promise.reject(new Error('timeout')));
+    expect($flags.get()).toEqual({
+      status: 'ready',
+      flags: { ...DEFAULT_FLAGS, enhancedForm: false },
+    });
   });
 });

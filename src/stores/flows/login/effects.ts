@@ -1,8 +1,6 @@
 /**
- * The login's effects: the login call of each attempt and its answer (a wait kept for the phone
- * or e-mail), the submits that send it, and Apple, Google and One Tap. Not in /login's first
- * load: the flow (flow.ts) loads them when the browser is idle, and an action taken before they
- * are here waits for them.
+ * The login's effects: the login call of each attempt and its answer (a wait kept for the phone or
+ * e-mail), the submits that send it, and Apple, Google and One Tap.
  */
 import { toFailure } from '../../../api/errors.ts';
 import { waitOf } from '../../../api/waits.ts';
@@ -10,10 +8,8 @@ import { isEmailAddress } from '../../../lib/patterns.ts';
 import type { SocialProvider, SocialResult } from '../../../lib/social/types.ts';
 import type { Flow } from '../create-flow.ts';
 import { openSocial, wireOneTap } from '../social.ts';
-import { waitTask, type WaitDeps } from '../waits.ts';
+import { waitTask } from '../waits.ts';
 import type { LoginDeps } from './flow.ts';
-
-export { transition } from './transition.ts';
 import { answerError, emailLoginBody, phoneLoginBody } from './requests.ts';
 import type { Attempt, LoginEvent, LoginState } from './state.ts';
 
@@ -121,18 +117,16 @@ function socialAttempt(provider: SocialProvider, result: SocialResult): Attempt 
 }
 
 /**
- * The effects of one login flow: `wait`, the waits kept across a reload (loaded with them);
- * `passkey` says whether a code login is offered a passkey first. Everything they bind (the
- * wait's timer, One Tap) ends with the flow.
+ * The effects of one login flow: `passkey` says whether a code login is offered a passkey first.
+ * Everything they bind (the wait's timer, One Tap) ends with the flow.
  */
 export function loginEffects(
   flow: LoginCore,
   deps: LoginDeps,
-  wait: WaitDeps,
   passkey: { shouldOffer: (phone: string) => Promise<boolean> },
 ) {
   const { dispatch } = flow;
-  const waits = waitTask(flow, wait, () => dispatch({ type: 'waitOver' }));
+  const waits = waitTask(flow, deps.wait ?? {}, () => dispatch({ type: 'waitOver' }));
 
   /**
    * Sends the attempt's login; a success flushes analytics before the redirect. Nothing is sent
@@ -178,8 +172,8 @@ export function loginEffects(
   });
 
   /**
-   * Apple or Google: called straight from the click (the window opens at once), or with the
-   * `given` result of Google's own button or One Tap.
+   * Apple or Google: called straight from the click (the window opens at once, before any wait),
+   * or with the `given` result of Google's own button or One Tap.
    */
   async function socialSignIn(provider: SocialProvider, given?: SocialResult): Promise<void> {
     const before = flow.get();
@@ -205,5 +199,3 @@ export function loginEffects(
     ...submitActions(flow, deps, login),
   };
 }
-
-export type LoginEffects = ReturnType<typeof loginEffects>;

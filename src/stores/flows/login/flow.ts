@@ -1,23 +1,20 @@
 /**
- * The login flow: its state and first-view actions, the code step, passkeys, and the reactions to
- * a new view (its analytics page, the code step, the sign-up redirect). The calls and their
- * answers (effects.ts) load when the browser is idle, as do the waits kept across a reload: an
- * action that needs them waits for them.
+ * The login flow: its state (state.ts) changed only through its one transition (transition.ts),
+ * the typing, passkeys, and the reactions to a new view (its analytics page, the sign-up
+ * redirect). The submits, the login calls and their answers, Apple and Google are its effects
+ * (effects.ts). The code step is a view with its own sub-flow (src/ui/OtpStep.tsx, ../otp.ts):
+ * the flow hands it `codeStep`.
  */
 import type { EmailLoginBody, PhoneLoginBody } from '../../../contract/identity-api.ts';
 import type { Locale } from '../../../i18n/config.ts';
 import type { FlowAnalytics } from '../../../lib/analytics.ts';
-import { isOffline } from '../../../api/errors.ts';
-import { later, madeLater, withMade } from '../../../lib/later.ts';
 import type { PhoneInputValue } from '../../../lib/phone.ts';
-import type { SocialProvider, SocialResult } from '../../../lib/social/types.ts';
+import type { SignupHandoff } from '../../../lib/signup-handoff.ts';
 import { createFlow, type Flow } from '../create-flow.ts';
-import { laterOtp, type LaterOtp } from '../later-otp.ts';
-import { withWaits } from '../later-waits.ts';
-import type { OtpDeps } from '../otp.ts';
+import type { AddressCodeDeps, OtpDeps } from '../otp.ts';
 import type { SocialDeps } from '../social.ts';
 import type { WaitDeps } from '../waits.ts';
-import type { LoginEffects } from './effects.ts';
+import { loginEffects } from './effects.ts';
 import { loginPasskeys, type LoginPasskeyDeps } from './passkeys.ts';
 import { signupHref, type LoginPresets } from './presets.ts';
 import {
@@ -28,16 +25,7 @@ import {
   type LoginEvent,
   type LoginState,
 } from './state.ts';
-import { firstViewTransition } from './first-view.ts';
-
-const effectsCode = later(() => import('./effects.ts'), { patient: true });
-
-/**
- * The flow's transition: the whole one (transition.ts) once the effects are here, which bring it;
- * until then, the first view's (first-view.ts), as every other event comes from them.
- */
-const transition = (state: LoginState, event: LoginEvent): LoginState =>
-  (effectsCode.loaded()?.transition ?? firstViewTransition)(state, event);
+import { transition } from './transition.ts';
 
 type Context = { clientId?: string | undefined };
 
@@ -54,28 +42,31 @@ export interface LoginDeps extends SocialDeps {
   /** The preset number as an input value (country and national number). */
   presetPhone?: (digits: string) => Promise<PhoneInputValue | undefined>;
   navigate: (href: string) => void;
+  /** Keeps what sign-up takes over in this tab's session storage (src/lib/signup-handoff.ts). */
+  handToSignup: (handoff: SignupHandoff) => void;
   analytics: FlowAnalytics;
-  /** The device record (its module may come later, with the calls). */
+  /** The device record sent with a login. */
   profiling: () =>
     Record<string, unknown> | undefined | Promise<Record<string, unknown> | undefined>;
   recaptchaRequired?: () => boolean;
   shieldParams?: OtpDeps['shieldParams'];
   /** Passkey sign-in and enrolment (none where it is not given). */
   passkeys?: LoginPasskeyDeps;
+  /** Rate limits kept across a reload, per phone or e-mail and per code (../waits.ts). */
+  wait?: WaitDeps | undefined;
   /**
-   * Rate limits kept across a reload, per phone or e-mail and per code (src/stores/flows/waits.ts):
-   * loaded with the effects and the code step, which wait for them.
+   * The code `?view=otp&fullMobileNumber=` asks for: sent once the page is shown, at most once a
+   * minute per number from this device (security review, L1; ../otp.ts).
    */
-  wait?: (() => Promise<WaitDeps>) | undefined;
+  addressCode?: Omit<AddressCodeDeps, 'opened'> | undefined;
 }
 
 type LoginCore = Flow<LoginState, LoginEvent>;
 
-/** Reactions to a new view: its analytics page, the code step, the passkey offer, sign-up. */
+/** Reactions to a new view: its analytics page, the passkey offer, sign-up. */
 function reactToViews(
   flow: LoginCore,
   deps: LoginDeps,
-  otp: LaterOtp,
   passkey: { offer: (token: string, phone: string) => void },
 ): void {
   flow.onChange((state, previous) => {
@@ -85,39 +76,11 @@ function reactToViews(
     }
     const page = pageOf(state.view);
     if (page) deps.analytics.page(page, flowOf(state));
-    if (previous.view === 'otp') otp.stop();
-    if (state.view === 'otp') {
-      const attempt = state.attempt;
-      const identifier =
-        attempt?.kind === 'phone' ? attempt.phone : attempt?.kind === 'email' ? attempt.email : '';
-      if (identifier) void otp.start(identifier);
-    }
     if (state.view === 'redirect_to_signup') {
-      deps.navigate(signupHref(deps.locale, state.presets, state.carry));
+      deps.handToSignup(state.handoff);
+      deps.navigate(signupHref(deps.locale, state.presets, state.handoff));
     }
   });
-}
-
-/** The login's code step, stopped with the flow. */
-function createLoginOtp(
-  deps: LoginDeps,
-  flow: LoginCore,
-  onVerified: (id: string) => void,
-): LaterOtp {
-  const otp = laterOtp({
-    sendOtp: deps.sendOtp,
-    verifyOtp: deps.verifyOtp,
-    clientId: () => flow.get().presets.clientId,
-    onVerified,
-    ...(deps.recaptchaRequired ? { recaptchaRequired: deps.recaptchaRequired } : {}),
-    ...(deps.shieldParams ? { shieldParams: deps.shieldParams } : {}),
-    wait: deps.wait,
-  });
-  flow.onDestroy(() => {
-    otp.stop();
-    otp.destroy();
-  });
-  return otp;
 }
 
 export function createLoginFlow(deps: LoginDeps) {
@@ -136,16 +99,13 @@ export function createLoginFlow(deps: LoginDeps) {
   );
   flow.onDestroy(passkey.destroy);
 
-  /** The effects, made once their code and the kept waits are here. */
-  const effects = madeLater(withWaits(effectsCode, deps.wait), ([code, wait]) =>
-    code.loginEffects(flow, deps, wait, passkey),
-  );
-  /** Runs an action with the effects, once they are here (at once when they are). */
-  const withEffects = withMade(effects, flow.isDestroyed);
+  const effects = loginEffects(flow, deps, passkey);
 
-  const otp = createLoginOtp(deps, flow, (id) => {
-    dispatch({ type: 'otpVerified', id });
-    void withEffects((here) => here.login())();
+  // The code step the address opened, until the person leaves it: the code it asks for is sent
+  // under the address's rules (L1); a code step the person reaches by signing in is not.
+  let openedByAddress = false;
+  flow.onChange((state) => {
+    if (state.view !== 'otp') openedByAddress = false;
   });
 
   /** A passkey signed the person in: the same hand-off as every login, flow `biometric`. */
@@ -155,33 +115,33 @@ export function createLoginFlow(deps: LoginDeps) {
     dispatch({ type: 'succeeded', token, flow: name });
   }
 
-  /**
-   * A submit of the first view: offline before the effects are here, said at once (as a login
-   * sent offline is), the input kept; otherwise with the effects.
-   */
-  const offlineOrEffects = (action: (effects: LoginEffects) => Promise<void>) => {
-    const run = withEffects(action);
-    return (): Promise<void> => {
-      if (effects.now() || !isOffline()) return run();
-      dispatch({ type: 'failed', failure: { kind: 'offline' } });
-      return Promise.resolve();
-    };
-  };
-
-  const offerOneTap = withEffects((here, enabled: boolean) => here.offerOneTap(enabled));
-
-  reactToViews(flow, deps, otp, passkey);
+  reactToViews(flow, deps, passkey);
 
   return {
     ...flow.surface,
-    otp,
     /** The passkey sub-flow, once loaded where the browser runs passkeys. */
     $passkey: passkey.$passkey,
+
+    /** What the code step's sub-flow needs (src/ui/OtpStep.tsx creates it with its view). */
+    codeStep: {
+      sendOtp: deps.sendOtp,
+      verifyOtp: deps.verifyOtp,
+      clientId: () => flow.get().presets.clientId,
+      onVerified: (id: string): void => {
+        dispatch({ type: 'otpVerified', id });
+        void effects.login();
+      },
+      ...(deps.recaptchaRequired ? { recaptchaRequired: deps.recaptchaRequired } : {}),
+      ...(deps.shieldParams ? { shieldParams: deps.shieldParams } : {}),
+      wait: deps.wait,
+      addressCode: deps.addressCode && { ...deps.addressCode, opened: () => openedByAddress },
+    } satisfies OtpDeps,
 
     /** Reads the presets once the page runs (the csrf has already been taken out). */
     async init(presets: LoginPresets): Promise<void> {
       const before = flow.get().view;
       dispatch({ type: 'initialized', presets });
+      openedByAddress = flow.get().view === 'otp';
       void passkey.start();
       const state = flow.get();
       // The reactions follow changes only: the first page is reported when it did not change.
@@ -203,10 +163,10 @@ export function createLoginFlow(deps: LoginDeps) {
       dispatch({ type: 'answerChanged', field, value }),
     switchMethod: (method: 'phone' | 'email') => dispatch({ type: 'switchMethod', method }),
     /** The phone, the e-mail, a challenge's answer, the name (effects.ts): checked, then sent. */
-    submitPhone: offlineOrEffects((here) => here.submitPhone()),
-    submitEmail: offlineOrEffects((here) => here.submitEmail()),
-    submitAnswer: withEffects((here) => here.submitAnswer()),
-    answerName: withEffects((here, confirmed: boolean) => here.answerName(confirmed)),
+    submitPhone: (): Promise<void> => effects.submitPhone(),
+    submitEmail: (): Promise<void> => effects.submitEmail(),
+    submitAnswer: (): Promise<void> => effects.submitAnswer(),
+    answerName: (confirmed: boolean): Promise<void> => effects.answerName(confirmed),
     tryAnotherWay: () => dispatch({ type: 'tryAnotherWay' }),
 
     /** Back to the first view: an answer still on its way is dropped. */
@@ -216,19 +176,17 @@ export function createLoginFlow(deps: LoginDeps) {
     },
 
     /**
-     * Apple or Google: called straight from the click (the window opens at once, the effects
-     * being here by then), or with the `given` result of Google's own button or One Tap.
+     * Apple or Google: called straight from the click (the window opens at once), or with the
+     * `given` result of Google's own button or One Tap.
      */
-    socialSignIn: withEffects((here, provider: SocialProvider, given?: SocialResult) =>
-      here.socialSignIn(provider, given),
-    ),
+    socialSignIn: effects.socialSignIn,
 
     /**
      * Google One Tap on the phone view, when the googleOneTap flag is on and the page shows Google
      * (showGoogle, googleEnabled): once, while nothing is typed.
      */
     offerOneTap(enabled: boolean): void {
-      void offerOneTap(enabled && flow.get().presets.showGoogle);
+      effects.offerOneTap(enabled && flow.get().presets.showGoogle);
     },
 
     chooseDashboard: (url: string): void => deps.navigate(url),

@@ -1,10 +1,10 @@
 /**
- * The login page's flow (`/login`): see README.md in src/stores/flows for the shape. What the
- * calls need (effects.ts, requests.ts, transition.ts: the whole transition) is not re-exported: the flow loads it later, and a
- * re-export here would put it back in /login's first load.
+ * The login page's flow (`/login`): see README.md in src/stores/flows for the shape. Its effects
+ * (effects.ts) are not re-exported: the flow loads them after the page, and a re-export here
+ * would put them in /login's first load.
  */
 export * from './flow.ts';
 export * from './passkeys.ts';
 export * from './presets.ts';
 export * from './state.ts';
-export * from './first-view.ts';
+export * from './transition.ts';

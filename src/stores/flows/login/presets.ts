@@ -1,12 +1,14 @@
 /**
  * What the login page reads from its address (`clientId`, `showEmail`, `showApple`, `showGoogle`,
  * `fullMobileNumber`, `view`, `acr_values`; the csrf is taken out first, by src/lib/csrf.ts), and
- * the sign-up address it hands on: the same client and buttons, and what the login learnt.
+ * the sign-up address it hands on: the same client and buttons. What the login learnt (the number,
+ * a code's proof, the e-mail, a social token) goes in session storage (src/lib/signup-handoff.ts).
  */
 import { localizedPath, type Locale } from '../../../i18n/config.ts';
 import { NO_INVOICE_ID, parseAcrValues } from '../../../lib/acr-values.ts';
 import { cleanClientId } from '../../../lib/address.ts';
 import { addressNumber } from '../../../lib/phone.ts';
+import type { SignupHandoff } from '../../../lib/signup-handoff.ts';
 
 /** Views a `view=` preset may open (the others need an answer from the server first). */
 export const PRESET_VIEWS = [
@@ -55,24 +57,16 @@ export function parsePresets(query: URLSearchParams): LoginPresets {
   };
 }
 
-/** What sign-up receives from the login page, in its query. */
-export interface SignupCarry {
-  fullMobileNumber?: string;
-  email?: string;
-  appleIdToken?: string;
-  googleIdToken?: string;
-}
-
-/** The sign-up address: the page's client and buttons, and what the login learnt (`carry`). */
-export function signupHref(locale: Locale, presets: LoginPresets, carry: SignupCarry): string {
+/**
+ * The sign-up address: the page's client and buttons, and the e-mail field when the hand-off
+ * (`handoff`, kept in session storage, never in the address) has an e-mail.
+ */
+export function signupHref(locale: Locale, presets: LoginPresets, handoff: SignupHandoff): string {
   const query = new URLSearchParams();
   if (presets.clientId) query.set('clientId', presets.clientId);
-  if (presets.showEmail || carry.email) query.set('showEmail', 'true');
+  if (presets.showEmail || handoff.email) query.set('showEmail', 'true');
   if (!presets.showApple) query.set('showApple', 'false');
   if (!presets.showGoogle) query.set('showGoogle', 'false');
-  for (const [name, value] of Object.entries(carry)) {
-    if (typeof value === 'string' && value) query.set(name, value);
-  }
   const search = query.toString();
   return `${localizedPath(locale, '/signup/')}${search ? `?${search}` : ''}`;
 }

@@ -13,7 +13,8 @@ import type { FlowName, PageName } from '../../../lib/analytics.ts';
 import { DEFAULT_COUNTRY, type PhoneInputValue } from '../../../lib/phone.ts';
 import type { SocialFailureReason, SocialProvider } from '../../../lib/social/types.ts';
 import { commonOf } from '../create-flow.ts';
-import { DEFAULT_PRESETS, type LoginPresets, type SignupCarry } from './presets.ts';
+import type { SignupHandoff } from '../../../lib/signup-handoff.ts';
+import { DEFAULT_PRESETS, type LoginPresets } from './presets.ts';
 
 export const LOGIN_VIEWS = [
   'phone_form',
@@ -136,7 +137,7 @@ export type LoginState = LoginCommon &
       }
     | { view: 'name_confirmation'; name: string }
     | { view: 'redirect_to_idp'; token: string; flow: FlowName }
-    | { view: 'redirect_to_signup'; carry: SignupCarry }
+    | { view: 'redirect_to_signup'; handoff: SignupHandoff }
     | { view: 'redirect_to_blocked_user'; variant: BlockedVariant }
     | { view: 'passkey_offer'; token: string; flow: FlowName }
   );
@@ -210,6 +211,13 @@ export function startState(presets: LoginPresets, previous?: LoginState): LoginS
   }
   if (presets.view === 'email_form' || presets.showEmail) return { ...base, view: 'email_form' };
   return { ...base, view: 'phone_form' };
+}
+
+/** Where the code step sends its codes: the attempt's phone or e-mail. */
+export function codeIdentifier(state: Pick<LoginState, 'attempt'>): string {
+  const { attempt } = state;
+  if (attempt?.kind === 'phone') return attempt.phone;
+  return attempt?.kind === 'email' ? attempt.email : '';
 }
 
 /** The pre-rendered state: the empty phone form. */

@@ -1,12 +1,10 @@
 /**
- * The login page's whole transition: where each event leads from each view. A failed login is
- * routed by its answer: `unregistered_user` to sign-up, `challenge_required` to the challenge it
- * names (the code, the password, Apple, Google, the name, or the first of `try_another_way` by
- * priority), a blocked account to its page, anything else to a message on the view. Not in
- * /login's first load: it comes with the effects (effects.ts), whose calls send every event but
- * the first view's (first-view.ts), and the flow uses it from then on.
+ * The login page's transition: where each event leads from each view. A failed login is routed
+ * by its answer: `unregistered_user` to sign-up, `challenge_required` to the challenge it names
+ * (the code, the password, Apple, Google, the name, or the first of `try_another_way` by
+ * priority), a blocked account to its page, anything else to a message on the view.
  */
-import { catalogue, errorKey } from '../../../api/catalogue.ts';
+import { blockedVariant, errorKey, loginErrorMessage } from '../../../api/error-catalogue.ts';
 import type { ApiFailure } from '../../../api/errors.ts';
 import type { Wait } from '../../../api/waits.ts';
 import {
@@ -18,25 +16,32 @@ import {
 } from '../../../contract/errors.ts';
 import { digitsOnly } from '../../../lib/digits.ts';
 import { socialMessage } from '../../../lib/social/results.ts';
-import type { SignupCarry } from './presets.ts';
+import type { SignupHandoff } from '../../../lib/signup-handoff.ts';
 import {
   CHALLENGE_DIGITS,
   CHALLENGE_VIEWS,
   common,
   EMPTY_ANSWERS,
+  flowOf,
   startState,
   type Attempt,
   type LoginCommon,
   type LoginEvent,
   type LoginState,
 } from './state.ts';
-import { firstViewTransition, unwaited } from './first-view.ts';
 
-/** What sign-up is handed of an attempt it takes over. */
-export function carryOf(attempt: Attempt | undefined): SignupCarry {
+/** The wait and its message gone. */
+function unwaited(state: LoginState): Pick<LoginState, 'wait' | 'error'> {
+  return state.wait
+    ? { wait: undefined, error: undefined }
+    : { wait: undefined, error: state.error };
+}
+
+/** What sign-up is handed of an attempt it takes over: with a verified code's id, the number is proved. */
+export function handoffOf(attempt: Attempt | undefined, otpId?: string): SignupHandoff {
   switch (attempt?.kind) {
     case 'phone':
-      return { fullMobileNumber: attempt.phone };
+      return { fullMobileNumber: attempt.phone, ...(otpId ? { otp: otpId } : {}) };
     case 'email':
       return { email: attempt.email };
     case 'apple':
@@ -69,7 +74,7 @@ export function sortChallenges(details: unknown): ChallengeDetail[] {
  * with its wait when it is a rate limit or lock.
  */
 function unknownFailure(state: LoginState, failure: ApiFailure, wait?: Wait): LoginState {
-  const variant = catalogue().blockedVariant(failure);
+  const variant = blockedVariant(failure);
   if (variant) {
     return {
       ...common(state),
@@ -84,7 +89,7 @@ function unknownFailure(state: LoginState, failure: ApiFailure, wait?: Wait): Lo
     ...state,
     submitting: false,
     social: undefined,
-    error: catalogue().loginErrorMessage(failure),
+    error: loginErrorMessage(failure),
     wait,
   };
 }
@@ -149,7 +154,7 @@ function failed(state: LoginState, failure: ApiFailure, wait?: Wait): LoginState
         submitting: false,
         social: undefined,
         view: 'redirect_to_signup',
-        carry: carryOf(state.attempt),
+        handoff: handoffOf(state.attempt, state.otpId),
       };
     }
     if (body?.error === ERROR.challengeRequired) {
@@ -164,15 +169,38 @@ function failed(state: LoginState, failure: ApiFailure, wait?: Wait): LoginState
   return unknownFailure(state, failure, wait);
 }
 
-/** Every branch of the login page: pure, the only way its state changes. */
+/**
+ * Every branch of the login page: pure, the only way its state changes. Every event has its case
+ * (no `default`): an event added to `LoginEvent` fails the typecheck until it is handled here.
+ */
 export function transition(state: LoginState, event: LoginEvent): LoginState {
   switch (event.type) {
     case 'initialized':
+      return startState(event.presets, state);
+    // Another number or e-mail is another person: a wait of the last one no longer holds here.
     case 'phoneChanged':
+      return { ...state, ...unwaited(state), phoneInput: event.value, fieldError: undefined };
     case 'emailChanged':
+      return { ...state, ...unwaited(state), emailInput: event.value, fieldError: undefined };
     case 'switchMethod':
+      if (state.view !== 'phone_form' && state.view !== 'email_form') return state;
+      return {
+        ...common(state),
+        error: undefined,
+        fieldError: undefined,
+        view: event.method === 'email' ? 'email_form' : 'phone_form',
+      };
+    // A login's success, or a passkey's sign-in from the first view.
     case 'succeeded':
-      return firstViewTransition(state, event);
+      return {
+        ...common(state),
+        submitting: false,
+        social: undefined,
+        error: undefined,
+        view: event.offerPasskey ? 'passkey_offer' : 'redirect_to_idp',
+        token: event.token,
+        flow: event.flow ?? flowOf(state),
+      };
     case 'answerChanged': {
       const digits = event.field === 'pin' || event.field === 'card';
       const value = digits ? digitsOnly(event.value, CHALLENGE_DIGITS) : event.value;

@@ -1,45 +1,34 @@
 /**
- * One-click checkout's effects, which run only once the shopper submits a number: the login (its
+ * One-click checkout's effects, which run once the shopper submits a number: the login (its
  * idempotency key kept for a retry), the proof once the shopper approves, the timers (timers.ts),
  * the kept waits, and the reactions to a new view (its analytics page, the login page's code
- * step). They come after the page (flow.ts loads them, with `later`), and are attached to the
- * flow once, by the first action that needs them.
+ * step).
  */
 import { toFailure } from '../../../api/errors.ts';
 import { waitOf } from '../../../api/waits.ts';
 import type { OneClickAnswer } from '../../../api/one-click.ts';
 import { ERROR } from '../../../contract/errors.ts';
 import { storeFor } from '../../../lib/open-app.ts';
-import type { PageName } from '../../../lib/analytics.ts';
 import type { Flow } from '../create-flow.ts';
-import { waitTask, type WaitDeps } from '../waits.ts';
+import { waitTask } from '../waits.ts';
 import type { OneClickDeps } from './flow.ts';
 import type { OneClickInit } from './presets.ts';
 import { loginOtpHref, oneClickLoginBody } from './requests.ts';
 import {
   FLOW,
   isWaiting,
+  oneClickWaitScope,
+  pageOf,
   type Attempt,
   type OneClickEvent,
   type OneClickState,
-  type OneClickView,
   type RejectReason,
 } from './state.ts';
-import { alwaysVisible, browserScheduler, createOneClickTimers } from './timers.ts';
+import { alwaysVisible } from '../../../lib/page-visibility.ts';
+import { browserScheduler, createOneClickTimers } from './timers.ts';
 import { appLink, canResend, MAX_PUSH_RETRIES } from './waiting.ts';
 
-/** The whole transition: the effects send the events the phone form's part leaves alone. */
-export { transition } from './transition.ts';
-
 type OneClickCore = Flow<OneClickState, OneClickEvent>;
-
-/** Where a rate limit of the one-click login (a resend's too) is kept: per number. */
-export const oneClickWaitScope = (phone: string): string => `one-click:${phone}`;
-
-/** The analytics page name of each view (the phone form is a welcome page). */
-export function pageOf(view: OneClickView): PageName | undefined {
-  return view === 'phone_form' ? 'welcome' : undefined;
-}
 
 /** The request's status; a request that is gone (404, 410) can no longer be approved. */
 async function pollStatus(deps: OneClickDeps, id: string, signal: AbortSignal) {
@@ -159,12 +148,7 @@ function endings(
  * Attaches the effects to `flow` (once): its timers, waits and reactions, and the actions that
  * call. `init` is what the page read (the client, acr_values, a csrf left in the address).
  */
-export function attachOneClickEffects(
-  flow: OneClickCore,
-  deps: OneClickDeps,
-  wait: WaitDeps | undefined,
-  init: () => OneClickInit,
-) {
+export function oneClickEffects(flow: OneClickCore, deps: OneClickDeps, init: () => OneClickInit) {
   const { dispatch } = flow;
   const clock = deps.scheduler ?? browserScheduler;
   const visibility = deps.visibility ?? alwaysVisible;
@@ -190,7 +174,7 @@ export function attachOneClickEffects(
     const { clientId, acrValues, csrfForAddress } = init();
     return loginOtpHref(deps.locale, phone, { clientId, acrValues, csrf: csrfForAddress });
   };
-  const waits = waitTask(flow, wait ?? {}, () => dispatch({ type: 'waitOver' }));
+  const waits = waitTask(flow, deps.wait ?? {}, () => dispatch({ type: 'waitOver' }));
   const login = loginCall(flow, deps, context, otpHref, () => clock.now(), waits);
 
   // Reactions: analytics pages, the login page's code step, the timers.
@@ -202,11 +186,13 @@ export function attachOneClickEffects(
     }
     timers.react(state, previous);
   });
-  if (!flow.isDestroyed()) {
-    flow.onDestroy(visibility.subscribe(() => timers.visibilityChanged(visibility.hidden())));
-  }
-
   return {
+    /** The page runs: the timers follow whether it is shown (a hidden page polls nothing). */
+    watchVisibility(): void {
+      if (flow.isDestroyed()) return;
+      flow.onDestroy(visibility.subscribe(() => timers.visibilityChanged(visibility.hidden())));
+    },
+
     /** Continue, once the number is valid: a wait kept for it, or the login. */
     async submit(phone: string): Promise<void> {
       const kept = waits.restore(oneClickWaitScope(phone));
@@ -265,5 +251,3 @@ export function attachOneClickEffects(
     },
   };
 }
-
-export type OneClickEffects = ReturnType<typeof attachOneClickEffects>;

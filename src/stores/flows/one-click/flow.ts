@@ -1,32 +1,23 @@
 /**
- * One-click checkout's flow: what the phone form needs comes with the page (the checkout read,
- * the number typed and checked); what runs once the shopper submits (the calls, their answers,
- * the timers of the wait, the kept waits, the reactions to a new view: effects.ts) is loaded
- * later (src/lib/later.ts): when the browser is idle, or by the first action that needs it,
- * which waits for it.
+ * One-click checkout's flow: its state (state.ts) changed only through its one transition
+ * (transition.ts), the checkout read, the number typed and checked. What runs once the shopper
+ * submits (the calls, their answers, the timers of the wait, the kept waits, the reactions to a
+ * new view) is its effects (effects.ts).
  */
-import { isOffline } from '../../../api/errors.ts';
 import type { OneClickAnswer } from '../../../api/one-click.ts';
 import type { ApproveStatus, OneClickLoginBody } from '../../../contract/identity-api.ts';
 import type { Locale } from '../../../i18n/config.ts';
 import type { FlowAnalytics } from '../../../lib/analytics.ts';
-import { later, madeLater } from '../../../lib/later.ts';
 import { storeFor } from '../../../lib/open-app.ts';
 import type { PhoneInputValue } from '../../../lib/phone.ts';
 import { createFlow } from '../create-flow.ts';
-import { withWaits } from '../later-waits.ts';
 import type { WaitDeps } from '../waits.ts';
-import type { OneClickEffects } from './effects.ts';
-import { firstViewTransition } from './first-view.ts';
+import { oneClickEffects } from './effects.ts';
 import type { OneClickInit } from './presets.ts';
-import {
-  FLOW,
-  initialState,
-  type OneClickEvent,
-  type OneClickState,
-  type WaitingView,
-} from './state.ts';
-import type { PageVisibility, Scheduler } from './timers.ts';
+import { FLOW, initialState, type WaitingView } from './state.ts';
+import type { PageVisibility } from '../../../lib/page-visibility.ts';
+import type { Scheduler } from './timers.ts';
+import { transition } from './transition.ts';
 
 export interface OneClickDeps {
   locale: Locale;
@@ -46,7 +37,7 @@ export interface OneClickDeps {
   oneClickSignup: () => Promise<boolean>;
   navigate: (href: string) => void;
   analytics: FlowAnalytics;
-  /** The device record (its module may come later, with the calls). */
+  /** The device record sent with the proof. */
   profiling: () =>
     Record<string, unknown> | undefined | Promise<Record<string, unknown> | undefined>;
   /** A new idempotency key (a UUID). */
@@ -55,38 +46,15 @@ export interface OneClickDeps {
   visibility?: PageVisibility;
   /** The device, for the open-app button's store. */
   device?: { userAgent: string; maxTouchPoints?: number };
-  /**
-   * Rate limits of the login kept across a reload, per number (src/stores/flows/waits.ts):
-   * loaded with the effects, which wait for them.
-   */
-  wait?: (() => Promise<WaitDeps>) | undefined;
+  /** Rate limits of the login kept across a reload, per number (../waits.ts). */
+  wait?: WaitDeps | undefined;
 }
 
-/** The effects' module (with the whole transition): when the browser is idle, or when needed. */
-const effectsModule = later(() => import('./effects.ts'), { patient: true });
-
-/**
- * The transition: the whole one once the effects are here; until then the phone form's own part
- * (first-view.ts), since only the effects send the other events.
- */
-const step = (state: OneClickState, event: OneClickEvent): OneClickState =>
-  (effectsModule.loaded()?.transition ?? firstViewTransition)(state, event);
-
 export function createOneClickFlow(deps: OneClickDeps) {
-  const flow = createFlow({ initial: initialState(), transition: step });
+  const flow = createFlow({ initial: initialState(), transition });
   const { dispatch } = flow;
   let init: OneClickInit = { checkout: flow.get().checkout };
-  /** The effects, attached once their module and the kept waits are here. */
-  const effects = madeLater(withWaits(effectsModule, deps.wait), ([module, wait]) =>
-    module.attachOneClickEffects(flow, deps, wait, () => init),
-  );
-
-  /** An action of a view the effects opened: they are here, or it waits for them. */
-  function withEffects(run: (effects: OneClickEffects) => void): void {
-    const here = effects.now();
-    if (here) run(here);
-    else void effects.load().then(run);
-  }
+  const effects = oneClickEffects(flow, deps, () => init);
 
   return {
     ...flow.surface,
@@ -97,6 +65,7 @@ export function createOneClickFlow(deps: OneClickDeps) {
       const { device } = deps;
       const prefersApp = !!device && !!storeFor(device.userAgent, device.maxTouchPoints);
       dispatch({ type: 'initialized', checkout: value.checkout, prefersApp });
+      effects.watchVisibility();
       deps.analytics.page('welcome', FLOW);
     },
 
@@ -116,31 +85,22 @@ export function createOneClickFlow(deps: OneClickDeps) {
         dispatch({ type: 'invalid', error: { key: 'fields:phone.invalidMobile' } });
         return;
       }
-      // Offline before the code of the login is here: said at once, as a login sent offline is.
-      if (!effects.now() && isOffline()) {
-        dispatch({ type: 'unsent', failure: { kind: 'offline' } });
-        return;
-      }
-      const ready = await effects.load();
-      if (flow.isDestroyed()) return;
-      await ready.submit(phone);
+      await effects.submit(phone);
     },
 
     /** 'Resend notification': the login again with is_retry=true; after 5 retries, max tries. */
-    async resend(): Promise<void> {
-      await (await effects.load()).resend();
-    },
+    resend: (): Promise<void> => effects.resend(),
 
     /** 'Change': back to the phone form, with the number as typed (a resend's answer dropped). */
-    changeNumber: (): void => withEffects((ready) => ready.changeNumber()),
+    changeNumber: effects.changeNumber,
 
     switchTo: (view: WaitingView) => dispatch({ type: 'switchedTo', view }),
 
     /** 'Use a code by SMS instead' (the SMS fallback): the login page's code view, this number. */
-    useSms: (): void => withEffects((ready) => ready.useSms()),
+    useSms: (): void => effects.useSms(),
 
     /** 'Open the app': its link, then the device's store unless the app opened meanwhile. */
-    openApp: (): void => withEffects((ready) => ready.openApp()),
+    openApp: (): void => effects.openApp(),
 
     /** From an outcome view (error, rejected, sign up in the app) back to the phone form. */
     restart: () => dispatch({ type: 'restarted' }),

@@ -8,7 +8,7 @@ import type { ApiFailure } from '../../../api/errors.ts';
 import type { Wait } from '../../../api/waits.ts';
 import type { ApprovalToken } from '../../../contract/identity-api.ts';
 import type { Text } from '../../../i18n/types.ts';
-import type { FlowName } from '../../../lib/analytics.ts';
+import type { FlowName, PageName } from '../../../lib/analytics.ts';
 import { DEFAULT_COUNTRY, type PhoneInputValue } from '../../../lib/phone.ts';
 import { parseCheckout, type Checkout } from '../../../lib/promo.ts';
 
@@ -113,11 +113,6 @@ export type OneClickEvent =
    * wait (the phone form, or the push wait after a resend); any other answer is the error view.
    */
   | { type: 'failed'; failure: ApiFailure; wait?: Wait | undefined }
-  /**
-   * Continue while offline before the code of the login was here: nothing was sent, and the form
-   * says so at once, as a login sent offline would.
-   */
-  | { type: 'unsent'; failure: ApiFailure }
   /** A rate limit kept from an earlier load of the page holds for the number: nothing was sent. */
   | { type: 'waitRestored'; wait: Wait }
   /** The rate limit's deadline has passed. */
@@ -158,4 +153,12 @@ export const isRateLimited = (state: OneClickState): boolean =>
 
 export function isWaiting(state: OneClickState): state is WaitingState {
   return state.view === 'push_notification' || state.view === 'confirm_via_app';
+}
+
+/** Where a rate limit of the one-click login (a resend's too) is kept: per number. */
+export const oneClickWaitScope = (phone: string): string => `one-click:${phone}`;
+
+/** The analytics page name of each view (the phone form is a welcome page). */
+export function pageOf(view: OneClickView): PageName | undefined {
+  return view === 'phone_form' ? 'welcome' : undefined;
 }

@@ -18,21 +18,10 @@ export interface Scheduler {
   clearTimeout: (handle: unknown) => void;
 }
 
-export interface PageVisibility {
-  hidden: () => boolean;
-  /** Calls `listener` whenever the page is hidden or shown; returns the unsubscribe. */
-  subscribe: (listener: () => void) => () => void;
-}
-
 export const browserScheduler: Scheduler = {
   now: () => Date.now(),
   setTimeout: (run, ms) => setTimeout(run, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
-export const alwaysVisible: PageVisibility = {
-  hidden: () => false,
-  subscribe: () => () => undefined,
 };
 
 /** One piece of timed work: at most one timer waiting and one call in flight. */

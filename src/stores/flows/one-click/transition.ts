@@ -1,16 +1,16 @@
 /**
- * One-click checkout's transition. The phone form's own events are first-view.ts's (which comes
- * with the page); the others come with the effects, which send them (flow.ts). A login that got no answer at all keeps the view, what was
+ * One-click checkout's transition: what the page read, what is typed, the login's answers, the
+ * push wait and its endings. A login that got no answer at all keeps the view, what was
  * typed and the idempotency key (the retry sends the same one); a rate limit keeps the view and
  * says how long (the phone form's Continue, or the push wait's resend, held until then); any
  * other failure is the error view. Answers only count in the view that waits for them.
  */
-import { catalogue } from '../../../api/catalogue.ts';
+import { oneClickErrorMessage } from '../../../api/error-catalogue.ts';
 import type { ApiFailure } from '../../../api/errors.ts';
 import type { Wait } from '../../../api/waits.ts';
 import { commonOf } from '../create-flow.ts';
-import { firstViewTransition } from './first-view.ts';
 import {
+  initialState,
   isRateLimited,
   isWaiting,
   type OneClickCommon,
@@ -50,7 +50,7 @@ function isTransport(failure: ApiFailure): boolean {
 }
 
 function failed(state: OneClickState, failure: ApiFailure, wait?: Wait): OneClickState {
-  const error = catalogue().oneClickErrorMessage(failure);
+  const error = oneClickErrorMessage(failure);
   // A rate limit: the form stays, saying how long to wait.
   if (wait && state.view === 'phone_form' && state.submitting) {
     return { ...state, attempt: undefined, submitting: false, error, wait };
@@ -99,15 +99,52 @@ function toLoginOtp(
   return { ...common(state), attempt: undefined, view: 'redirect_to_otp', href, phone, reason };
 }
 
-/** Every branch of one-click checkout: pure, the only way its state changes. */
+/** What the page read, what is typed, a number refused before any call. */
+function typing(
+  state: OneClickState,
+  event: Extract<
+    OneClickEvent,
+    { type: 'initialized' | 'phoneChanged' | 'rememberChanged' | 'invalid' }
+  >,
+): OneClickState {
+  switch (event.type) {
+    case 'initialized':
+      return {
+        ...initialState(event.checkout),
+        phoneInput: state.phoneInput,
+        remember: state.remember,
+        prefersApp: event.prefersApp,
+      };
+    case 'phoneChanged':
+      if (state.view !== 'phone_form' || state.submitting) return state;
+      // Another number: the last one's wait no longer holds here (a kept one is checked on submit).
+      return {
+        ...state,
+        phoneInput: event.value,
+        fieldError: undefined,
+        error: undefined,
+        wait: undefined,
+      };
+    case 'rememberChanged':
+      if (state.view !== 'phone_form' || state.submitting) return state;
+      return { ...state, remember: event.value };
+    case 'invalid':
+      if (state.view !== 'phone_form') return state;
+      return { ...state, submitting: false, fieldError: event.error };
+  }
+}
+
+/**
+ * Every branch of one-click checkout: pure, the only way its state changes. Every event has its
+ * case (no `default`): an event added to `OneClickEvent` fails the typecheck until it is handled.
+ */
 export function transition(state: OneClickState, event: OneClickEvent): OneClickState {
   switch (event.type) {
     case 'initialized':
     case 'phoneChanged':
     case 'rememberChanged':
     case 'invalid':
-    case 'unsent':
-      return firstViewTransition(state, event);
+      return typing(state, event);
     case 'submitted':
       if (state.view !== 'phone_form' || state.submitting || isRateLimited(state)) return state;
       return {

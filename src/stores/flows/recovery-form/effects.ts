@@ -1,30 +1,24 @@
 /**
- * The recovery form's effects, which run only once the person sends the details: the code sent
- * and checked, the reset token asked for with the verified code and the fact, the new password
- * put, the kept waits, and each step reached tracked. They come after the page (flow.ts loads
- * them, with `later`), and are attached to the flow once, by the first action that needs them.
+ * The recovery form's effects, which run once the person sends the details: the code sent and
+ * checked, the reset token asked for with the verified code and the fact, the new password put,
+ * the kept waits, and each step reached tracked.
  */
 import type { ApiFailure } from '../../../api/errors.ts';
 import { toFailure } from '../../../api/errors.ts';
 import { waitOf } from '../../../api/waits.ts';
 import type { Flow } from '../create-flow.ts';
-import { waitTask, type WaitDeps } from '../waits.ts';
+import { waitTask } from '../waits.ts';
 import type { RecoveryFormDeps } from './flow.ts';
 import { METHOD_CHALLENGE } from './steps.ts';
 import {
   normalizeAnswer,
+  recoveryWaitScope,
   RESEND_AFTER_S,
   type RecoveryDetails,
   type RecoveryFormEvent,
   type RecoveryFormState,
   type Verified,
 } from './state.ts';
-
-/** Where a rate limit on the recovery codes of a number is kept. */
-export const recoveryWaitScope = (phoneNumber: string): string => `recovery:${phoneNumber}`;
-
-/** The whole transition: the effects send the events the details' part leaves alone. */
-export { transition } from './transition.ts';
 
 type RecoveryFormCore = Flow<RecoveryFormState, RecoveryFormEvent>;
 type Waits = ReturnType<typeof waitTask>;
@@ -92,13 +86,11 @@ function calls(flow: RecoveryFormCore, deps: RecoveryFormDeps, waits: Waits) {
 }
 
 /** Attaches the effects to `flow` (once): its waits and reactions, and the actions that call. */
-export function attachRecoveryFormEffects(
-  flow: RecoveryFormCore,
-  deps: RecoveryFormDeps,
-  wait: WaitDeps | undefined,
-) {
+export function recoveryFormEffects(flow: RecoveryFormCore, deps: RecoveryFormDeps) {
   const { dispatch } = flow;
-  const waits = waitTask(flow, { now: deps.now, ...wait }, () => dispatch({ type: 'waitOver' }));
+  const waits = waitTask(flow, { now: deps.now, ...deps.wait }, () =>
+    dispatch({ type: 'waitOver' }),
+  );
   const { run, requestToken, sendCode } = calls(flow, deps, waits);
 
   // Reactions: each step reached is tracked; done leaves for the success page.
@@ -163,5 +155,3 @@ export function attachRecoveryFormEffects(
     },
   };
 }
-
-export type RecoveryFormEffects = ReturnType<typeof attachRecoveryFormEffects>;

@@ -1,6 +1,7 @@
-/** The recovery form's flow (`/recovery`): see README.md in src/stores/flows for the shape. */
-export * from './first-view.ts';
-export * from './effects.ts';
+/**
+ * The recovery form's flow (`/recovery`): see README.md in src/stores/flows for the shape. Its
+ * effects (effects.ts) are not re-exported: the flow loads them after the page.
+ */
 export * from './flow.ts';
 export * from './state.ts';
 export * from './steps.ts';

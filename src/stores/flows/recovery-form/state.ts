@@ -197,3 +197,6 @@ export function detailsWith(
 /** A wait with a deadline holds: the view's action is refused until it ends. */
 export const isWaiting = (state: RecoveryFormState): boolean =>
   (state.view === 'details' || state.view === 'code') && state.wait?.until !== undefined;
+
+/** Where a rate limit on the recovery codes of a number is kept. */
+export const recoveryWaitScope = (phoneNumber: string): string => `recovery:${phoneNumber}`;

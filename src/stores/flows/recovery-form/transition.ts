@@ -1,16 +1,15 @@
 /**
  * The recovery form's transition, by the step each family of events belongs to: the details,
- * the code, the token (the verified code and the fact checked together), the new password. The
- * details' own events are first-view.ts's (which comes with the page); the others come with the
- * effects, which send them (flow.ts).
+ * the code, the token (the verified code and the fact checked together), the new password.
  */
-import { catalogue } from '../../../api/catalogue.ts';
+import { otpErrorKey, recoveryCode, recoveryErrorKey } from '../../../api/error-catalogue.ts';
 import { digitsOnly } from '../../../lib/digits.ts';
-import { firstViewTransition } from './first-view.ts';
 import {
+  answerError,
   CODE_LENGTH,
   detailsWith,
   isWaiting,
+  type DetailErrors,
   type RecoveryFormEvent,
   type RecoveryFormState,
 } from './state.ts';
@@ -24,11 +23,63 @@ import {
 
 type EventOf<T extends RecoveryFormEvent['type']> = Extract<RecoveryFormEvent, { type: T }>;
 
+/** What is typed and chosen, the details checked when sent, a code that could not be sent. */
+function details(
+  state: RecoveryFormState,
+  event: EventOf<'detailsChanged' | 'detailsSubmitted' | 'codeSendFailed'>,
+): RecoveryFormState {
+  switch (event.type) {
+    case 'detailsChanged': {
+      if (state.view !== 'details' || state.submitting) return state;
+      const before = state.details;
+      const after = event.details;
+      const errors: DetailErrors = {};
+      const kept = state.fieldErrors;
+      // A field keeps its error until it changes; the form error goes with any change.
+      if (kept.phone && before.phoneInput === after.phoneInput && before.country === after.country)
+        errors.phone = kept.phone;
+      if (kept.answer && before.answer === after.answer && before.method === after.method)
+        errors.answer = kept.answer;
+      // A wait holds for the number (and its message stays); another number is another person.
+      const sameNumber = before.phoneInput === after.phoneInput && before.country === after.country;
+      const wait = sameNumber ? state.wait : undefined;
+      return detailsWith(after, errors, state.verified, wait ? state.error : undefined, wait);
+    }
+    case 'detailsSubmitted': {
+      if (state.view !== 'details' || state.submitting || isWaiting(state)) return state;
+      const { details } = state;
+      const errors: DetailErrors = {};
+      if (details.phoneInput.trim() === '') errors.phone = { key: 'fields:phone.empty' };
+      else if (!event.phone.isValid) errors.phone = { key: 'fields:phone.invalid' };
+      const answer = answerError(details.method, details.answer);
+      if (answer) errors.answer = answer;
+      if (errors.phone || errors.answer) return detailsWith(details, errors, state.verified);
+      const phoneNumber = event.phone.fullPhoneNumber;
+      const verified = state.verified?.phoneNumber === phoneNumber ? state.verified : undefined;
+      return { ...detailsWith(details, {}, verified), submitting: true, phoneNumber };
+    }
+    case 'codeSendFailed': {
+      if (state.view !== 'details' || !state.submitting) return state;
+      const invalidPhone =
+        event.failure.kind === 'http' && recoveryCode(event.failure) === 'INVALID_PHONE_NUMBER';
+      if (invalidPhone) {
+        return detailsWith(
+          state.details,
+          { phone: { key: 'fields:phone.invalidMobile' } },
+          state.verified,
+        );
+      }
+      const message = otpErrorKey(event.failure);
+      return detailsWith(state.details, {}, state.verified, message, event.wait);
+    }
+  }
+}
+
 function detailsEvent(
   state: RecoveryFormState,
   event: EventOf<'detailsChanged' | 'detailsSubmitted' | 'backToDetails'>,
 ): RecoveryFormState {
-  if (event.type !== 'backToDetails') return firstViewTransition(state, event);
+  if (event.type !== 'backToDetails') return details(state, event);
   if (state.view !== 'code' || state.submitting) return state;
   return detailsWith(state.details, {}, undefined);
 }
@@ -68,9 +119,9 @@ function codeEvent(
       }
       return state;
     case 'codeSendFailed':
-      if (state.view === 'details') return firstViewTransition(state, event);
+      if (state.view === 'details') return details(state, event);
       if (state.view === 'code' && state.submitting) {
-        const message = catalogue().otpErrorKey(event.failure);
+        const message = otpErrorKey(event.failure);
         return { ...state, submitting: false, wait: event.wait, ...serverError(message, false) };
       }
       return state;
@@ -92,7 +143,7 @@ function codeEvent(
         ...state,
         submitting: false,
         wait: event.wait,
-        ...serverError(catalogue().otpErrorKey(event.failure), true),
+        ...serverError(otpErrorKey(event.failure), true),
       };
   }
 }
@@ -117,7 +168,7 @@ function tokenEvent(
       submitting: false,
     });
   }
-  const code = catalogue().recoveryCode(event.failure);
+  const code = recoveryCode(event.failure);
   if (code && MISMATCH_CODES.has(code)) {
     return detailsWith(
       state.details,
@@ -125,7 +176,7 @@ function tokenEvent(
       event.verified,
     );
   }
-  const message = catalogue().recoveryErrorKey(event.failure);
+  const message = recoveryErrorKey(event.failure);
   if (state.view === 'details') {
     // The kept verification expired: a new code will be sent on the next submit.
     return detailsWith(state.details, {}, undefined, message);
@@ -162,7 +213,7 @@ function passwordEvent(
       return { ...state, submitting: true, ...NO_SERVER_ERROR };
     case 'passwordRejected': {
       if (!state.submitting) return state;
-      const code = catalogue().recoveryCode(event.failure);
+      const code = recoveryCode(event.failure);
       if (code === 'INVALID_RESET_TOKEN') {
         return detailsWith(state.details, {}, undefined, { key: 'recovery:form.sessionExpired' });
       }
@@ -170,7 +221,7 @@ function passwordEvent(
         ...state,
         submitting: false,
         recaptchaToken: code === 'INVALID_RECAPTCHA' ? undefined : state.recaptchaToken,
-        ...serverError(catalogue().recoveryErrorKey(event.failure), code === 'INVALID_PASSWORD'),
+        ...serverError(recoveryErrorKey(event.failure), code === 'INVALID_PASSWORD'),
       });
     }
     case 'passwordChangedOnServer':

@@ -1,11 +1,9 @@
 /**
- * The sign-up's effects: the checks of the form (a field left, the submit), the onboarding and its
- * answer (a rate limit kept for the number, src/stores/flows/waits.ts), and Apple, Google and One
- * Tap (a social login, or the social sign-up when the account does not exist yet). Not in
- * /signup/'s first load: the flow (flow.ts) loads them when the browser is idle, and an action
- * taken before they are here waits for them.
+ * The sign-up's effects: the checks of the form (a field left, the submit), the onboarding and
+ * its answer (a rate limit kept for the number, src/stores/flows/waits.ts), and Apple, Google and
+ * One Tap (a social login, or the social sign-up when the account does not exist yet).
  */
-import { catalogue } from '../../../api/catalogue.ts';
+import { errorName } from '../../../api/error-catalogue.ts';
 import { toFailure } from '../../../api/errors.ts';
 import { waitOf } from '../../../api/waits.ts';
 import { ERROR } from '../../../contract/errors.ts';
@@ -21,7 +19,7 @@ import {
 import type { SocialProvider, SocialResult } from '../../../lib/social/types.ts';
 import type { Flow } from '../create-flow.ts';
 import { openSocial, wireOneTap } from '../social.ts';
-import { waitTask, type WaitDeps } from '../waits.ts';
+import { waitTask } from '../waits.ts';
 import type { SignupDeps } from './flow.ts';
 import { onboardBody } from './requests.ts';
 import {
@@ -34,9 +32,6 @@ import {
   type SignupField,
   type SignupState,
 } from './state.ts';
-
-/** The whole transition, the failures' table with it: the flow's once the effects are here. */
-export { transition } from './transition.ts';
 
 type SignupCore = Flow<SignupState, SignupEvent>;
 type Context = { clientId?: string | undefined };
@@ -111,19 +106,17 @@ function socialAction(flow: SignupCore, deps: SignupDeps, context: () => Context
 }
 
 /**
- * The effects of one sign-up flow: `wait`, the waits kept across a reload (loaded with them);
- * `clientId` is the client the calls are for. Everything they bind (the wait's timer, One Tap)
- * ends with the flow.
+ * The effects of one sign-up flow: `clientId` is the client the calls are for. Everything they
+ * bind (the wait's timer, One Tap) ends with the flow.
  */
 export function signupEffects(
   flow: SignupCore,
   deps: SignupDeps,
-  wait: WaitDeps,
   clientId: () => string | undefined,
 ) {
   const { dispatch } = flow;
   const context = (): Context => ({ clientId: clientId() });
-  const waits = waitTask(flow, wait, () => dispatch({ type: 'waitOver' }));
+  const waits = waitTask(flow, deps.wait ?? {}, () => dispatch({ type: 'waitOver' }));
 
   /** A token: analytics are flushed, then the identity-service redirect. */
   const finish: Finish = async (token, name, signal, registered) => {
@@ -154,7 +147,7 @@ export function signupEffects(
       deps.analytics.track('signup_failed', {
         flow: name,
         page: 'signup_form',
-        properties: { reason: catalogue().errorName(failure) ?? failure.kind },
+        properties: { reason: errorName(failure) ?? failure.kind },
       });
       // A rate limit: kept for the number, so that a reload still waits.
       const wait = waitOf(failure, waits.now());
@@ -164,6 +157,21 @@ export function signupEffects(
   }
 
   const socialSignIn = socialAction(flow, deps, context, finish);
+
+  /**
+   * A number typed before the phone rules arrived (a submit made as the page starts) is read by
+   * them first; false when the flow is gone meanwhile.
+   */
+  async function phoneRead(): Promise<boolean> {
+    const { values, phoneDigits } = flow.get();
+    if (phoneDigits !== undefined || values.phone.input.trim() === '') return true;
+    await deps.loadPhone();
+    if (flow.isDestroyed()) return false;
+    const phone = flow.get().values.phone;
+    const digits = deps.parsePhone(phone);
+    if (digits !== undefined) dispatch({ type: 'phoneChanged', value: phone, digits });
+    return true;
+  }
 
   // One Tap belongs to an untouched form: a typed number, another view or a call ends it.
   const oneTap = wireOneTap(
@@ -187,6 +195,7 @@ export function signupEffects(
 
     /** Checks the form, then goes to the code step, or onboards at once with a proof. */
     async submit(): Promise<void> {
+      if (!(await phoneRead())) return;
       const state = flow.get();
       if (state.submitting || state.social || state.view !== 'signup_form') return;
       if (isRateLimited(state)) return;
@@ -207,5 +216,3 @@ export function signupEffects(
     },
   };
 }
-
-export type SignupEffects = ReturnType<typeof signupEffects>;

@@ -4,8 +4,13 @@
  * blocked account wins over its message, a refused code over a server fault, a corporate sign-up
  * over a field. A new server code is a new row, or a field in `FIELD_OF_ERROR`.
  */
-import { catalogue, errorKey } from '../../../api/catalogue.ts';
-import type { ErrorName } from '../../../api/error-catalogue.ts';
+import {
+  errorKey,
+  errorName,
+  loginErrorMessage,
+  type ErrorName,
+} from '../../../api/error-catalogue.ts';
+import { challengeMessage } from '../../../api/challenge-message.ts';
 import type { ApiFailure, ErrorBody } from '../../../api/errors.ts';
 import type { Wait } from '../../../api/waits.ts';
 import { ERROR } from '../../../contract/errors.ts';
@@ -73,13 +78,9 @@ export const SIGNUP_FAILURES: readonly FailureRule[] = [
     }),
   },
   {
-    name: 'another challenge: the form says what to provide',
+    name: 'another challenge: the form says what to provide (in words, never the raw id)',
     when: (_, facts) => isChallengeRequired(facts),
-    then: (_, { base, info }) =>
-      onForm(base, {
-        key: 'signup:error.provide',
-        params: { challenge: typeof info.challenge === 'string' ? info.challenge : '' },
-      }),
+    then: (_, { base, info }) => onForm(base, challengeMessage(info.challenge)),
   },
   {
     name: 'blocked for sign-up: its page',
@@ -137,12 +138,12 @@ export const SIGNUP_FAILURES: readonly FailureRule[] = [
 export function failed(state: SignupState, failure: ApiFailure, wait?: Wait): SignupState {
   const body = failure.kind === 'http' ? failure.body : undefined;
   const info = body?.additional_information ?? {};
-  const name = catalogue().errorName(failure);
+  const name = errorName(failure);
   const facts: FailureFacts = {
     failure,
     name,
     info,
-    message: catalogue().loginErrorMessage(failure),
+    message: loginErrorMessage(failure),
     field: visibleField(state, name),
     wait,
     base: {

@@ -1,21 +1,15 @@
 /**
- * The sign-up flow: its state and first-view actions (the presets, typing), the code step, and
- * the reactions to a new view (its analytics page, the code step). The checks, the onboarding,
- * Apple, Google and the rate limits (effects.ts, with the waits kept across a reload) load when
- * the browser is idle: an action that needs them waits for them, and runs at once when they are
- * here.
+ * The sign-up flow: its state (state.ts) changed only through its one transition (transition.ts),
+ * the presets, the typing, and the reactions to a new view (its analytics page). The checks, the
+ * onboarding, Apple, Google and the rate limits are its effects (effects.ts). The code step is a
+ * view with its own sub-flow (src/ui/OtpStep.tsx, ../otp.ts): the flow hands it `codeStep`.
  */
 import type { OnboardBody } from '../../../contract/onboarder.ts';
 import type { Locale } from '../../../i18n/config.ts';
 import type { FlowAnalytics } from '../../../lib/analytics.ts';
-import { isOffline } from '../../../api/errors.ts';
-import { later, madeLater, withMade } from '../../../lib/later.ts';
 import type { PhoneInputValue } from '../../../lib/phone.ts';
-import type { SocialProvider, SocialResult } from '../../../lib/social/types.ts';
 import type { Flags } from '../../flags.ts';
 import { createFlow, type Flow } from '../create-flow.ts';
-import { laterOtp, type LaterOtp } from '../later-otp.ts';
-import { withWaits } from '../later-waits.ts';
 import type { OtpDeps } from '../otp.ts';
 import type { SocialDeps } from '../social.ts';
 import type { WaitDeps } from '../waits.ts';
@@ -29,16 +23,8 @@ import {
   type SignupState,
   type TextField,
 } from './state.ts';
-import { firstViewTransition } from './first-view.ts';
-
-const effectsCode = later(() => import('./effects.ts'), { patient: true });
-
-/**
- * The flow's transition: the whole one (transition.ts) once the effects are here, which bring it;
- * until then, the first view's (the presets, the typing), as every other event comes from them.
- */
-const transition = (state: SignupState, event: SignupEvent): SignupState =>
-  (effectsCode.loaded()?.transition ?? firstViewTransition)(state, event);
+import { signupEffects } from './effects.ts';
+import { transition } from './transition.ts';
 
 type Context = { clientId?: string | undefined };
 
@@ -57,32 +43,27 @@ export interface SignupDeps extends SocialDeps {
   presetPhone?: (digits: string) => Promise<PhoneInputValue | undefined>;
   flags: () => Pick<Flags, 'weakPasswords'>;
   analytics: FlowAnalytics;
-  /** The device id (its module may come later, with the calls). */
+  /** The device id sent with the onboarding. */
   deviceId: () => string | Promise<string>;
-  /** The device record (its module may come later, with the calls). */
+  /** The device record sent with the onboarding. */
   profiling: () =>
     Record<string, unknown> | undefined | Promise<Record<string, unknown> | undefined>;
   /** The client id when the address has none (kept by the shell from an earlier page). */
   fallbackClientId?: () => string | undefined;
   recaptchaRequired?: () => boolean;
   shieldParams?: OtpDeps['shieldParams'];
-  /**
-   * Rate limits of the code step and the onboarding kept across a reload, per number
-   * (src/stores/flows/waits.ts): loaded with the effects and the code step, which wait for them.
-   */
-  wait?: (() => Promise<WaitDeps>) | undefined;
+  /** Rate limits of the code step and the onboarding kept across a reload (../waits.ts). */
+  wait?: WaitDeps | undefined;
 }
 
 type SignupCore = Flow<SignupState, SignupEvent>;
 
-/** Reactions to a new view: its analytics page (once per page name), the code step. */
-function reactToViews(flow: SignupCore, deps: SignupDeps, otp: LaterOtp): void {
+/** Reactions to a new view: its analytics page (once per page name). */
+function reactToViews(flow: SignupCore, deps: SignupDeps): void {
   flow.onChange((state, previous) => {
     if (state.view === previous.view) return;
     const page = pageOf(state.view);
     if (page && pageOf(previous.view) !== page) deps.analytics.page(page, flowOf(state));
-    if (previous.view === 'otp') otp.stop();
-    if (state.view === 'otp' && state.phone) void otp.start(state.phone);
   });
 }
 
@@ -120,37 +101,25 @@ export function createSignupFlow(deps: SignupDeps) {
   const { dispatch } = flow;
   const clientId = () => flow.get().presets.clientId ?? deps.fallbackClientId?.();
 
-  /** The effects, made once their code and the kept waits are here. */
-  const effects = madeLater(withWaits(effectsCode, deps.wait), ([code, wait]) =>
-    code.signupEffects(flow, deps, wait, clientId),
-  );
-  /** Runs an action with the effects, once they are here (at once when they are). */
-  const withEffects = withMade(effects, flow.isDestroyed);
-  const submit = withEffects((here) => here.submit());
-
-  const otp = laterOtp({
-    sendOtp: deps.sendOtp,
-    verifyOtp: deps.verifyOtp,
-    clientId,
-    onVerified: (id) => {
-      dispatch({ type: 'otpVerified', id });
-      if (flow.get().submitting) void withEffects((here) => here.runOnboarding())();
-    },
-    ...(deps.recaptchaRequired ? { recaptchaRequired: deps.recaptchaRequired } : {}),
-    ...(deps.shieldParams ? { shieldParams: deps.shieldParams } : {}),
-    wait: deps.wait,
-  });
-  flow.onDestroy(() => {
-    otp.stop();
-    otp.destroy();
-  });
-  reactToViews(flow, deps, otp);
-
-  const offerOneTap = withEffects((here, enabled: boolean) => here.offerOneTap(enabled));
+  const effects = signupEffects(flow, deps, clientId);
+  reactToViews(flow, deps);
 
   return {
     ...flow.surface,
-    otp,
+
+    /** What the code step's sub-flow needs (src/ui/OtpStep.tsx creates it with its view). */
+    codeStep: {
+      sendOtp: deps.sendOtp,
+      verifyOtp: deps.verifyOtp,
+      clientId,
+      onVerified: (id: string): void => {
+        dispatch({ type: 'otpVerified', id });
+        if (flow.get().submitting) void effects.runOnboarding();
+      },
+      ...(deps.recaptchaRequired ? { recaptchaRequired: deps.recaptchaRequired } : {}),
+      ...(deps.shieldParams ? { shieldParams: deps.shieldParams } : {}),
+      wait: deps.wait,
+    } satisfies OtpDeps,
 
     /** Reads the presets once the page runs (secrets have already left the address). */
     init: (presets: SignupPresets) => init(flow, deps, presets),
@@ -164,15 +133,10 @@ export function createSignupFlow(deps: SignupDeps) {
     },
 
     /** A field lost focus: say what is wrong with it (required, format, phone; effects.ts). */
-    blur: withEffects((here, field: SignupField) => here.blur(field)),
+    blur: (field: SignupField): void => effects.blur(field),
 
     /** Checks the form, then goes to the code step, or onboards at once with a proof (effects.ts). */
-    submit: (): Promise<void> => {
-      // Offline before the effects are here: said at once (as an onboarding sent offline is).
-      if (effects.now() || !isOffline()) return submit();
-      dispatch({ type: 'failed', failure: { kind: 'offline' } });
-      return Promise.resolve();
-    },
+    submit: (): Promise<void> => effects.submit(),
 
     /** Leaves the code step for the form (everything typed is kept); a late answer is dropped. */
     back: (): void => {
@@ -181,17 +145,22 @@ export function createSignupFlow(deps: SignupDeps) {
     },
 
     /**
-     * Apple or Google: called straight from the click (the window opens at once, the effects
-     * being here by then), or with the result of Google's own button or One Tap.
+     * Apple or Google: called straight from the click (the window opens at once), or with the
+     * result of Google's own button or One Tap.
      */
-    socialSignIn: withEffects((here, provider: SocialProvider, given?: SocialResult) =>
-      here.socialSignIn(provider, given),
-    ),
+    socialSignIn: effects.socialSignIn,
+
+    /** 'Don't link it': the sign-up goes on without the Apple or Google account, its token forgotten. */
+    declineSocial(): void {
+      const provider = flow.get().prefill?.provider;
+      dispatch({ type: 'socialDeclined' });
+      if (provider && !flow.get().prefill) {
+        deps.analytics.track('social_link_declined', { flow: provider, page: 'signup_form' });
+      }
+    },
 
     /** Google One Tap, when the googleOneTap flag is on and the form shows Google: once. */
-    offerOneTap(enabled: boolean): void {
-      void offerOneTap(enabled);
-    },
+    offerOneTap: effects.offerOneTap,
   };
 }
 

@@ -2,10 +2,12 @@
  * What the sign-up page reads from its address: the client, a number and a code that proves it,
  * Apple's or Google's token, the e-mail, the corporate invitation, and which fields and buttons
  * show (`showEmail`, `hideInvitationCode`, `showApple`, `showGoogle`). Secrets and personal data
- * leave the address at once (`SIGNUP_SECRET_PARAMS`; the csrf through src/lib/csrf.ts).
+ * leave the address at once (`SIGNUP_SECRET_PARAMS`; the csrf through src/lib/csrf.ts). From the
+ * login they come in session storage instead (src/lib/signup-handoff.ts), checked the same way.
  */
 import { cleanClientId } from '../../../lib/address.ts';
 import { addressNumber } from '../../../lib/phone.ts';
+import type { SignupHandoff } from '../../../lib/signup-handoff.ts';
 
 export interface SignupPresets {
   clientId: string | undefined;
@@ -47,6 +49,32 @@ export const SIGNUP_SECRET_PARAMS = [
   'fullMobileNumber',
   'email',
 ] as const;
+
+export type SignupSecret = (typeof SIGNUP_SECRET_PARAMS)[number];
+
+/**
+ * The query the presets are read from: the address's without its secrets, and the secrets of the
+ * login's hand-off when there is one, else those a link from outside carried (`fromAddress`, taken
+ * out of the address already). One source, never a mix: an address cannot add a token or a code to
+ * what the login handed over (a corporate invitation, which the login never hands, is kept).
+ */
+export function presetsQuery(
+  address: URLSearchParams,
+  fromAddress: Partial<Record<SignupSecret, string>>,
+  handoff: SignupHandoff | undefined,
+): URLSearchParams {
+  const query = new URLSearchParams(address);
+  for (const name of SIGNUP_SECRET_PARAMS) query.delete(name);
+  const corporate = fromAddress.corporateInvitationToken;
+  const secrets: Partial<Record<SignupSecret, string>> = handoff
+    ? { ...handoff, ...(corporate ? { corporateInvitationToken: corporate } : {}) }
+    : fromAddress;
+  for (const name of SIGNUP_SECRET_PARAMS) {
+    const value = secrets[name];
+    if (value) query.set(name, value);
+  }
+  return query;
+}
 
 const ID_TOKEN = /^[\w-]+\.[\w-]+\.[\w-]*$/;
 const OPAQUE = /^[\w.~-]{1,256}$/;

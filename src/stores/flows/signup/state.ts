@@ -16,6 +16,7 @@ import {
   type SignupValues,
   type VisibleFields,
 } from '../../../lib/signup-rules.ts';
+import { claimString, tokenClaims } from '../../../lib/social/results.ts';
 import type { SocialFailureReason, SocialProvider } from '../../../lib/social/types.ts';
 import { commonOf } from '../create-flow.ts';
 import { DEFAULT_SIGNUP_PRESETS, type SignupPresets } from './presets.ts';
@@ -142,6 +143,8 @@ export type SignupEvent =
   | { type: 'socialSubmitted' }
   /** Not registered yet: the form turns into the social sign-up. */
   | { type: 'socialUnregistered'; prefill: SocialPrefill }
+  /** 'Don't link it': the sign-up goes on without the social identity, its token forgotten. */
+  | { type: 'socialDeclined' }
   /** From the code step or the corporate error back to the form (everything typed is kept). */
   | { type: 'back' };
 
@@ -197,6 +200,17 @@ export function socialFromPresets(
     return { provider: 'google', idToken: presets.googleIdToken, email: presets.email };
   }
   return undefined;
+}
+
+/**
+ * The account the social identity will link, for the person to see before it is: the e-mail and
+ * name of the token's claims (decoded, not verified: the back end verifies), else Apple's.
+ */
+export function linkedAccount(prefill: SocialPrefill): { email?: string; name?: string } {
+  const claims = tokenClaims(prefill.idToken);
+  const email = claimString(claims, 'email') ?? prefill.email;
+  const name = prefill.fullName?.trim() || claimString(claims, 'name');
+  return { ...(email ? { email } : {}), ...(name ? { name } : {}) };
 }
 
 export function isCorporate(state: Pick<SignupState, 'presets'>): boolean {

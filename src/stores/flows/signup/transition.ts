@@ -1,27 +1,83 @@
 /**
- * The sign-up page's whole transition: the presets and the typing (first-view.ts), and everything
- * the flow's effects dispatch or the views they open: the checks, the submit, the calls' answers
- * (a failure routed by the table of failures.ts), Apple and Google, the code step, Back. Not in
- * /signup/'s first load: it comes with the effects (effects.ts), and the flow uses it from then on.
+ * The sign-up page's transition: the presets and the typing, the checks, the submit, the calls'
+ * answers (a failure routed by the table of failures.ts), Apple and Google, the code step, Back.
  */
 import { socialMessage } from '../../../lib/social/results.ts';
 import { failed } from './failures.ts';
 import {
   common,
+  initialState,
   isRateLimited,
   proofFor,
+  socialFromPresets,
   type SignupCommon,
   type SignupEvent,
   type SignupState,
 } from './state.ts';
-import { firstViewTransition } from './first-view.ts';
+
+/** The presets and the typing. */
+function typing(
+  state: SignupState,
+  event: Extract<SignupEvent, { type: 'initialized' | 'phoneChanged' | 'valueChanged' }>,
+): SignupState {
+  switch (event.type) {
+    case 'initialized': {
+      const presets = event.presets;
+      const start = initialState(presets);
+      return {
+        ...start,
+        values: { ...start.values, email: presets.email ?? '' },
+        prefill: socialFromPresets(presets, event.appleFullName),
+        proof: presets.otp
+          ? { phone: presets.fullMobileNumber, value: presets.otp, fromUrl: true }
+          : undefined,
+      };
+    }
+    case 'phoneChanged': {
+      if (state.view !== 'signup_form' || state.submitting) return state;
+      const { phone: _dropped, ...fieldErrors } = state.fieldErrors;
+      void _dropped;
+      // Another number: the last one's wait no longer holds here (a kept one is checked on submit).
+      const sameNumber = event.digits !== undefined && event.digits === state.phoneDigits;
+      return {
+        ...state,
+        values: { ...state.values, phone: event.value },
+        phoneDigits: event.digits,
+        fieldErrors,
+        ...(sameNumber && state.wait ? {} : { error: undefined, wait: undefined }),
+        contact: false,
+      };
+    }
+    case 'valueChanged': {
+      if (state.view !== 'signup_form' || state.submitting) return state;
+      const fieldErrors = { ...state.fieldErrors };
+      delete fieldErrors[event.field];
+      // A new e-mail may not have an account: the contact message goes with it.
+      const emailFixed = event.field === 'email' && state.contact;
+      return {
+        ...state,
+        values: { ...state.values, [event.field]: event.value },
+        fieldErrors,
+        error: emailFixed ? undefined : state.error,
+        contact: emailFixed ? false : state.contact,
+      };
+    }
+  }
+}
 
 /** Apple and Google: the window, its login, or the form turned into the social sign-up. */
 function socialTransition(
   state: SignupState,
   event: Extract<
     SignupEvent,
-    { type: 'socialStarted' | 'socialSubmitted' | 'socialFailed' | 'socialUnregistered' }
+    {
+      type:
+        | 'socialStarted'
+        | 'socialSubmitted'
+        | 'socialFailed'
+        | 'socialUnregistered'
+        | 'socialDeclined';
+    }
   >,
 ): SignupState {
   switch (event.type) {
@@ -55,16 +111,36 @@ function socialTransition(
         fieldErrors: {},
       };
     }
+    case 'socialDeclined': {
+      const prefill = state.prefill;
+      if (!prefill || state.view !== 'signup_form' || state.submitting || state.social) {
+        return state;
+      }
+      // The token is forgotten (the presets' too), and the e-mail that came with it.
+      const email = state.values.email === (prefill.email ?? '') ? '' : state.values.email;
+      return {
+        ...state,
+        prefill: undefined,
+        presets: { ...state.presets, appleIdToken: undefined, googleIdToken: undefined },
+        values: { ...state.values, email },
+        error: undefined,
+        contact: false,
+        fieldErrors: {},
+      };
+    }
   }
 }
 
-/** Every branch of the sign-up page: pure, the only way its state changes. */
+/**
+ * Every branch of the sign-up page: pure, the only way its state changes. Every event has its
+ * case (no `default`): an event added to `SignupEvent` fails the typecheck until it is handled.
+ */
 export function transition(state: SignupState, event: SignupEvent): SignupState {
   switch (event.type) {
     case 'initialized':
     case 'phoneChanged':
     case 'valueChanged':
-      return firstViewTransition(state, event);
+      return typing(state, event);
     case 'fieldChecked': {
       const fieldErrors = { ...state.fieldErrors };
       if (event.error) fieldErrors[event.field] = event.error;
@@ -126,6 +202,7 @@ export function transition(state: SignupState, event: SignupEvent): SignupState 
     case 'socialSubmitted':
     case 'socialFailed':
     case 'socialUnregistered':
+    case 'socialDeclined':
       return socialTransition(state, event);
     case 'back':
       if (state.view === 'redirect_to_idp') return state;

@@ -1,4 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The identity API's nonce for the sign-in (src/api/social-nonce.ts).
+vi.mock('../../../../src/api/social-nonce.ts', () => ({
+  prepareNonce: vi.fn(),
+  signInNonce: vi.fn(() => Promise.resolve('n-1')),
+}));
+
 import { appleFailureReason, appleResult } from '../../../../src/lib/social/apple.ts';
 import { openSandboxWindow } from '../../../../src/lib/social/index.ts';
 import {
@@ -83,21 +90,18 @@ describe('sandbox social window', () => {
     return win;
   }
 
-  it('opens the sandbox window and takes the token only from it, on this origin', async () => {
-    const popup = { closed: false };
+  it('opens the sandbox window blank, sends it to its page with the nonce, takes the token only from it', async () => {
+    const popup = { closed: false, location: { href: 'about:blank' } };
     const win = fakeWindow(popup);
     const opened = openSandboxWindow('google', win as unknown as Window);
     expect(opened).toBe(popup);
-    const result = sandboxAnswer('google', popup as Window, win as unknown as Window);
-    expect(win.open).toHaveBeenCalledWith(
-      '/_sandbox/social/google',
-      'sandbox-google',
-      expect.any(String),
-    );
+    expect(win.open).toHaveBeenCalledWith('about:blank', 'sandbox-google', expect.any(String));
+    const result = sandboxAnswer('google', popup as unknown as Window, win as unknown as Window);
+    await vi.waitFor(() => expect(popup.location.href).toBe('/_sandbox/social/google?nonce=n-1'));
     const message = {
       type: 'sandbox-social',
       provider: 'google',
-      idToken: token({ email: 'g@x.co' }),
+      idToken: token({ email: 'g@x.co', nonce: 'n-1' }),
     };
     win.post(message, 'https://evil.example', popup);
     win.post(message, 'https://site.example', {});
@@ -106,10 +110,21 @@ describe('sandbox social window', () => {
     expect(win.listeners.size).toBe(0);
   });
 
-  it('rejects popup_closed when the window closes first, or is blocked', async () => {
-    const popup = { closed: false };
+  it("refuses a token without this sign-in's nonce", async () => {
+    const popup = { closed: false, location: { href: 'about:blank' } };
     const win = fakeWindow(popup);
-    const result = sandboxAnswer('apple', popup as Window, win as unknown as Window);
+    const result = sandboxAnswer('apple', popup as unknown as Window, win as unknown as Window);
+    await vi.waitFor(() => expect(popup.location.href).toContain('nonce=n-1'));
+    const idToken = token({ email: 'a@x.co', nonce: 'n-0' });
+    win.post({ type: 'sandbox-social', provider: 'apple', idToken }, 'https://site.example', popup);
+    await expect(result).rejects.toMatchObject({ reason: 'other' });
+  });
+
+  it('rejects popup_closed when the window closes first, or is blocked', async () => {
+    const popup = { closed: false, location: { href: 'about:blank' } };
+    const win = fakeWindow(popup);
+    const result = sandboxAnswer('apple', popup as unknown as Window, win as unknown as Window);
+    await vi.waitFor(() => expect(popup.location.href).toContain('nonce='));
     popup.closed = true;
     vi.advanceTimersByTime(1000);
     await expect(result).rejects.toMatchObject({ reason: 'popup_closed' });

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../src/api/errors.ts';
 import {
   canResend,
+  canVerify,
   channelsFor,
   createOtpFlow,
   DEFAULT_GUARD_ATTEMPTS,
@@ -13,6 +14,7 @@ import {
   type OtpDeps,
   type OtpState,
 } from '../../../../src/stores/flows/otp.ts';
+import { createAutoCodes } from '../../../../src/lib/auto-codes.ts';
 import { createWaitStore } from '../../../../src/lib/wait-store.ts';
 import { fail, http } from './failures.ts';
 
@@ -60,9 +62,14 @@ describe('OTP transition', () => {
     expect(transition(state, { type: 'tick' })).toBe(state);
   });
 
-  it('uses the server resend delay when it gives one', () => {
-    const state = transition(ready(), { type: 'sendSucceeded', channel: 'VOICE', resendIn: 30 });
-    expect(state).toMatchObject({ resendIn: 30, sentVia: 'VOICE' });
+  it("lets a server's resend_in lengthen the spec's 60 s, never shorten it (D6)", () => {
+    const send = (resendIn: number) =>
+      transition(ready(), { type: 'sendSucceeded', channel: 'VOICE', resendIn });
+    expect(send(90)).toMatchObject({ resendIn: 90, sentVia: 'VOICE' });
+    expect(send(30).resendIn).toBe(OTP_RESEND_SECONDS);
+    expect(send(0).resendIn).toBe(OTP_RESEND_SECONDS);
+    expect(send(Number.NaN).resendIn).toBe(OTP_RESEND_SECONDS);
+    expect(send(Number.POSITIVE_INFINITY).resendIn).toBe(OTP_RESEND_SECONDS);
   });
 
   it('shows a send failure through otp:error.{message}, holding resends for its wait', () => {
@@ -253,6 +260,176 @@ describe('OTP flow', () => {
     expect(canResend(again.flow.$state.get())).toBe(true);
     await again.flow.resend('SMS');
     expect(again.deps.sendOtp).toHaveBeenCalledTimes(1);
+  });
+
+  it('holds Verify and resends for the wait of a rate-limited code check, kept across a reload (item 9)', async () => {
+    vi.setSystemTime(1_000_000);
+    const storage = memoryStorage();
+    const waits = createWaitStore(() => storage);
+    const verifyOtp = vi.fn<OtpDeps['verifyOtp']>(() =>
+      Promise.reject(
+        fail(http(429, { message: 'ERROR_RATE_LIMIT_REACHED', error_code: 'APP-0020' }, 120_000)),
+      ),
+    );
+    const limited = setup({ verifyOtp, wait: { waits } });
+    const { flow, deps } = limited;
+    await flow.start('971500000002');
+    vi.advanceTimersByTime(60_000);
+    flow.changeCode('123456');
+    await flow.verify();
+    expect(flow.$state.get()).toMatchObject({
+      view: 'ready',
+      wait: { until: 1_180_000 },
+      error: { dynamic: 'otp:error.ERROR_RATE_LIMIT_REACHED', fallback: 'error:default' },
+    });
+    expect(canVerify(flow.$state.get())).toBe(false);
+    expect(canResend(flow.$state.get())).toBe(false);
+    expect(waits.read('otp:971500000002', Date.now())).toBe(1_180_000);
+    // Held: neither the check nor a new code is asked for until the wait ends.
+    await flow.verify();
+    await flow.resend('SMS');
+    expect(deps.verifyOtp).toHaveBeenCalledTimes(1);
+    expect(deps.sendOtp).toHaveBeenCalledTimes(1);
+
+    // The page loaded again within the wait: it still waits, and sends no code.
+    const again = setup({ wait: { waits } });
+    await again.flow.start('971500000002');
+    expect(again.deps.sendOtp).not.toHaveBeenCalled();
+    expect(again.flow.$state.get().wait).toEqual({ until: 1_180_000 });
+    again.flow.destroy();
+
+    // At the deadline the wait is over: the message goes, and the code is checked again.
+    vi.advanceTimersByTime(119_999);
+    expect(canVerify(flow.$state.get())).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(flow.$state.get()).toMatchObject({ wait: undefined, error: undefined });
+    expect(canVerify(flow.$state.get())).toBe(true);
+    verifyOtp.mockResolvedValueOnce('otpv_2');
+    await flow.verify();
+    expect(deps.onVerified).toHaveBeenCalledWith('otpv_2');
+  });
+
+  it('a refused code check that is not a rate limit keeps a running wait', () => {
+    const waiting = ready({ wait: { until: 2_000_000 } });
+    const state = transition(waiting, {
+      type: 'verifyFailed',
+      failure: http(400, { message: 'ERROR_INVALID_PIN_CODE' }),
+    });
+    expect(state.wait).toEqual({ until: 2_000_000 });
+    expect(state.error).toEqual({
+      dynamic: 'otp:error.ERROR_INVALID_PIN_CODE',
+      fallback: 'error:default',
+    });
+  });
+
+  describe("the code the page's address asks for (L1)", () => {
+    /** A page whose visibility the test sets, and a device record in memory. */
+    function addressed(hidden = false) {
+      const listeners = new Set<() => void>();
+      let isHidden = hidden;
+      const visibility = {
+        hidden: () => isHidden,
+        subscribe: (listener: () => void) => {
+          listeners.add(listener);
+          return () => void listeners.delete(listener);
+        },
+      };
+      return {
+        visibility,
+        listeners,
+        show() {
+          isHidden = false;
+          for (const listener of [...listeners]) listener();
+        },
+      };
+    }
+
+    it('sends once, then within the minute opens the step without sending, resend held for the rest', async () => {
+      vi.setSystemTime(1_000_000);
+      const codes = createAutoCodes(() => storage);
+      const storage = memoryStorage();
+      const page = addressed();
+      const first = setup({
+        addressCode: { opened: () => true, codes, visibility: page.visibility },
+      });
+      await first.flow.start('971500000002');
+      expect(first.deps.sendOtp).toHaveBeenCalledTimes(1);
+      first.flow.destroy();
+      // The number is not what the device keeps.
+      expect(JSON.stringify(storage.getItem('acct:autoCodes'))).not.toContain('971500000002');
+
+      // Reloaded 20 s later: no code, the step as it was, resend in the 40 s left.
+      vi.advanceTimersByTime(20_000);
+      const again = setup({
+        addressCode: { opened: () => true, codes, visibility: page.visibility },
+      });
+      await again.flow.start('971500000002');
+      expect(again.deps.sendOtp).not.toHaveBeenCalled();
+      expect(again.flow.$state.get()).toMatchObject({
+        view: 'ready',
+        sentVia: 'SMS',
+        resendIn: 40,
+      });
+      vi.advanceTimersByTime(40_000);
+      expect(canResend(again.flow.$state.get())).toBe(true);
+      again.flow.destroy();
+
+      // A minute after the first code, the address sends again; another number at once.
+      const later = setup({
+        addressCode: { opened: () => true, codes, visibility: page.visibility },
+      });
+      await later.flow.start('971500000002');
+      await later.flow.start('971500000020');
+      expect(later.deps.sendOtp).toHaveBeenCalledTimes(2);
+    });
+
+    it('a hidden page sends nothing until it is shown; a step left before then sends nothing', async () => {
+      const codes = createAutoCodes(() => memoryStorage());
+      const page = addressed(true);
+      const { deps, flow } = setup({
+        addressCode: { opened: () => true, codes, visibility: page.visibility },
+      });
+      const started = flow.start('971500000002');
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(deps.sendOtp).not.toHaveBeenCalled();
+      expect(flow.$state.get().view).toBe('sending');
+      page.show();
+      await started;
+      expect(deps.sendOtp).toHaveBeenCalledTimes(1);
+      expect(page.listeners.size).toBe(0);
+
+      const hidden = addressed(true);
+      const left = setup({
+        addressCode: { opened: () => true, codes, visibility: hidden.visibility },
+      });
+      const waiting = left.flow.start('971500000020');
+      left.flow.stop();
+      await waiting;
+      hidden.show();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(left.deps.sendOtp).not.toHaveBeenCalled();
+      expect(hidden.listeners.size).toBe(0);
+    });
+
+    it('a step the person reached by signing in sends at once, and a failed send is not counted', async () => {
+      const codes = createAutoCodes(() => storage);
+      const storage = memoryStorage();
+      const page = addressed(true);
+      const reached = setup({
+        addressCode: { opened: () => false, codes, visibility: page.visibility },
+      });
+      await reached.flow.start('971500000002');
+      expect(reached.deps.sendOtp).toHaveBeenCalledTimes(1);
+
+      const failing = setup({
+        sendOtp: vi.fn<OtpDeps['sendOtp']>(() =>
+          Promise.reject(fail(http(500, { error_code: 'APP-0001' }))),
+        ),
+        addressCode: { opened: () => true, codes, visibility: addressed().visibility },
+      });
+      await failing.flow.start('971500000020');
+      expect(await codes.lastSent('971500000020', Date.now())).toBeUndefined();
+    });
   });
 
   it('sends the first code of an e-mail by e-mail', async () => {

@@ -5,6 +5,8 @@ import {
   loginWithoutSocialPath,
   openState,
   readChallenges,
+  readRecoveryParams,
+  RECOVERY_SECRET_PARAMS,
   transition,
   type RecoveryDeps,
   type RecoveryState,
@@ -35,8 +37,38 @@ describe('openState', () => {
     expect(openState({ phoneNumber: ' ', otp: '' })).toEqual({ view: 'no_session' });
   });
 
-  it('treats a client id alone as no recovery request', () => {
-    expect(openState({ clientId: 'sandbox-web' })).toEqual({ view: 'no_session' });
+  it('goes to login without social buttons when a client id comes without a phone number', () => {
+    expect(openState({ clientId: 'sandbox-web' })).toEqual({
+      view: 'redirect',
+      path: '/login?clientId=sandbox-web&showApple=false&showGoogle=false',
+    });
+    expect(openState({ clientId: 'sandbox-web', csrf: 'c-1' })).toEqual({
+      view: 'redirect',
+      path: '/login?csrf=c-1&clientId=sandbox-web&showApple=false&showGoogle=false',
+    });
+    expect(openState({ csrf: 'c-1' })).toEqual({
+      view: 'redirect',
+      path: '/login?csrf=c-1&showApple=false&showGoogle=false',
+    });
+  });
+
+  it('an e-mail without a phone number opens the login on its e-mail form', () => {
+    expect(openState({ clientId: 'c', otp: '1', email: 'layla@example.com' })).toEqual({
+      view: 'redirect',
+      path: '/login?clientId=c&showApple=false&showGoogle=false&showEmail=true',
+    });
+    // Something that is not an e-mail address opens the usual phone form.
+    expect(openState({ clientId: 'c', email: 'layla' })).toEqual({
+      view: 'redirect',
+      path: '/login?clientId=c&showApple=false&showGoogle=false',
+    });
+  });
+
+  it('with a phone number the e-mail goes nowhere: the recovery calls do not carry it', () => {
+    expect(openState({ ...session, email: 'layla@example.com' })).toEqual({
+      view: 'loading',
+      session,
+    });
   });
 
   it('goes to login without social buttons when a code comes without a phone number', () => {
@@ -73,6 +105,24 @@ describe('openState', () => {
       view: 'loading',
       session: { ...session, verificationId: 'v1' },
     });
+  });
+});
+
+describe('readRecoveryParams', () => {
+  it('reads the e-mail with the other parameters, all of which leave the address', () => {
+    const query = new URLSearchParams(
+      'otp=1&clientId=c&phoneNumber=%2B971500000001&email=layla%40example.com&csrf=x&lang=ar',
+    );
+    expect(readRecoveryParams(query)).toEqual({
+      clientId: 'c',
+      otp: '1',
+      phoneNumber: '+971500000001',
+      email: 'layla@example.com',
+      csrf: 'x',
+    });
+    expect([...RECOVERY_SECRET_PARAMS].sort()).toEqual(
+      ['csrf', 'email', 'otp', 'phoneNumber', 'verificationId'].sort(),
+    );
   });
 });
 

@@ -14,6 +14,7 @@ export function fakeLoginDeps(overrides: Partial<LoginDeps> = {}): LoginDeps {
     socialSignIn: vi.fn(() => Promise.resolve({ idToken: 'tok', email: 'a@b.co' })),
     validatePhone: vi.fn(() => Promise.resolve('971500000001')),
     navigate: vi.fn(),
+    handToSignup: vi.fn(),
     analytics: { page: vi.fn(), track: vi.fn(), flush: vi.fn(() => Promise.resolve()) },
     profiling: () => ({ platform: 'web' }),
     ...overrides,

@@ -2,14 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../../src/api/errors.ts';
 import { SocialError } from '../../../../../src/lib/social/results.ts';
 import {
+  codeIdentifier,
   createLoginFlow,
   DEFAULT_PRESETS,
   type LoginDeps,
 } from '../../../../../src/stores/flows/login/index.ts';
 import { createWaitStore } from '../../../../../src/lib/wait-store.ts';
 import { otpWaitScope } from '../../../../../src/stores/flows/otp.ts';
-import type { WaitDeps } from '../../../../../src/stores/flows/waits.ts';
-import { deferred, fail, http } from '../failures.ts';
+import { openCodeStep } from '../code-step.ts';
+import { fail, http } from '../failures.ts';
 import { memoryStorage } from '../wait-clock.ts';
 import { challenge, DETAILS } from './answers.ts';
 
@@ -35,6 +36,7 @@ describe('login flow (actions with fake deps)', () => {
       ),
       presetPhone: vi.fn(() => Promise.resolve({ country: 'AE' as const, input: '500000001' })),
       navigate: vi.fn(),
+      handToSignup: vi.fn(),
       analytics: { page: vi.fn(), track: vi.fn(), flush: vi.fn(() => Promise.resolve()) },
       profiling: () => ({ platform: 'web' }),
       persisted: {
@@ -81,14 +83,14 @@ describe('login flow (actions with fake deps)', () => {
       );
       const first = setup({
         phoneLogin: vi.fn(() => Promise.reject(locked)),
-        wait: () => Promise.resolve({ waits }),
+        wait: { waits },
       });
       first.flow.changePhone({ country: 'AE', input: '500000001' });
       await first.flow.submitPhone();
       expect(first.flow.$state.get().wait).toEqual({ until: 5_000_000 + 1_800_000 });
       first.flow.destroy();
 
-      const again = setup({ wait: () => Promise.resolve({ waits }) });
+      const again = setup({ wait: { waits } });
       again.flow.changePhone({ country: 'AE', input: '500000001' });
       await again.flow.submitPhone();
       expect(again.deps.phoneLogin).not.toHaveBeenCalled();
@@ -106,34 +108,6 @@ describe('login flow (actions with fake deps)', () => {
     }
   });
 
-  it('a submit made before the kept waits are here waits for them: a wait kept for the number holds it', async () => {
-    vi.setSystemTime(5_000_000);
-    const storage = memoryStorage();
-    const waits = createWaitStore(() => storage);
-    waits.write('login:971500000001', 5_600_000, 5_000_000);
-    const loaded = deferred<WaitDeps>();
-    const { deps, flow } = setup({ wait: () => loaded.promise });
-    await flow.init(DEFAULT_PRESETS);
-    flow.changePhone({ country: 'AE', input: '500000001' });
-    const submitted = flow.submitPhone();
-    await vi.dynamicImportSettled();
-    expect(deps.validatePhone).not.toHaveBeenCalled();
-    expect(flow.$state.get()).toMatchObject({ submitting: false, wait: undefined });
-    loaded.resolve({ waits });
-    await submitted;
-    expect(deps.phoneLogin).not.toHaveBeenCalled();
-    expect(flow.$state.get()).toMatchObject({
-      view: 'phone_form',
-      submitting: false,
-      wait: { until: 5_600_000 },
-      error: { key: 'common:wait.kept' },
-    });
-    vi.advanceTimersByTime(600_000);
-    expect(flow.$state.get().wait).toBeUndefined();
-    await flow.submitPhone();
-    expect(deps.phoneLogin).toHaveBeenCalledTimes(1);
-  });
-
   it('the code step has the kept waits too: a wait kept for the number sends no code', async () => {
     vi.setSystemTime(5_000_000);
     const storage = memoryStorage();
@@ -142,12 +116,12 @@ describe('login flow (actions with fake deps)', () => {
     const phoneLogin = vi
       .fn<LoginDeps['phoneLogin']>()
       .mockRejectedValueOnce(new ApiError(challenge('otp')));
-    const { deps, flow } = setup({ phoneLogin, wait: () => Promise.resolve({ waits }) });
+    const { deps, flow } = setup({ phoneLogin, wait: { waits } });
     await flow.init(DEFAULT_PRESETS);
     flow.changePhone({ country: 'AE', input: '500000001' });
     await flow.submitPhone();
     expect(flow.$state.get().view).toBe('otp');
-    const otp = await flow.otp.flow();
+    const otp = await openCodeStep(flow.codeStep, codeIdentifier(flow.$state.get()));
     await vi.waitFor(() =>
       expect(otp.$state.get()).toMatchObject({ view: 'ready', wait: { until: 5_060_000 } }),
     );
@@ -172,8 +146,7 @@ describe('login flow (actions with fake deps)', () => {
     await flow.submitPhone();
     expect(flow.$state.get().view).toBe('otp');
     expect(deps.analytics.page).toHaveBeenCalledWith('otp_verify', 'phone');
-    // The code step's own code loads later (src/stores/flows/later-otp.ts): the code is sent then.
-    const otp = await flow.otp.flow();
+    const otp = await openCodeStep(flow.codeStep, codeIdentifier(flow.$state.get()));
     expect(deps.sendOtp).toHaveBeenCalledWith(
       expect.objectContaining({ identifier: '971500000001', type: 'SMS', clientId: 'sandbox-web' }),
     );
@@ -185,7 +158,8 @@ describe('login flow (actions with fake deps)', () => {
       expect.objectContaining({ otp: 'otpv_1', phone_number: '971500000001' }),
       { clientId: 'sandbox-web' },
     );
-    // Leaving the code view stops its timer.
+    // Leaving the code view (its view drops the sub-flow) stops its timer.
+    otp.destroy();
     expect(vi.getTimerCount()).toBe(0);
   });
 
@@ -194,9 +168,13 @@ describe('login flow (actions with fake deps)', () => {
     await flow.init({ ...DEFAULT_PRESETS, view: 'otp', fullMobileNumber: '971500000002' });
     expect(flow.$state.get().view).toBe('otp');
     expect(deps.analytics.page).toHaveBeenCalledWith('otp_verify', 'phone');
-    // The preset view is the first one: the listener did not see a change, init sent the code.
-    const otp = await flow.otp.flow();
+    // The code view sends it to the preset number.
+    expect(codeIdentifier(flow.$state.get())).toBe('971500000002');
+    const otp = await openCodeStep(flow.codeStep, codeIdentifier(flow.$state.get()));
     await vi.waitFor(() => expect(otp.$state.get().view).not.toBe('idle'));
+    expect(deps.sendOtp).toHaveBeenCalledWith(
+      expect.objectContaining({ identifier: '971500000002', type: 'SMS' }),
+    );
   });
 
   it('navigates to sign-up for an unregistered number', async () => {
@@ -208,8 +186,11 @@ describe('login flow (actions with fake deps)', () => {
     await flow.init({ ...DEFAULT_PRESETS, clientId: 'sandbox-web' });
     flow.changePhone({ country: 'AE', input: '500000001' });
     await flow.submitPhone();
-    expect(deps.navigate).toHaveBeenCalledWith(
-      '/signup/?clientId=sandbox-web&fullMobileNumber=971500000001',
+    // The number goes in session storage, written before the navigation; not in the address.
+    expect(deps.handToSignup).toHaveBeenCalledWith({ fullMobileNumber: '971500000001' });
+    expect(deps.navigate).toHaveBeenCalledWith('/signup/?clientId=sandbox-web');
+    expect(vi.mocked(deps.handToSignup).mock.invocationCallOrder[0]).toBeLessThan(
+      vi.mocked(deps.navigate).mock.invocationCallOrder[0]!,
     );
   });
 

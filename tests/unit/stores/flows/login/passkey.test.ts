@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../../src/api/errors.ts';
 import {
+  codeIdentifier,
   createLoginFlow,
   DEFAULT_PRESETS,
   initialState,
@@ -8,6 +9,7 @@ import {
 } from '../../../../../src/stores/flows/login/index.ts';
 import { transition } from '../../../../../src/stores/flows/login/transition.ts';
 import type { PasskeyDeps, PasskeySupport } from '../../../../../src/stores/flows/passkey.ts';
+import { openCodeStep } from '../code-step.ts';
 import { http } from '../failures.ts';
 
 const otpChallenge = http(400, {
@@ -23,8 +25,9 @@ function setup(passkeys: { support?: () => Promise<PasskeySupport> } = {}) {
     signIn: vi.fn(() => Promise.resolve('pt_passkey')) as PasskeyDeps['signIn'],
     enrol: vi.fn(() => Promise.resolve()),
     device: {
-      enrolled: () => [],
-      markEnrolled: () => {},
+      hasAny: () => false,
+      has: () => Promise.resolve(false),
+      markEnrolled: () => Promise.resolve(),
       skipped: () => skipped.value,
       skip: () => {
         skipped.value = true;
@@ -45,6 +48,7 @@ function setup(passkeys: { support?: () => Promise<PasskeySupport> } = {}) {
     socialSignIn: vi.fn(),
     validatePhone: vi.fn(() => Promise.resolve('971500000020')),
     navigate: vi.fn(),
+    handToSignup: vi.fn(),
     analytics: {
       page: vi.fn(),
       track: vi.fn((name: string, props?: { flow?: string }) => {
@@ -76,7 +80,7 @@ async function codeLogin(flow: ReturnType<typeof setup>['flow']): Promise<void> 
   await flow.init({ ...DEFAULT_PRESETS, clientId: 'sandbox-web' });
   flow.changePhone({ country: 'AE', input: '500000020' });
   await flow.submitPhone();
-  const otp = await flow.otp.flow();
+  const otp = await openCodeStep(flow.codeStep, codeIdentifier(flow.$state.get()));
   await vi.waitFor(() => expect(otp.$state.get().view).toBe('ready'));
   otp.changeCode('123456');
   await otp.verify();

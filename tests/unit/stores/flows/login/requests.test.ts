@@ -175,19 +175,18 @@ describe('payloads, validation, names', () => {
     expect(sortChallenges('nope')).toEqual([]);
   });
 
-  it('builds the sign-up address from the presets and the carry', () => {
+  it('builds the sign-up address from the presets: what the login learnt stays out of it (M3)', () => {
     expect(signupHref('en', DEFAULT_PRESETS, {})).toBe('/signup/');
     expect(
       signupHref(
         'ar',
         { ...DEFAULT_PRESETS, clientId: 'sandbox-web', showApple: false, showGoogle: false },
-        { fullMobileNumber: '971500000003' },
+        { fullMobileNumber: '971500000003', otp: 'verification-1' },
       ),
-    ).toBe(
-      '/ar/signup/?clientId=sandbox-web&showApple=false&showGoogle=false&fullMobileNumber=971500000003',
+    ).toBe('/ar/signup/?clientId=sandbox-web&showApple=false&showGoogle=false');
+    expect(signupHref('en', DEFAULT_PRESETS, { appleIdToken: 'a.b.c', email: 'a@b.co' })).toBe(
+      '/signup/?showEmail=true',
     );
-    expect(signupHref('en', DEFAULT_PRESETS, { appleIdToken: 't', email: 'a@b.co' })).toBe(
-      '/signup/?showEmail=true&appleIdToken=t&email=a%40b.co',
-    );
+    expect(signupHref('en', DEFAULT_PRESETS, { googleIdToken: 'g.h.i' })).toBe('/signup/');
   });
 });

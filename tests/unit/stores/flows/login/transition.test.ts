@@ -59,7 +59,20 @@ describe('login transition: phone login (spec section 4)', () => {
     });
     expect(state).toMatchObject({
       view: 'redirect_to_signup',
-      carry: { fullMobileNumber: '971500000001' },
+      handoff: { fullMobileNumber: '971500000001' },
+    });
+    expect(state).not.toHaveProperty('handoff.otp');
+  });
+
+  it('hands sign-up the id of the code that proved the number (review M3)', () => {
+    const verified = transition(submittingPhone(), { type: 'otpVerified', id: 'verification-7' });
+    const state = transition(verified, {
+      type: 'failed',
+      failure: http(400, { error: 'unregistered_user' }),
+    });
+    expect(state).toMatchObject({
+      view: 'redirect_to_signup',
+      handoff: { fullMobileNumber: '971500000001', otp: 'verification-7' },
     });
   });
 
@@ -255,7 +268,10 @@ describe('login transition: phone login (spec section 4)', () => {
         http(500, { error_code: 'APP-0001' }),
         { key: 'spring_security_error:INTERNAL_SERVER_ERROR' },
       ],
-      [http(400, { error: 'weird', message: 'Server says no' }), { text: 'Server says no' }],
+      [
+        http(400, { error: 'weird', message: 'Server says no' }),
+        { text: 'Server says no', fallback: 'spring_security_error:ERROR_UNKNOWN' },
+      ],
       [
         http(400, { error: 'challenge_required', additional_information: { challenge: 'x' } }),
         {
@@ -388,7 +404,7 @@ describe('login transition: social login', () => {
     );
     expect(fromApple).toMatchObject({
       view: 'redirect_to_signup',
-      carry: { appleIdToken: 'apple-token', email: 'new.apple@example.com' },
+      handoff: { appleIdToken: 'apple-token', email: 'new.apple@example.com' },
     });
     const fromGoogle = transition(
       transition(initialState(), {
@@ -397,7 +413,7 @@ describe('login transition: social login', () => {
       }),
       { type: 'failed', failure: http(400, { error: 'unregistered_user' }) },
     );
-    expect(fromGoogle).toMatchObject({ carry: { googleIdToken: 'g' } });
+    expect(fromGoogle).toMatchObject({ handoff: { googleIdToken: 'g' } });
   });
 
   it('classes social failures: cancelled is silent, the others explain', () => {

@@ -1,18 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createOneClickFlow,
-  initialState,
   MAX_PUSH_RETRIES,
   oneClickLoginBody,
-  firstViewTransition,
   PUSH_RESEND_SECONDS,
   resendIn,
   showsSentTick,
-  transition,
-  type OneClickEvent,
 } from '../../../../../src/stores/flows/one-click/index.ts';
-import { deferred, http } from '../failures.ts';
-import { memoryStorage, waitClock } from '../wait-clock.ts';
+import { http } from '../failures.ts';
 import {
   ACR,
   checkout,
@@ -235,98 +230,5 @@ describe('one-click flow', () => {
       expect.stringMatching(/^\/login\?view=otp&fullMobileNumber=971500000014/),
     );
     flowOn.destroy();
-  });
-});
-
-describe('one-click: what runs once the shopper submits comes later', () => {
-  it('Continue before the effects are here waits for them, then sends (nothing dropped)', async () => {
-    const h = harness();
-    const waits = deferred<ReturnType<typeof waitClock>['deps']>();
-    const load = vi.fn(() => waits.promise);
-    h.deps.wait = load;
-    const flow = createOneClickFlow(h.deps);
-    flow.init({ checkout, acrValues: ACR, clientId: 'sandbox-web' });
-    // Typing and a refused number need nothing of them.
-    await flow.submit();
-    flow.changePhone({ country: 'AE', input: '12' });
-    await flow.submit();
-    expect(flow.$state.get()).toMatchObject({ fieldError: { key: 'fields:phone.invalidMobile' } });
-    expect(load).not.toHaveBeenCalled();
-    flow.changePhone({ country: 'AE', input: '500000011' });
-    const submitted = flow.submit();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(load).toHaveBeenCalledTimes(1);
-    expect(h.logins).toEqual([]);
-    expect(flow.$state.get()).toMatchObject({ view: 'phone_form', submitting: false });
-    waits.resolve(waitClock(memoryStorage()).deps);
-    await submitted;
-    expect(h.logins).toHaveLength(1);
-    expect(waitingState(flow)).toMatchObject({ view: 'push_notification', retries: 0 });
-    // Attached once: the wait's actions use the same effects.
-    await vi.advanceTimersByTimeAsync(PUSH_RESEND_SECONDS * 1000);
-    await flow.resend();
-    expect(h.logins).toHaveLength(2);
-    expect(load).toHaveBeenCalledTimes(1);
-    flow.destroy();
-  });
-
-  it('offline before the effects are here: said at once, nothing sent, then sent once online', async () => {
-    const h = harness();
-    const load = vi.fn(() => Promise.resolve(waitClock(memoryStorage()).deps));
-    h.deps.wait = load;
-    const flow = createOneClickFlow(h.deps);
-    flow.init({ checkout });
-    flow.changePhone({ country: 'AE', input: '500000011' });
-    vi.stubGlobal('navigator', { onLine: false });
-    try {
-      await flow.submit();
-    } finally {
-      vi.unstubAllGlobals();
-    }
-    expect(flow.$state.get()).toMatchObject({
-      view: 'phone_form',
-      submitting: false,
-      phoneInput: { input: '500000011' },
-      error: { key: 'common:offline' },
-    });
-    expect(h.logins).toEqual([]);
-    expect(load).not.toHaveBeenCalled();
-    await flow.submit();
-    expect(h.logins).toHaveLength(1);
-    expect(waitingState(flow)).toMatchObject({ view: 'push_notification', error: undefined });
-    flow.destroy();
-  });
-
-  it('a flow destroyed while its effects load sends nothing', async () => {
-    const h = harness();
-    const waits = deferred<ReturnType<typeof waitClock>['deps']>();
-    h.deps.wait = () => waits.promise;
-    const flow = createOneClickFlow(h.deps);
-    flow.init({ checkout });
-    flow.changePhone({ country: 'AE', input: '500000011' });
-    const submitted = flow.submit();
-    await vi.advanceTimersByTimeAsync(0);
-    flow.destroy();
-    waits.resolve(waitClock(memoryStorage()).deps);
-    await submitted;
-    expect(h.logins).toEqual([]);
-    expect(vi.getTimerCount()).toBe(0);
-  });
-
-  it("the phone form's part of the transition is the whole one's for its events, and leaves the rest", () => {
-    const form = initialState(checkout);
-    const events: OneClickEvent[] = [
-      { type: 'initialized', checkout, prefersApp: true },
-      { type: 'phoneChanged', value: { country: 'AE', input: '500000011' } },
-      { type: 'rememberChanged', value: true },
-      { type: 'invalid', error: { key: 'fields:phone.empty' } },
-      { type: 'unsent', failure: { kind: 'offline' } },
-    ];
-    for (const event of events) {
-      expect(firstViewTransition(form, event)).toEqual(transition(form, event));
-    }
-    const attempt = { key: 'k', phone: PHONE, isRetry: false };
-    expect(firstViewTransition(form, { type: 'submitted', attempt })).toBe(form);
-    expect(firstViewTransition(form, { type: 'restarted' })).toBe(form);
   });
 });

@@ -8,9 +8,9 @@ import {
   createOneClickFlow,
   isWaiting,
   type OneClickDeps,
-  type PageVisibility,
   type WaitingState,
 } from '../../../../../src/stores/flows/one-click/index.ts';
+import type { PageVisibility } from '../../../../../src/lib/page-visibility.ts';
 
 export const PHONE = '971500000011';
 export const ACR =

@@ -19,7 +19,7 @@ describe('one-click: a rate-limited login says how long and holds Continue', () 
   it('stays on the phone form with the wait, refuses Continue, then allows it', async () => {
     const clock = waitClock();
     const h = harness();
-    h.deps.wait = () => Promise.resolve(clock.deps);
+    h.deps.wait = clock.deps;
     h.answers.push(RATE_LIMIT);
     const flow = await started(h);
     expect(flow.$state.get()).toMatchObject({
@@ -42,12 +42,12 @@ describe('one-click: a rate-limited login says how long and holds Continue', () 
   it('a reload keeps the deadline for the number: nothing is sent', async () => {
     const clock = waitClock();
     const first = harness();
-    first.deps.wait = () => Promise.resolve(clock.deps);
+    first.deps.wait = clock.deps;
     first.answers.push(RATE_LIMIT);
     (await started(first)).destroy();
 
     const second = harness();
-    second.deps.wait = () => Promise.resolve(waitClock(clock.storage).deps);
+    second.deps.wait = waitClock(clock.storage).deps;
     const flow = await started(second);
     expect(second.logins).toEqual([]);
     expect(flow.$state.get()).toMatchObject({
@@ -60,7 +60,7 @@ describe('one-click: a rate-limited login says how long and holds Continue', () 
 
   it('another failure is still the error view', async () => {
     const h = harness();
-    h.deps.wait = () => Promise.resolve(waitClock().deps);
+    h.deps.wait = waitClock().deps;
     h.answers.push(http(500));
     const flow = await started(h);
     expect(flow.$state.get().view).toBe('error');
@@ -81,7 +81,7 @@ describe('one-click: a rate-limited resend waits on the push view', () => {
   /** The push wait of +971500000011, 90 s on: 'Resend notification' answers `failure`. */
   async function resendFails(failure = RESEND_LIMIT, storage = memoryStorage()) {
     const h = harness();
-    h.deps.wait = () => Promise.resolve({ waits: createWaitStore(() => storage) });
+    h.deps.wait = { waits: createWaitStore(() => storage) };
     const flow = await started(h);
     await vi.advanceTimersByTimeAsync(PUSH_RESEND_SECONDS * 1000);
     h.answers.push(failure);
@@ -140,7 +140,7 @@ describe('one-click: a rate-limited resend waits on the push view', () => {
     flow.destroy();
 
     const again = harness();
-    again.deps.wait = () => Promise.resolve({ waits: createWaitStore(() => storage) });
+    again.deps.wait = { waits: createWaitStore(() => storage) };
     const reloaded = await started(again);
     expect(again.logins).toEqual([]);
     expect(reloaded.$state.get()).toMatchObject({ view: 'phone_form', wait: { until } });

@@ -3,7 +3,6 @@ import { ApiError } from '../../../../../src/api/errors.ts';
 import {
   createRecoveryFormFlow,
   initialState,
-  recoveryFormEffects,
   RESEND_AFTER_S,
   type RecoveryFormDeps,
 } from '../../../../../src/stores/flows/recovery-form/index.ts';
@@ -143,10 +142,8 @@ describe('createRecoveryFormFlow', () => {
     expect(flow.$state.get()).toMatchObject({ view: 'code', sentAt: RESEND_AFTER_S * 1000 });
   });
 
-  it('goes back to the details from the code step', async () => {
+  it('goes back to the details from the code step', () => {
     const { deps } = fakeDeps();
-    // The code step comes with the effects: here, as on the page, they are loaded first.
-    await recoveryFormEffects.load();
     const flow = createRecoveryFormFlow(deps, code);
     flow.back();
     expect(flow.$state.get()).toMatchObject({ view: 'details', details });

@@ -35,7 +35,7 @@ function harness(storage = memoryStorage()) {
     resetPassword: vi.fn<RecoveryFormDeps['resetPassword']>().mockResolvedValue(undefined),
     now: clock.now,
     go: vi.fn<RecoveryFormDeps['go']>(),
-    wait: () => Promise.resolve(clock.deps),
+    wait: clock.deps,
   };
   return {
     deps,

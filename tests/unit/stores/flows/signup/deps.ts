@@ -7,6 +7,7 @@ import {
   type SignupDeps,
   type SignupPresets,
 } from '../../../../../src/stores/flows/signup/index.ts';
+import { openCodeStep } from '../code-step.ts';
 import { PHONE } from './states.ts';
 
 export function fakeDeps(overrides: Partial<SignupDeps> = {}) {
@@ -48,3 +49,7 @@ export async function filledFlow(deps: SignupDeps, presets: Partial<SignupPreset
   flow.change('password', 'Sandbox-Pass9');
   return flow;
 }
+
+/** The code view opened for the number the form was sent with (src/ui/OtpStep.tsx). */
+export const codeStepOf = (flow: ReturnType<typeof createSignupFlow>) =>
+  openCodeStep(flow.codeStep, flow.$state.get().phone ?? '');

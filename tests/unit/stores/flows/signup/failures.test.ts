@@ -54,17 +54,19 @@ describe('signup transition: onboarding answers (spec sections 4 and 8)', () => 
     });
   });
 
-  it("any other challenge says 'Provide: {challenge}'", () => {
-    const state = transition(onboarding(), {
-      type: 'failed',
-      failure: http(400, {
-        error: 'challenge_required',
-        additional_information: { challenge: 'email' },
-      }),
-    });
-    expect(state).toMatchObject({
+  it("any other challenge says 'Provide: …' in words; an unknown one the spec's form in English only", () => {
+    const asked = (challenge: string) =>
+      transition(onboarding(), {
+        type: 'failed',
+        failure: http(400, { error: 'challenge_required', additional_information: { challenge } }),
+      });
+    expect(asked('email')).toMatchObject({
       view: 'signup_form',
-      error: { key: 'signup:error.provide', params: { challenge: 'email' } },
+      error: { key: 'signup:error.challenge.email' },
+    });
+    expect(asked('face_scan')).toMatchObject({
+      view: 'signup_form',
+      error: { text: 'Provide: face_scan', fallback: 'spring_security_error:ERROR_UNKNOWN' },
     });
   });
 
@@ -134,13 +136,13 @@ describe('signup transition: onboarding answers (spec sections 4 and 8)', () => 
         type: 'failed',
         failure: http(400, { error: 'odd', error_description: 'Something odd' }),
       }).error,
-    ).toEqual({ text: 'Something odd' });
+    ).toEqual({ text: 'Something odd', fallback: 'spring_security_error:ERROR_UNKNOWN' });
     expect(
       transition(onboarding(), {
         type: 'failed',
         failure: http(400, { error: 'odd', message: 'Odd message' }),
       }).error,
-    ).toEqual({ text: 'Odd message' });
+    ).toEqual({ text: 'Odd message', fallback: 'spring_security_error:ERROR_UNKNOWN' });
   });
 
   it('timeouts and server faults stay on the current view, to retry', () => {

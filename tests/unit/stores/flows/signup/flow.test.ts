@@ -6,7 +6,7 @@ import {
   DEFAULT_SIGNUP_PRESETS,
 } from '../../../../../src/stores/flows/signup/index.ts';
 import { http } from '../failures.ts';
-import { fakeDeps, filledFlow } from './deps.ts';
+import { codeStepOf, fakeDeps, filledFlow } from './deps.ts';
 
 const code = (error_code: string, extra: ErrorBody = {}) =>
   http(400, { error_code, additional_information: { error_code }, ...extra });
@@ -18,8 +18,7 @@ describe('signup flow (actions with fake deps)', () => {
     const flow = await filledFlow(deps, { clientId: 'sandbox-web' });
     await flow.submit();
     expect(flow.$state.get().view).toBe('otp');
-    // The code step's own code loads later (src/stores/flows/later-otp.ts): the code is sent then.
-    const otp = await flow.otp.flow();
+    const otp = await codeStepOf(flow);
     expect(deps.sendOtp).toHaveBeenCalledWith(
       expect.objectContaining({ identifier: '971500000003', type: 'SMS', clientId: 'sandbox-web' }),
     );
@@ -39,6 +38,27 @@ describe('signup flow (actions with fake deps)', () => {
       'track:signup_succeeded',
       'flush',
     ]);
+    flow.destroy();
+  });
+
+  it('a number typed before the phone rules arrived is read by them when the form is sent', async () => {
+    let rules = false;
+    let arrive: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const { deps } = fakeDeps({
+      parsePhone: (value) => (rules && value.input === '500000003' ? '971500000003' : undefined),
+      loadPhone: () => arrived.then(() => void (rules = true)),
+    });
+    const flow = createSignupFlow(deps);
+    void flow.init(DEFAULT_SIGNUP_PRESETS);
+    flow.change('fullName', 'Mona Saeed');
+    flow.changePhone(PHONE);
+    flow.change('password', 'Sandbox-Pass9');
+    expect(flow.$state.get().phoneDigits).toBeUndefined();
+    const submitted = flow.submit();
+    arrive();
+    await submitted;
+    expect(flow.$state.get()).toMatchObject({ view: 'otp', phone: '971500000003' });
     flow.destroy();
   });
 
@@ -122,14 +142,13 @@ describe('signup flow (actions with fake deps)', () => {
     const { deps } = fakeDeps();
     const flow = createSignupFlow(deps);
     await flow.init(DEFAULT_SIGNUP_PRESETS);
-    // The checks come with the flow's effects (effects.ts): a blur waits for them if need be.
-    await flow.blur('fullName');
-    await flow.blur('phone'); // empty: nothing to say yet
+    flow.blur('fullName');
+    flow.blur('phone'); // empty: nothing to say yet
     flow.changePhone({ country: 'AE', input: '12' });
-    await flow.blur('phone');
+    flow.blur('phone');
     flow.change('invitationCode', '??');
-    await flow.blur('invitationCode');
-    await flow.blur('password');
+    flow.blur('invitationCode');
+    flow.blur('password');
     expect(flow.$state.get().fieldErrors).toEqual({
       fullName: { key: 'fields:required' },
       phone: { key: 'fields:phone.invalid' },
@@ -155,7 +174,7 @@ describe('signup flow (actions with fake deps)', () => {
     const flow = await filledFlow(deps, { otp: 'stale' });
     await flow.submit();
     expect(flow.$state.get()).toMatchObject({ view: 'otp', experienceId: 'oe-9' });
-    const otp = await flow.otp.flow();
+    const otp = await codeStepOf(flow);
     expect(deps.sendOtp).toHaveBeenCalledTimes(1);
     otp.changeCode('123456');
     await otp.verify();
@@ -174,8 +193,9 @@ describe('signup flow (actions with fake deps)', () => {
     });
     const flow = await filledFlow(deps);
     await flow.submit();
-    (await flow.otp.flow()).changeCode('123456');
-    await (await flow.otp.flow()).verify();
+    const otp = await codeStepOf(flow);
+    otp.changeCode('123456');
+    await otp.verify();
     expect(flow.$state.get().submitting).toBe(true);
     flow.back();
     resolve('late');
@@ -241,6 +261,28 @@ describe('signup flow (actions with fake deps)', () => {
     again.destroy();
   });
 
+  it("'Don't link it': the sign-up goes on without the handed-over Google token (M3)", async () => {
+    const { deps, calls } = fakeDeps();
+    const flow = await filledFlow(deps, { googleIdToken: 'g.h.' });
+    expect(flow.$state.get().prefill).toMatchObject({ provider: 'google' });
+    flow.declineSocial();
+    expect(flow.$state.get().prefill).toBeUndefined();
+    expect(calls).toContain('track:social_link_declined');
+    flow.change('fullName', 'Mona Saeed');
+    flow.change('password', 'Sandbox-Pass9');
+    await flow.submit();
+    const otp = await codeStepOf(flow);
+    await vi.waitFor(() => expect(otp.$state.get().view).toBe('ready'));
+    otp.changeCode('123456');
+    await otp.verify();
+    await vi.waitFor(() => expect(flow.$state.get().view).toBe('redirect_to_idp'));
+    const body = vi.mocked(deps.onboard).mock.calls[0]![0];
+    expect(body).not.toHaveProperty('google_id_token');
+    expect(body).toMatchObject({ full_name: 'Mona Saeed', password: 'Sandbox-Pass9' });
+    expect(flow.$state.get()).toMatchObject({ flow: 'phone' });
+    flow.destroy();
+  });
+
   it('social button: failures are classed, other login errors shown', async () => {
     const { deps } = fakeDeps({
       socialSignIn: vi.fn(() => Promise.reject(new SocialError('popup_closed'))),
@@ -282,17 +324,5 @@ describe('signup flow (actions with fake deps)', () => {
     });
     expect(deps.analytics.page).toHaveBeenLastCalledWith('blocked_user', 'phone');
     flow.destroy();
-  });
-
-  it('stops the code step when leaving it and on destroy', async () => {
-    const { deps } = fakeDeps();
-    const flow = await filledFlow(deps);
-    await flow.submit();
-    expect((await flow.otp.flow()).$state.get().view).toBe('ready');
-    flow.back();
-    expect((await flow.otp.flow()).$state.get().view).toBe('idle');
-    await flow.submit();
-    flow.destroy();
-    expect((await flow.otp.flow()).$state.get().view).toBe('idle');
   });
 });

@@ -6,8 +6,10 @@ import {
 import {
   DEFAULT_SIGNUP_PRESETS,
   flowOf,
+  linkedAccount,
   pageOf,
   parseSignupPresets,
+  presetsQuery,
   SIGNUP_VIEWS,
   visibleOf,
   type SignupState,
@@ -176,5 +178,99 @@ describe('payload and names', () => {
       'signup_form',
       'blocked_user',
     ]);
+  });
+});
+
+describe('where the secrets come from (security review M3)', () => {
+  const address = new URLSearchParams('clientId=sandbox-web&showEmail=true');
+
+  it("takes the login's hand-off, not the address's: a link cannot add a token to it", () => {
+    const query = presetsQuery(
+      address,
+      { googleIdToken: 'x.y.z', otp: '999999', corporateInvitationToken: 'corp-valid' },
+      { appleIdToken: 'a.b.', email: 'new.apple@example.com' },
+    );
+    expect(parseSignupPresets(query)).toMatchObject({
+      clientId: 'sandbox-web',
+      showEmail: true,
+      appleIdToken: 'a.b.',
+      googleIdToken: undefined,
+      otp: undefined,
+      email: 'new.apple@example.com',
+      corporateInvitationToken: 'corp-valid',
+    });
+  });
+
+  it('with no hand-off, what a link from outside carried (already out of its address)', () => {
+    const query = presetsQuery(
+      new URLSearchParams('clientId=sandbox-web&googleIdToken=not-taken.out.'),
+      { googleIdToken: 'g.h.', fullMobileNumber: '971500000003', otp: 'verification-1' },
+      undefined,
+    );
+    expect(query.get('googleIdToken')).toBe('g.h.');
+    expect(parseSignupPresets(query)).toMatchObject({
+      googleIdToken: 'g.h.',
+      fullMobileNumber: '971500000003',
+      otp: 'verification-1',
+    });
+    expect(parseSignupPresets(presetsQuery(address, {}, undefined))).toMatchObject({
+      googleIdToken: undefined,
+      appleIdToken: undefined,
+      otp: undefined,
+    });
+  });
+
+  it('a handed-over code proves the handed-over number: sign-up onboards without a code step', () => {
+    const handed = parseSignupPresets(
+      presetsQuery(address, {}, { fullMobileNumber: '971500000003', otp: 'verification-1' }),
+    );
+    expect(init(handed).proof).toEqual({
+      phone: '971500000003',
+      value: 'verification-1',
+      fromUrl: true,
+    });
+  });
+});
+
+describe('the linked account (security review M3)', () => {
+  const jwt = (claims: Record<string, unknown>) =>
+    `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+
+  it("shows what the token names: its e-mail and name, else Apple's", () => {
+    const google = init({
+      googleIdToken: jwt({ email: 'new.google@example.com', name: 'New Google' }),
+    });
+    expect(linkedAccount(google.prefill!)).toEqual({
+      email: 'new.google@example.com',
+      name: 'New Google',
+    });
+    // Apple's e-mail from the token wins over the address's; the name is the one Apple sent.
+    const apple = init(
+      { appleIdToken: jwt({ email: 'new.apple@example.com' }), email: 'other@example.com' },
+      'New Apple',
+    );
+    expect(linkedAccount(apple.prefill!)).toEqual({
+      email: 'new.apple@example.com',
+      name: 'New Apple',
+    });
+    expect(linkedAccount({ provider: 'google', idToken: 'not-a-token' })).toEqual({});
+  });
+
+  it("'Don't link it' forgets the token and its e-mail, and shows the whole form", () => {
+    const token = jwt({ email: 'new.apple@example.com' });
+    const linked = init(
+      { appleIdToken: token, email: 'new.apple@example.com', showEmail: true },
+      'New Apple',
+    );
+    const declined = run(linked, { type: 'socialDeclined' });
+    expect(declined.prefill).toBeUndefined();
+    expect(declined.presets.appleIdToken).toBeUndefined();
+    expect(declined.values.email).toBe('');
+    expect(JSON.stringify(declined)).not.toContain(token);
+    expect(visibleOf(declined)).toMatchObject({ fullName: true, password: true, apple: true });
+    // Nothing to decline, or a call in flight: unchanged.
+    expect(run(init(), { type: 'socialDeclined' })).toEqual(init());
+    const busy = { ...linked, submitting: true };
+    expect(run(busy, { type: 'socialDeclined' })).toBe(busy);
   });
 });

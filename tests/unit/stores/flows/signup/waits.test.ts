@@ -11,10 +11,9 @@ import {
   type SignupFlow,
 } from '../../../../../src/stores/flows/signup/index.ts';
 import { transition } from '../../../../../src/stores/flows/signup/transition.ts';
-import type { WaitDeps } from '../../../../../src/stores/flows/waits.ts';
-import { deferred, http } from '../failures.ts';
+import { http } from '../failures.ts';
 import { waitClock } from '../wait-clock.ts';
-import { fakeDeps, filledFlow } from './deps.ts';
+import { codeStepOf, fakeDeps, filledFlow } from './deps.ts';
 import { code, onboarding, PHONE, run } from './states.ts';
 
 const NUMBER = '971500000003';
@@ -24,12 +23,13 @@ const RATE_LIMIT = http(429, { error_code: 'APP-0020' }, 120_000);
 async function onboardFails(failure: ApiFailure, clock = waitClock()) {
   const { deps } = fakeDeps({
     onboard: vi.fn().mockRejectedValueOnce(new ApiError(failure)).mockResolvedValue('proof-2'),
-    wait: () => Promise.resolve(clock.deps),
+    wait: clock.deps,
   });
   const flow = await filledFlow(deps);
   await flow.submit();
-  (await flow.otp.flow()).changeCode('123456');
-  await (await flow.otp.flow()).verify();
+  const otp = await codeStepOf(flow);
+  otp.changeCode('123456');
+  await otp.verify();
   await vi.waitFor(() => expect(flow.$state.get().submitting).toBe(false));
   return { flow, deps, clock };
 }
@@ -145,7 +145,7 @@ describe('sign-up: a rate-limited onboarding (flow)', () => {
     const first = await onboardFails(RATE_LIMIT);
     first.flow.destroy();
     const clock = waitClock(first.clock.storage, first.clock.now() + 30_000);
-    const { deps } = fakeDeps({ wait: () => Promise.resolve(clock.deps) });
+    const { deps } = fakeDeps({ wait: clock.deps });
     const flow: SignupFlow = await filledFlow(deps);
     await flow.submit();
     expect(flow.$state.get()).toMatchObject({
@@ -161,36 +161,6 @@ describe('sign-up: a rate-limited onboarding (flow)', () => {
     expect(flow.$state.get().wait).toBeUndefined();
     clock.advance(90_000);
     flow.changePhone(PHONE);
-    await flow.submit();
-    expect(flow.$state.get().view).toBe('otp');
-    flow.destroy();
-  });
-
-  it('a submit made before the kept waits are here waits for them: a deadline kept for the number holds it', async () => {
-    const clock = waitClock();
-    clock.waits.write(signupWaitScope(NUMBER), clock.now() + 60_000, clock.now());
-    const loaded = deferred<WaitDeps>();
-    const { deps } = fakeDeps({ wait: () => loaded.promise });
-    const flow = await filledFlow(deps);
-    const submitted = flow.submit();
-    await vi.dynamicImportSettled();
-    expect(flow.$state.get()).toMatchObject({
-      view: 'signup_form',
-      submitting: false,
-      wait: undefined,
-    });
-    loaded.resolve(clock.deps);
-    await submitted;
-    expect(flow.$state.get()).toMatchObject({
-      view: 'signup_form',
-      submitting: false,
-      error: { key: 'common:wait.kept' },
-      wait: { until: clock.now() + 60_000 },
-    });
-    expect(deps.sendOtp).not.toHaveBeenCalled();
-    expect(deps.onboard).not.toHaveBeenCalled();
-    clock.advance(60_000);
-    expect(flow.$state.get().wait).toBeUndefined();
     await flow.submit();
     expect(flow.$state.get().view).toBe('otp');
     flow.destroy();

@@ -1,0 +1,183 @@
+/**
+ * The production project's fixtures: each worker serves the production build in a production
+ * topology of its own (./topology.ts), every test starts from a sandbox reset (through the site's
+ * own `/_sandbox`, as QA does), with the vendors' stand-ins on their real addresses
+ * (./vendors.ts; no test here sets a Playwright route: with one, Playwright would answer the
+ * page's CORS preflights itself), and with two guards that fail it at the end:
+ * - any CSP or Trusted Types violation (`securitypolicyviolation`, recorded by a script that runs
+ *   first in every document and frame, as the engine smoke's probe does: sandbox/probe.ts) and any
+ *   uncaught page error, in any page of the test;
+ * - any call (fetch, XHR, beacon) that a page made to the site's own origin: every call of the
+ *   production build leaves it for a back end's (`calls` lists them, by back end).
+ */
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Page,
+  type Request,
+} from '@playwright/test';
+import type { Backend } from '../../src/contract/backends.ts';
+import type { ReportsResponse } from '../../src/contract/sandbox-control.ts';
+import { sandboxClient } from '../e2e/fixtures.ts';
+import { startTopology } from './topology.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/local-browser.ts';
+import { TOPOLOGY_PORTS, type Topology } from '../../sandbox/topology.ts';
+import { startVendors, type VendorTokens } from './vendors.ts';
+
+export { expect };
+
+export interface Call {
+  method: string;
+  url: URL;
+  /** `fetch`, `xhr`, `ping` (a beacon) or `document` (a navigation: a form post, a redirect). */
+  type: string;
+  /** The back end the call went to, when it went to one. */
+  backend: Backend | undefined;
+  request: Request;
+}
+
+export interface Calls {
+  /** Every call and navigation so far, in order. */
+  all: () => readonly Call[];
+  /** The back ends called so far (by fetch, XHR or beacon). */
+  backends: () => Backend[];
+}
+
+export function productionSandbox(request: APIRequestContext) {
+  return {
+    ...sandboxClient(request),
+    reports: async () => (await (await request.get('/_sandbox/reports')).json()) as ReportsResponse,
+  };
+}
+
+const CALL_TYPES = new Set(['fetch', 'xhr', 'ping', 'eventsource', 'websocket']);
+
+export const test = base.extend<
+  {
+    sandbox: ReturnType<typeof productionSandbox>;
+    /** The tokens the vendors' stand-ins answer with (set before the window or frame opens). */
+    vendors: VendorTokens;
+    calls: Calls;
+    /** For the tests that provoke a violation or a page error on purpose. */
+    allowViolations: boolean;
+    productionGuards: void;
+  },
+  { topology: Topology; vendorServer: Awaited<ReturnType<typeof startVendors>> }
+>({
+  topology: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use, workerInfo) => {
+      const running = await startTopology(workerInfo.parallelIndex);
+      try {
+        await use(running.topology);
+      } finally {
+        await running.stop();
+      }
+    },
+    { scope: 'worker', timeout: 240_000 },
+  ],
+  baseURL: async ({ topology }, use) => use(topology.site),
+  allowViolations: [false, { option: true }],
+  sandbox: [
+    async ({ request }, use) => {
+      const sandbox = productionSandbox(request);
+      await sandbox.reset();
+      await use(sandbox);
+    },
+    { auto: true },
+  ],
+  vendorServer: [
+    async ({ topology }, use) => {
+      const server = await startVendors(topology.base + TOPOLOGY_PORTS, topology.site);
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: 'worker' },
+  ],
+  // The worker's browser: Debian's Chromium, the vendors' hosts sent to their stand-ins, and
+  // Reporting API reports delivered at once (not within a minute).
+  launchOptions: [
+    async ({ vendorServer }, use) =>
+      use({
+        executablePath: CHROMIUM_PATH,
+        args: [
+          ...CHROMIUM_FLAGS,
+          '--disable-quic',
+          '--short-reporting-delay',
+          vendorServer.hostRules,
+        ],
+      }),
+    { scope: 'worker' },
+  ],
+  ignoreHTTPSErrors: true,
+  vendors: async ({ vendorServer }, use) => {
+    delete vendorServer.tokens.google;
+    delete vendorServer.tokens.apple;
+    await use(vendorServer.tokens);
+  },
+  calls: [
+    async ({ context, topology }, use) => {
+      const calls: Call[] = [];
+      const backendOf = new Map(
+        Object.entries(topology.backends).map(([b, o]) => [o, b as Backend]),
+      );
+      context.on('request', (request) => {
+        const type = request.resourceType();
+        if (!CALL_TYPES.has(type) && !request.isNavigationRequest()) return;
+        const url = new URL(request.url());
+        calls.push({
+          method: request.method(),
+          url,
+          type,
+          backend: backendOf.get(url.origin),
+          request,
+        });
+      });
+      await use({
+        all: () => calls,
+        backends: () => [
+          ...new Set(calls.filter((c) => c.type !== 'document').flatMap((c) => c.backend ?? [])),
+        ],
+      });
+      const home = calls.filter((c) => c.type !== 'document' && c.url.origin === topology.site);
+      expect(
+        home.map((c) => `${c.method} ${c.url.pathname}`),
+        "calls to the site's own origin",
+      ).toEqual([]);
+    },
+    { auto: true },
+  ],
+  productionGuards: [
+    async ({ context, allowViolations }, use) => {
+      const problems: string[] = [];
+      await context.exposeBinding('__productionGuard', ({ frame }, text: string) => {
+        problems.push(`${text} (in ${frame.url().split('?')[0]})`);
+      });
+      await context.addInitScript(() => {
+        const report = (window as unknown as { __productionGuard?: (text: string) => void })
+          .__productionGuard;
+        addEventListener(
+          'securitypolicyviolation',
+          (e) =>
+            report?.(
+              `policy violation: ${e.effectiveDirective} ${e.blockedURI} ${e.sample}`.trim(),
+            ),
+          true,
+        );
+      });
+      const watch = (page: Page) =>
+        page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      context.pages().forEach(watch);
+      context.on('page', watch);
+      await use();
+      if (!allowViolations) {
+        expect(problems, 'CSP or Trusted Types violations, or page errors').toEqual([]);
+      }
+    },
+    { auto: true },
+  ],
+});
