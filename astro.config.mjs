@@ -6,6 +6,7 @@ import react from '@astrojs/react';
 import sentry from '@sentry/astro';
 import { bundling } from './src/integrations/bundling.ts';
 import { readBuildEnv } from './src/integrations/build-env.ts';
+import { flags } from './src/integrations/flags.ts';
 import { hosting } from './src/integrations/hosting.ts';
 import { SDK_CSP } from './src/routing/headers.ts';
 import { EARLY_INPUT_SCRIPT } from './src/ui/early-input-script.ts';
@@ -74,7 +75,7 @@ export default defineConfig({
     defaultLocale: 'en',
     routing: { prefixDefaultLocale: false },
   },
-  integrations: [react(), hosting(), errorReporting],
+  integrations: [react(), flags(), hosting(), errorReporting],
   security: {
     csp: {
       algorithm: 'SHA-256',

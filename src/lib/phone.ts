@@ -95,7 +95,8 @@ export const countryOptions = (here: PhoneRules | undefined, locale: string): Co
 export const dialCode = (country: CountryCode, here: PhoneRules | undefined): string =>
   here ? here.dialCode(country) : (PREFERRED_DIAL_CODES[country] ?? '');
 
-/** The flag emoji of a country code (regional indicator symbols). */
-export function flagEmoji(country: string): string {
-  return String.fromCodePoint(...[...country.toUpperCase()].map((c) => 0x1f1a5 + c.charCodeAt(0)));
-}
+/** Where this origin serves the countries' flags (src/integrations/flags.ts puts them there). */
+export const FLAG_PATH = '/images/flags/';
+
+/** A country's flag, an image (3:2): never an emoji, which many systems draw as letters or boxes. */
+export const flagImage = (country: CountryCode): string => `${FLAG_PATH}${country}.svg`;

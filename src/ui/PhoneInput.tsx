@@ -4,7 +4,7 @@ import {
   cleanPhoneInput,
   countryOptions,
   dialCode,
-  flagEmoji,
+  flagImage,
   loadPhoneRules,
   phoneRules,
   type CountryCode,
@@ -158,7 +158,12 @@ export function PhoneInput(props: PhoneInputProps) {
       <label htmlFor={`${id}-number`}>{t('fields:phone.label')}</label>
       <div className="phone-row" dir="ltr">
         <span className="phone-country">
-          <span aria-hidden="true">{`${flagEmoji(value.country)} +${dialCode(value.country, rules)}`}</span>
+          {/* The flag comes with the rules, into a box kept for it (it moves nothing); the
+              select names the country, so the image is decorative. */}
+          <span className="phone-flag">
+            {rules && <img src={flagImage(value.country)} alt="" width="24" height="16" />}
+          </span>
+          <span aria-hidden="true">{`+${dialCode(value.country, rules)}`}</span>
           <span aria-hidden="true" className="phone-country-arrow">
             ▾
           </span>

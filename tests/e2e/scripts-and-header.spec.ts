@@ -1,27 +1,34 @@
 /**
- * Every language on every device (issue 19): the shipped font draws every Arabic-script letter
- * on a machine with no such system font (this one, and CI), and the header fits one line from
- * 320 px up, the client's name cut at its own logical end. `SCREENSHOTS=1` also writes the
- * screenshots of tests/e2e/__screenshots__ (360 px, ur, ckb and ar).
+ * Every language on every device (issues 19 and 33): the language's shipped font draws every
+ * Arabic-script letter on a machine with no such system font (this one, and CI): Noto Sans
+ * Arabic in ar and ckb, Noto Nastaliq Urdu in ur; the header fits one line from 320 px up, the
+ * client's name cut at its own logical end; and at 320 px no Urdu letter, Nastaliq's tall and
+ * deep ones included, pokes out of its button, its header item or a box that clips it.
+ * `SCREENSHOTS=1` also writes the screenshots of tests/e2e/__screenshots__ (360 px, ur, ckb and
+ * ar).
  */
-import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { arabicScriptCharacters, fontCodePoints } from './font-coverage.ts';
 import { expect, localizedPath, test, type Locale } from './fixtures.ts';
-import { expectView, openLogin, submitPhone } from './login-helpers.ts';
+import { expectView, openLogin, submitButton, submitPhone } from './login-helpers.ts';
 import { oneClickUrl } from './one-click-helpers.ts';
 import { gotoLink } from './links-helpers.ts';
 
-const FAMILY = 'Noto Sans Arabic';
-const require = createRequire(import.meta.url);
-const SHIPPED = ['400', '700'].map((weight) =>
-  fontCodePoints(
-    require.resolve(
-      `@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-${weight}-normal.woff2`,
-    ),
-  ),
-);
+const ASSETS = new URL('../../dist/_astro/', import.meta.url).pathname;
+/** A shipped font: its family, the start of its built files' names, the letters each draws. */
+function shipped(family: string, file: string) {
+  const files = readdirSync(ASSETS).filter((name) => name.startsWith(file));
+  if (files.length === 0) throw new Error(`no ${file} font in dist/_astro`);
+  return { family, file, letters: files.map((name) => fontCodePoints(join(ASSETS, name))) };
+}
+const SANS = shipped('Noto Sans Arabic', 'noto-sans-arabic-arabic-');
+const FONTS = {
+  ar: SANS,
+  ckb: SANS,
+  ur: shipped('Noto Nastaliq Urdu', 'noto-nastaliq-urdu-urdu-'),
+};
 const SCREENSHOTS = new URL('./__screenshots__/', import.meta.url).pathname;
 const ACR = encodeURIComponent('merchant:Cafe%20Sandbox invoice_id:INV-7');
 
@@ -103,6 +110,7 @@ async function fontsOfArabicText(page: Page) {
 
 test.describe('every Arabic-script letter is drawn by the shipped font', () => {
   for (const locale of ['ur', 'ckb', 'ar'] as const) {
+    const font = FONTS[locale];
     for (const view of VIEWS) {
       test(`${locale} ${view.name}`, async ({ page }) => {
         await page.setViewportSize({ width: 360, height: 780 });
@@ -112,28 +120,36 @@ test.describe('every Arabic-script letter is drawn by the shipped font', () => {
         const text = await page.evaluate(() => document.body.innerText);
         const letters = arabicScriptCharacters(text);
         expect(letters.size).toBeGreaterThan(10);
-        for (const points of SHIPPED) {
+        for (const points of font.letters) {
           const missing = [...letters].filter((c) => !points.has(c.codePointAt(0) ?? 0));
           expect(missing, 'letters the shipped font lacks').toEqual([]);
         }
 
         // And the browser drew each element's Arabic-script text with it (not a system font,
-        // not an empty box): this fails when the @font-face or the font stack is removed.
+        // not the other shipped font, not an empty box): this fails when the @font-face or the
+        // font stack is removed.
         const drawn = await fontsOfArabicText(page);
         expect(drawn.length).toBeGreaterThan(3);
-        const notShipped = drawn.filter(({ fonts }) => !fonts.includes(`${FAMILY} (shipped)`));
-        expect(notShipped, 'Arabic-script text drawn without the shipped font').toEqual([]);
+        const notShipped = drawn.filter(({ fonts }) => !fonts.includes(`${font.family} (shipped)`));
+        expect(notShipped, `Arabic-script text drawn without ${font.family}`).toEqual([]);
 
-        // The file came from this origin (font-src 'self'), not from an installed copy.
+        // The files came from this origin (font-src 'self'), not from an installed copy, and
+        // they are this language's font only.
         const loaded = await page.evaluate(() =>
           performance
             .getEntriesByType('resource')
             .map((entry) => new URL(entry.name))
             .filter((url) => url.pathname.endsWith('.woff2'))
-            .map((url) => url.origin === location.origin),
+            .map((url) => ({
+              here: url.origin === location.origin,
+              file: url.pathname.split('/').pop() ?? '',
+            })),
         );
         expect(loaded.length).toBeGreaterThan(0);
-        expect(loaded.every(Boolean)).toBe(true);
+        for (const { here, file } of loaded) {
+          expect(here, file).toBe(true);
+          expect(file.startsWith(font.file), file).toBe(true);
+        }
       });
     }
   }
@@ -273,6 +289,122 @@ test.describe('the header fits one line from 320 px up', () => {
       // The help centre is an icon on a phone, its words still its accessible name.
       await expect(page.locator('.help-link')).toHaveAccessibleName(/\S/);
     }
+  });
+});
+
+/**
+ * The boxes whose edge a letter must stay inside, when the edge is drawn (a border or a
+ * background): controls, the header's items, the help ring.
+ */
+const EDGES = 'button, summary, select, .button, .phone-country, .help-icon, .language-picker a';
+
+/**
+ * The Arabic-script text whose letters poke out of a box around them: for each visible element's
+ * own text, its ink (the tallest and the deepest of its letters as the canvas measures them, in
+ * the element's font, above the first line's baseline and below the last line's, which two
+ * zero-height probes give) against every box around it that clips (at its padding edge) or that
+ * is one of EDGES with a drawn edge (at its border edge). Nastaliq climbs and hangs well beyond
+ * its line box.
+ */
+async function lettersOutside(page: Page) {
+  await page.evaluate(() => document.fonts.ready);
+  return page.evaluate((edges) => {
+    const canvas = document.createElement('canvas').getContext('2d');
+    if (!canvas) throw new Error('no canvas');
+    const outside: { text: string; box: string; above: number; below: number }[] = [];
+    let measured = 0;
+    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+      const texts = [...el.childNodes].filter(
+        (n): n is Text => n instanceof Text && /\p{Script=Arabic}/u.test(n.data),
+      );
+      const visible = el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+      if (texts.length === 0 || !visible || el.getBoundingClientRect().width <= 1) continue;
+      const style = getComputedStyle(el);
+      canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      canvas.direction = style.direction === 'rtl' ? 'rtl' : 'ltr';
+      for (const text of texts) {
+        const ink = canvas.measureText(text.data.trim());
+        const [wrap, first, last] = ['span', 'span', 'span'].map((tag) =>
+          document.createElement(tag),
+        ) as [HTMLElement, HTMLElement, HTMLElement];
+        first.style.cssText = last.style.cssText = 'display:inline-block;width:0;height:0';
+        text.before(wrap);
+        wrap.append(first, text, last);
+        const top = first.getBoundingClientRect().bottom - ink.actualBoundingBoxAscent;
+        const bottom = last.getBoundingClientRect().bottom + ink.actualBoundingBoxDescent;
+        wrap.replaceWith(text);
+        measured += 1;
+        for (let box: Element | null = el; box && box !== document.body; box = box.parentElement) {
+          const s = getComputedStyle(box);
+          const clips = s.overflowX !== 'visible' || s.overflowY !== 'visible';
+          const none = 'rgba(0, 0, 0, 0)';
+          const drawn =
+            s.backgroundColor !== none ||
+            (parseFloat(s.borderTopWidth) > 0 && s.borderTopColor !== none);
+          if (!clips && !(drawn && box.matches(edges))) continue;
+          const r = box.getBoundingClientRect();
+          const edgeTop = r.top + (clips ? parseFloat(s.borderTopWidth) : 0);
+          const edgeBottom = r.bottom - (clips ? parseFloat(s.borderBottomWidth) : 0);
+          const above = Math.round(edgeTop - top);
+          const below = Math.round(bottom - edgeBottom);
+          if (above > 0 || below > 0) {
+            outside.push({ text: text.data.trim().slice(0, 30), box: box.className, above, below });
+          }
+        }
+      }
+    }
+    return { measured, outside };
+  }, EDGES);
+}
+
+test.describe('Urdu at 320 px: every letter inside its box', () => {
+  test.beforeEach(({ page }) => page.setViewportSize({ width: 320, height: 700 }));
+
+  for (const view of VIEWS) {
+    test(view.name, async ({ page }) => {
+      await view.open(page, 'ur');
+      const { measured, outside } = await lettersOutside(page);
+      expect(measured).toBeGreaterThan(3);
+      expect(outside).toEqual([]);
+    });
+  }
+
+  test('the header, its menus, and the phone field in error', async ({ page }) => {
+    await openLogin(page, 'ur', `clientId=sandbox-web&acr_values=${ACR}`);
+    await expect(page.locator('.close-menu > button')).toBeVisible();
+    const layout = await headerLayout(page);
+    for (const item of layout.lines) expect(item.lines, item.item).toBeLessThanOrEqual(1);
+    expect(layout.overflow).toBeLessThanOrEqual(0);
+
+    await page.locator('.language-picker summary').click();
+    await expect(page.locator('.language-picker ul')).toBeVisible();
+    expect((await lettersOutside(page)).outside).toEqual([]);
+    await page.locator('.language-picker summary').click();
+
+    await page.locator('.close-menu > button').click();
+    await expect(page.locator('.close-menu-list')).toBeVisible();
+    expect((await lettersOutside(page)).outside).toEqual([]);
+    await page.locator('.close-menu > button').click();
+    await expect(page.locator('.close-menu-list')).toBeHidden();
+
+    await page.locator('input[type=tel]').fill('12');
+    await submitButton(page).click();
+    await expect(page.locator('.field-error')).toBeVisible();
+    await expect(page.locator('.input-addon')).toBeVisible();
+    const { measured, outside } = await lettersOutside(page);
+    expect(measured).toBeGreaterThan(3);
+    expect(outside).toEqual([]);
+  });
+
+  test('the check sees a letter cut: buttons one Naskh line tall', async ({ page }) => {
+    await openLogin(page, 'ur');
+    await page.locator('.button').evaluateAll((buttons: HTMLElement[]) => {
+      for (const button of buttons) {
+        Object.assign(button.style, { lineHeight: '1.5', minBlockSize: '0', paddingBlock: '0' });
+      }
+    });
+    const { outside } = await lettersOutside(page);
+    expect(outside.filter(({ box }) => box.includes('button')).length).toBeGreaterThan(0);
   });
 });
 

@@ -2,7 +2,8 @@
  * The views tour: every view of every React flow, checked with axe (and for untranslated keys) in
  * the languages the flow specs do not drive. The flow specs run each flow in English and Arabic
  * with all their assertions; the markup is the same in every language, the text is not, so the
- * tour only walks each flow to each of its views in Urdu, French and Sorani and checks them.
+ * tour only walks each flow to each of its views in Urdu, French and Sorani and checks them, in
+ * French and Urdu in the dark theme (DARK_TOUR_LOCALES).
  *
  * A tour names the flow's views with a table typed over the flow's own view union
  * (`Record<View, true | string>`): a view added to the flow fails the typecheck until it is
@@ -26,6 +27,13 @@ import {
 export const TOUR_LOCALES: readonly Locale[] = LOCALES.filter(
   (locale) => !(FLOW_LOCALES as readonly Locale[]).includes(locale),
 );
+
+/**
+ * The tour languages walked in the dark theme (`prefers-color-scheme: dark`), one left to right
+ * and one right to left: axe checks every view's contrast in it. The light theme's colours are
+ * the same in every language; the flow specs (en, ar) and Sorani's tour check them.
+ */
+export const DARK_TOUR_LOCALES: readonly Locale[] = ['fr', 'ur'];
 
 export interface TourContext {
   page: Page;
@@ -63,7 +71,9 @@ export function viewsTour<V extends string>(tour: Tour<V>): void {
     throw new Error(`views tour ${tour.flow}: no leg visits ${missing.join(', ')}`);
 
   for (const locale of TOUR_LOCALES) {
-    test.describe(`views tour: ${tour.flow} (${locale})`, () => {
+    const dark = DARK_TOUR_LOCALES.includes(locale);
+    test.describe(`views tour: ${tour.flow} (${locale}${dark ? ', dark' : ''})`, () => {
+      test.use({ colorScheme: dark ? 'dark' : 'light' });
       for (const leg of tour.legs) {
         test(leg.name, async ({ page, sandbox, pageGuards }) => {
           // A whole flow, with axe at each view: the limit of three tests (one timed out on a
@@ -73,6 +83,10 @@ export function viewsTour<V extends string>(tour: Tour<V>): void {
           const check: Check<V> = async (view, what) => {
             expect(leg.views, `${view} is not listed on the leg`).toContain(view);
             if (tour.viewOf) await expect(tour.viewOf(page)).toHaveAttribute('data-view', view);
+            const scheme = await page.evaluate(
+              () => matchMedia('(prefers-color-scheme: dark)').matches,
+            );
+            expect(scheme, 'the dark theme asked for').toBe(dark);
             await expectNoRawKeys(page);
             await expectAccessible(
               page,
