@@ -10,7 +10,15 @@ import {
 } from 'libphonenumber-js/core';
 import metadata from 'libphonenumber-js/mobile/metadata';
 import { MARKET_COUNTRIES } from './default-country.ts';
-import { cleanPhoneInput, DEFAULT_COUNTRY, PREFERRED_COUNTRIES, type Phone } from './phone.ts';
+import {
+  cleanPhoneInput,
+  countryRefusal,
+  DEFAULT_COUNTRY,
+  PREFERRED_COUNTRIES,
+  type CheckedPhone,
+  type Phone,
+  type PhoneInputValue,
+} from './phone.ts';
 
 export function dialCode(country: CountryCode): string {
   return getCountryCallingCode(country, metadata);
@@ -61,6 +69,20 @@ export function toPhone(input: string, country: CountryCode): Phone {
     isValid: parsed.isValid(),
     nationalPhoneNumber: parsed.nationalNumber,
   };
+}
+
+/**
+ * A phone field as a number a code may be sent to: its digits and country, or the flags' refusal
+ * of its country (`allowed`: the `phoneCountries` flag); undefined when it is not a valid number.
+ */
+export function checkPhone(
+  value: PhoneInputValue,
+  allowed: readonly string[],
+): CheckedPhone | undefined {
+  const phone = toPhone(value.input, value.country);
+  if (!phone.isValid) return undefined;
+  const refused = countryRefusal(phone.countryCode, allowed);
+  return refused ? { refused } : { digits: phone.fullPhoneNumber, country: phone.countryCode };
 }
 
 /**

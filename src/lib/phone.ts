@@ -6,6 +6,7 @@
  * for them. This module is what the first view needs without them.
  */
 import type { CountryCode } from 'libphonenumber-js/core';
+import type { Text } from '../i18n/types.ts';
 import type * as PhoneRulesModule from './phone-rules.ts';
 import { digitsOnly, normalizeDigits } from './digits.ts';
 import { later } from './later.ts';
@@ -65,6 +66,24 @@ export interface Phone {
   fullPhoneNumber: string;
   isValid: boolean;
   nationalPhoneNumber: string;
+}
+
+/**
+ * A valid number read from a phone field before a code is sent to it: its international digits
+ * and country, or why no code may go to it (`countryRefusal`).
+ */
+export type CheckedPhone = { digits: string; country: CountryCode } | { refused: Text };
+
+/**
+ * Why no code may be sent to a number of `country`, or undefined when one may: the flags'
+ * `phoneCountries`, when they name any, are the only countries a code goes to (SMS pumping: a
+ * number from elsewhere is told so before anything is sent). The one check every flow that sends
+ * a code to a typed number makes (through `checkPhone`, ./phone-rules.ts).
+ */
+export function countryRefusal(country: string, allowed: readonly string[]): Text | undefined {
+  return allowed.length === 0 || allowed.includes(country)
+    ? undefined
+    : { key: 'fields:phone.countryRefused', params: { country } };
 }
 
 export type PhoneRules = typeof PhoneRulesModule;

@@ -26,6 +26,7 @@ import { googleOneTap, socialSignIn } from '../../lib/social/index.ts';
 import { $flags, loadFlags } from '../../stores/flags.ts';
 import {
   persistedName,
+  phoneCountries,
   presetPhone,
   profiling,
   recaptchaRequired,
@@ -85,11 +86,7 @@ function browserDeps(locale: Locale): SignupDeps {
     verifyOtp,
     socialSignIn,
     oneTap: googleOneTap,
-    parsePhone: (value) => {
-      const phone = phoneRules()?.toPhone(value.input, value.country);
-      if (!phone) return undefined;
-      return phone.isValid ? phone.fullPhoneNumber : undefined;
-    },
+    parsePhone: (value) => phoneRules()?.checkPhone(value, phoneCountries()),
     loadPhone: loadPhoneRules,
     presetPhone,
     flags: () => $flags.get().flags,

@@ -8,7 +8,7 @@
 import type { EmailLoginBody, PhoneLoginBody } from '../../../contract/identity-api.ts';
 import type { Locale } from '../../../i18n/config.ts';
 import type { FlowAnalytics } from '../../../lib/analytics.ts';
-import type { PhoneInputValue } from '../../../lib/phone.ts';
+import type { CheckedPhone, PhoneInputValue } from '../../../lib/phone.ts';
 import type { SignupHandoff } from '../../../lib/signup-handoff.ts';
 import { createFlow, type Flow } from '../create-flow.ts';
 import type { AddressCodeDeps, OtpDeps } from '../otp.ts';
@@ -37,8 +37,11 @@ export interface LoginDeps extends SocialDeps {
   googleLogin: (idToken: string, context: Context) => Promise<string>;
   sendOtp: OtpDeps['sendOtp'];
   verifyOtp: OtpDeps['verifyOtp'];
-  /** A phone input to international digits, or undefined when it is not a valid number. */
-  validatePhone: (value: PhoneInputValue) => Promise<string | undefined>;
+  /**
+   * A phone input checked before a code is sent: its digits, or the flags' refusal of its
+   * country; undefined when it is not a valid number (browser-deps.ts).
+   */
+  validatePhone: (value: PhoneInputValue) => Promise<CheckedPhone | undefined>;
   /** The preset number as an input value (country and national number). */
   presetPhone?: (digits: string) => Promise<PhoneInputValue | undefined>;
   navigate: (href: string) => void;

@@ -50,11 +50,14 @@ function details(
       const { details } = state;
       const errors: DetailErrors = {};
       if (details.phoneInput.trim() === '') errors.phone = { key: 'fields:phone.empty' };
-      else if (!event.phone.isValid) errors.phone = { key: 'fields:phone.invalid' };
+      else if (!event.phone) errors.phone = { key: 'fields:phone.invalid' };
+      else if ('refused' in event.phone) errors.phone = event.phone.refused;
       const answer = answerError(details.method, details.answer);
       if (answer) errors.answer = answer;
-      if (errors.phone || errors.answer) return detailsWith(details, errors, state.verified);
-      const phoneNumber = event.phone.fullPhoneNumber;
+      if (errors.phone || errors.answer || !event.phone || 'refused' in event.phone) {
+        return detailsWith(details, errors, state.verified);
+      }
+      const phoneNumber = event.phone.digits;
       const verified = state.verified?.phoneNumber === phoneNumber ? state.verified : undefined;
       return { ...detailsWith(details, {}, verified), submitting: true, phoneNumber };
     }
