@@ -66,6 +66,23 @@ for (const locale of FLOW_LOCALES) {
       await expectNothingSent(sandbox, seen);
     });
 
+    test('login link that opens the code step: no code, the phone form says why', async ({
+      page,
+      sandbox,
+    }) => {
+      const seen = sendingRequests(page);
+      await openLogin(
+        page,
+        locale,
+        `clientId=sandbox-web&view=otp&fullMobileNumber=${E164.slice(1)}`,
+      );
+      const error = view(page).locator('.field-error');
+      await expect(error).toHaveText(refusal(locale));
+      await expect(page.locator('input[type=tel]')).toHaveValue('1001234567');
+      await expectAccessible(page, `${locale} login link, country refused`);
+      await expectNothingSent(sandbox, seen);
+    });
+
     test('sign-up: told as the field is left, the form not sent', async ({ page, sandbox }) => {
       const t = translator(locale);
       const seen = sendingRequests(page);

@@ -5,10 +5,20 @@
  * the browser's deps hand it to them; nothing that sends is called.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { countryRefusal, loadPhoneRules, type PhoneInputValue } from '../../../../src/lib/phone.ts';
+import type { Text } from '../../../../src/i18n/types.ts';
+import {
+  countryRefusal,
+  loadPhoneRules,
+  type Phone,
+  type PhoneInputValue,
+} from '../../../../src/lib/phone.ts';
 import { $flags, DEFAULT_FLAGS } from '../../../../src/stores/flags.ts';
 import { validatePhone } from '../../../../src/stores/flows/browser-deps.ts';
-import { createLoginFlow, DEFAULT_PRESETS } from '../../../../src/stores/flows/login/index.ts';
+import {
+  codeIdentifier,
+  createLoginFlow,
+  DEFAULT_PRESETS,
+} from '../../../../src/stores/flows/login/index.ts';
 import { createOneClickFlow } from '../../../../src/stores/flows/one-click/index.ts';
 import {
   createRecoveryFormFlow,
@@ -22,6 +32,7 @@ import {
   initialState as signupState,
   transition as signupTransition,
 } from '../../../../src/stores/flows/signup/index.ts';
+import { openCodeStep } from './code-step.ts';
 import { fakeLoginDeps } from './login/deps.ts';
 import { checkout, harness } from './one-click/harness.ts';
 import { fakeDeps as fakeSignupDeps } from './signup/deps.ts';
@@ -31,7 +42,11 @@ const ALLOWED = ['AE', 'SA'];
 /** An Egyptian mobile number typed in international form while the picker shows the UAE. */
 const EGYPT: PhoneInputValue = { country: 'AE', input: '+20 100 123 4567' };
 const UAE: PhoneInputValue = { country: 'AE', input: '50 000 0001' };
-const REFUSED = { key: 'fields:phone.countryRefused', params: { country: 'EG' } };
+const REFUSED: Text = { key: 'fields:phone.countryRefused', params: { country: 'EG' } };
+
+/** A number as the phone field shows it (as `presetPhone` gives it). */
+const asInput = (phone: Phone | undefined): PhoneInputValue | undefined =>
+  phone && { country: phone.countryCode, input: phone.nationalPhoneNumber };
 
 /** The browser's check with the flags' countries (the deps the islands build). */
 const check = (allowed: readonly string[]) => (value: PhoneInputValue) =>
@@ -86,6 +101,29 @@ describe('login', () => {
     flow.changePhone(UAE);
     await flow.submitPhone();
     expect(deps.phoneLogin).toHaveBeenCalledTimes(1);
+    flow.destroy();
+  });
+
+  it('a code step the address opens for such a number sends nothing: the phone form says why', async () => {
+    const shown = { hidden: () => false, subscribe: () => () => {} };
+    const codes = { lastSent: () => Promise.resolve(undefined), markSent: vi.fn() };
+    const deps = fakeLoginDeps({
+      validatePhone: vi.fn(check(ALLOWED)),
+      presetPhone: (digits) => Promise.resolve(rules.phoneFromPreset(digits)).then(asInput),
+      addressCode: { codes, visibility: shown },
+    });
+    const flow = createLoginFlow(deps);
+    await flow.init({ ...DEFAULT_PRESETS, view: 'otp', fullMobileNumber: '201001234567' });
+    expect(flow.$state.get().view).toBe('otp');
+    const otp = await openCodeStep(flow.codeStep, codeIdentifier(flow.$state.get()));
+    expect(deps.sendOtp).not.toHaveBeenCalled();
+    expect(codes.markSent).not.toHaveBeenCalled();
+    expect(flow.$state.get()).toMatchObject({
+      view: 'phone_form',
+      phoneInput: { country: 'EG', input: '1001234567' },
+      fieldError: REFUSED,
+    });
+    otp.destroy();
     flow.destroy();
   });
 
