@@ -9,10 +9,10 @@ import {
   type CountryCode,
 } from 'libphonenumber-js/core';
 import metadata from 'libphonenumber-js/mobile/metadata';
+import type { Text } from '../i18n/types.ts';
 import { MARKET_COUNTRIES } from './default-country.ts';
 import {
   cleanPhoneInput,
-  countryRefusal,
   DEFAULT_COUNTRY,
   PREFERRED_COUNTRIES,
   type CheckedPhone,
@@ -69,6 +69,19 @@ export function toPhone(input: string, country: CountryCode): Phone {
     isValid: parsed.isValid(),
     nationalPhoneNumber: parsed.nationalNumber,
   };
+}
+
+/**
+ * Why no code may be sent to a number of `country`, or undefined when one may: the flags'
+ * `phoneCountries`, when they name any, are the only countries a code goes to (SMS pumping: a
+ * number from elsewhere is told so before anything is sent). The one check every flow that sends
+ * a code to a typed number makes (through `checkPhone`); here with the rules, not in the first
+ * load.
+ */
+export function countryRefusal(country: string, allowed: readonly string[]): Text | undefined {
+  return allowed.length === 0 || allowed.includes(country)
+    ? undefined
+    : { key: 'fields:phone.countryRefused', params: { country } };
 }
 
 /**

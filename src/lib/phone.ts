@@ -70,21 +70,9 @@ export interface Phone {
 
 /**
  * A valid number read from a phone field before a code is sent to it: its international digits
- * and country, or why no code may go to it (`countryRefusal`).
+ * and country, or why no code may go to it (`countryRefusal`, ./phone-rules.ts).
  */
 export type CheckedPhone = { digits: string; country: CountryCode } | { refused: Text };
-
-/**
- * Why no code may be sent to a number of `country`, or undefined when one may: the flags'
- * `phoneCountries`, when they name any, are the only countries a code goes to (SMS pumping: a
- * number from elsewhere is told so before anything is sent). The one check every flow that sends
- * a code to a typed number makes (through `checkPhone`, ./phone-rules.ts).
- */
-export function countryRefusal(country: string, allowed: readonly string[]): Text | undefined {
-  return allowed.length === 0 || allowed.includes(country)
-    ? undefined
-    : { key: 'fields:phone.countryRefused', params: { country } };
-}
 
 export type PhoneRules = typeof PhoneRulesModule;
 
