@@ -9,8 +9,16 @@ import {
   type CountryCode,
 } from 'libphonenumber-js/core';
 import metadata from 'libphonenumber-js/mobile/metadata';
+import type { Text } from '../i18n/types.ts';
 import { MARKET_COUNTRIES } from './default-country.ts';
-import { cleanPhoneInput, DEFAULT_COUNTRY, PREFERRED_COUNTRIES, type Phone } from './phone.ts';
+import {
+  cleanPhoneInput,
+  DEFAULT_COUNTRY,
+  PREFERRED_COUNTRIES,
+  type CheckedPhone,
+  type Phone,
+  type PhoneInputValue,
+} from './phone.ts';
 
 export function dialCode(country: CountryCode): string {
   return getCountryCallingCode(country, metadata);
@@ -61,6 +69,33 @@ export function toPhone(input: string, country: CountryCode): Phone {
     isValid: parsed.isValid(),
     nationalPhoneNumber: parsed.nationalNumber,
   };
+}
+
+/**
+ * Why no code may be sent to a number of `country`, or undefined when one may: the flags'
+ * `phoneCountries`, when they name any, are the only countries a code goes to (SMS pumping: a
+ * number from elsewhere is told so before anything is sent). The one check every flow that sends
+ * a code to a typed number makes (through `checkPhone`); here with the rules, not in the first
+ * load.
+ */
+export function countryRefusal(country: string, allowed: readonly string[]): Text | undefined {
+  return allowed.length === 0 || allowed.includes(country)
+    ? undefined
+    : { key: 'fields:phone.countryRefused', params: { country } };
+}
+
+/**
+ * A phone field as a number a code may be sent to: its digits and country, or the flags' refusal
+ * of its country (`allowed`: the `phoneCountries` flag); undefined when it is not a valid number.
+ */
+export function checkPhone(
+  value: PhoneInputValue,
+  allowed: readonly string[],
+): CheckedPhone | undefined {
+  const phone = toPhone(value.input, value.country);
+  if (!phone.isValid) return undefined;
+  const refused = countryRefusal(phone.countryCode, allowed);
+  return refused ? { refused } : { digits: phone.fullPhoneNumber, country: phone.countryCode };
 }
 
 /**

@@ -6,6 +6,7 @@
  * for them. This module is what the first view needs without them.
  */
 import type { CountryCode } from 'libphonenumber-js/core';
+import type { Text } from '../i18n/types.ts';
 import type * as PhoneRulesModule from './phone-rules.ts';
 import { digitsOnly, normalizeDigits } from './digits.ts';
 import { later } from './later.ts';
@@ -66,6 +67,12 @@ export interface Phone {
   isValid: boolean;
   nationalPhoneNumber: string;
 }
+
+/**
+ * A valid number read from a phone field before a code is sent to it: its international digits
+ * and country, or why no code may go to it (`countryRefusal`, ./phone-rules.ts).
+ */
+export type CheckedPhone = { digits: string; country: CountryCode } | { refused: Text };
 
 export type PhoneRules = typeof PhoneRulesModule;
 

@@ -11,6 +11,7 @@ import {
   type PhoneInputValue,
   type PhoneRules,
 } from '../lib/phone.ts';
+import type { Text } from '../i18n/types.ts';
 import { $flags } from '../stores/flags.ts';
 import { useTypedBeforeHydration } from './early-input.ts';
 import { useT } from './i18n.tsx';
@@ -20,7 +21,8 @@ import { useStartCountry } from './use-start-country.ts';
 export interface PhoneInputProps {
   value: PhoneInputValue;
   onChange: (value: PhoneInputValue) => void;
-  error?: string | undefined;
+  /** The field's error; a `country` it names (a code) is shown with the picker's region name. */
+  error?: Text | undefined;
   disabled?: boolean;
   autoFocus?: boolean;
   /**
@@ -42,6 +44,13 @@ function listedCountries(
   if (allowed.length === 0) return options;
   const kept = options.filter((country) => allowed.includes(country));
   return kept.includes(shown) ? kept : [shown, ...kept];
+}
+
+/** An error's `country` (a code, as `countryRefusal` names it) as its region name. */
+function namedCountry(error: Text, names: Intl.DisplayNames | undefined): Text {
+  if (!('key' in error) || typeof error.params?.country !== 'string') return error;
+  const { country } = error.params;
+  return { ...error, params: { ...error.params, country: names?.of(country) ?? country } };
 }
 
 /** 'Did you mean +971?': the one market where the number typed is valid, in one tap. */
@@ -217,7 +226,7 @@ export function PhoneInput(props: PhoneInputProps) {
       )}
       {props.error && (
         <p id={errorId} className="field-error" role="alert">
-          {props.error}
+          {t.text(namedCountry(props.error, names))}
         </p>
       )}
     </div>

@@ -31,7 +31,7 @@ export function PhoneForm({ flow, state, flags }: ViewProps) {
         value={state.phoneInput}
         onChange={flow.changePhone}
         passkeys
-        error={state.fieldError ? t.text(state.fieldError) : undefined}
+        error={state.fieldError}
         disabled={state.submitting}
       />
       <FormError error={state.error} />

@@ -62,7 +62,7 @@ export function PhoneForm({ flow, state, locale }: ViewProps) {
       <PhoneInput
         value={state.phoneInput}
         onChange={flow.changePhone}
-        error={state.fieldError ? t.text(state.fieldError) : undefined}
+        error={state.fieldError}
         disabled={state.submitting}
       />
       <label className="checkbox">

@@ -20,7 +20,7 @@ import { sessionWaits } from '../../lib/wait-store.ts';
 import { readPersisted, writePersisted } from '../../lib/persisted.ts';
 import { loadPhoneRules, presetField } from '../../lib/phone.ts';
 import { loadFlags } from '../../stores/flags.ts';
-import { breachCheck } from '../../stores/flows/browser-deps.ts';
+import { breachCheck, validatePhone } from '../../stores/flows/browser-deps.ts';
 import {
   createRecoveryFormFlow,
   type RecoveryFormDeps,
@@ -62,10 +62,7 @@ const recoveryClient = () => queryClientId(currentQuery(), readPersisted('client
 
 function browserDeps(locale: Locale, clientId: string): RecoveryFormDeps {
   return {
-    parsePhone: async (country, input) => {
-      const phone = (await loadPhoneRules()).toPhone(input, country);
-      return { fullPhoneNumber: phone.fullPhoneNumber, isValid: phone.isValid };
-    },
+    parsePhone: (country, input) => validatePhone({ country, input }),
     sendCode: (phoneNumber) => {
       const { deviceId, sessionId } = deviceIdentity();
       return sendRecoveryCode(phoneNumber, clientId, { deviceId, sessionId });
@@ -168,7 +165,7 @@ function DetailsStep(props: StepProps<'details'>) {
       <PhoneInput
         value={{ country: details.country, input: details.phoneInput }}
         onChange={(phone) => flow.setDetails({ country: phone.country, phoneInput: phone.input })}
-        error={fieldErrors.phone ? t.text(fieldErrors.phone) : undefined}
+        error={fieldErrors.phone}
         disabled={submitting}
       />
       <fieldset className="method-choice" disabled={submitting || !hydrated}>

@@ -27,6 +27,7 @@ import { $flags, loadFlags } from '../../stores/flags.ts';
 import {
   breachCheck,
   persistedName,
+  phoneCountries,
   presetPhone,
   profiling,
   recaptchaRequired,
@@ -79,11 +80,7 @@ function browserDeps(locale: Locale): SignupDeps {
     verifyOtp,
     socialSignIn,
     oneTap: googleOneTap,
-    parsePhone: (value) => {
-      const phone = phoneRules()?.toPhone(value.input, value.country);
-      if (!phone) return undefined;
-      return phone.isValid ? phone.fullPhoneNumber : undefined;
-    },
+    parsePhone: (value) => phoneRules()?.checkPhone(value, phoneCountries()),
     loadPhone: loadPhoneRules,
     presetPhone,
     flags: () => $flags.get().flags,

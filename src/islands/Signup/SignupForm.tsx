@@ -247,7 +247,7 @@ export function SignupForm(props: SignupViewProps) {
         <PhoneInput
           value={values.phone}
           onChange={(value) => flow.changePhone(value)}
-          error={fieldErrors.phone ? t.text(fieldErrors.phone) : undefined}
+          error={fieldErrors.phone}
           disabled={busy}
         />
         {enhanced && <p className="field-hint muted">{t('signup:phoneHint')}</p>}

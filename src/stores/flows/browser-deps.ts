@@ -8,17 +8,23 @@ import { collectDeviceRecord, deviceIdentity } from '../../lib/device.ts';
 import { later } from '../../lib/later.ts';
 import { writeLastCountry } from '../../lib/last-country.ts';
 import { readPersisted, writePersisted } from '../../lib/persisted.ts';
-import { loadPhoneRules, type PhoneInputValue } from '../../lib/phone.ts';
+import { loadPhoneRules, type CheckedPhone, type PhoneInputValue } from '../../lib/phone.ts';
 import { recaptchaMode } from '../../lib/recaptcha-mode.ts';
 import { $flags } from '../flags.ts';
 import type { PersistedName } from './social.ts';
 
-/** A phone input to international digits, or undefined when it is not a valid number. */
-export async function validatePhone(value: PhoneInputValue): Promise<string | undefined> {
-  const phone = (await loadPhoneRules()).toPhone(value.input, value.country);
-  if (!phone.isValid) return undefined;
-  writeLastCountry(phone.countryCode);
-  return phone.fullPhoneNumber;
+/** The countries the flags allow a code to be sent to (empty: every one). */
+export const phoneCountries = (): readonly string[] => $flags.get().flags.phoneCountries;
+
+/**
+ * A phone input checked before a code is sent (`checkPhone`): its digits, or the flags' refusal
+ * of its country; undefined when it is not a valid number. A number allowed is this device's
+ * last country.
+ */
+export async function validatePhone(value: PhoneInputValue): Promise<CheckedPhone | undefined> {
+  const checked = (await loadPhoneRules()).checkPhone(value, phoneCountries());
+  if (checked && 'digits' in checked) writeLastCountry(checked.country);
+  return checked;
 }
 
 /** A preset number (international digits) as an input value: its country and national number. */

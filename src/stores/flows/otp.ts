@@ -240,6 +240,11 @@ export interface AddressCodeDeps {
   opened: () => boolean;
   codes: AutoCodes;
   visibility: PageVisibility;
+  /**
+   * Whether no code may go to the identifier (a number of a country the flags leave out): then
+   * none is sent, and the owning flow says why.
+   */
+  refused?: ((identifier: string) => Promise<boolean>) | undefined;
 }
 
 /** Where a code's rate limit is kept: per identifier. */
@@ -284,6 +289,8 @@ async function sendForAddress(
   const { flow } = step;
   const signal = flow.begin();
   await whenShown(address.visibility, signal);
+  if (signal.aborted) return;
+  if (address.refused && (await address.refused(identifier))) return;
   if (signal.aborted) return;
   const channel = firstChannel(identifier);
   const last = await address.codes.lastSent(identifier, step.now());

@@ -53,12 +53,12 @@ function submitActions(flow: LoginCore, deps: LoginDeps, login: () => Promise<vo
         dispatch({ type: 'invalid', error: { key: 'fields:phone.invalid' } });
         return;
       }
-      const phone = await deps.validatePhone(state.phoneInput);
-      if (!phone) {
-        dispatch({ type: 'invalid', error: { key: 'fields:phone.invalid' } });
+      const checked = await deps.validatePhone(state.phoneInput);
+      if (!checked || 'refused' in checked) {
+        dispatch({ type: 'invalid', error: checked?.refused ?? { key: 'fields:phone.invalid' } });
         return;
       }
-      dispatch({ type: 'submitted', attempt: { kind: 'phone', phone } });
+      dispatch({ type: 'submitted', attempt: { kind: 'phone', phone: checked.digits } });
       deps.analytics.track('phone_submitted', { flow: 'phone', page: 'welcome' });
       await login();
     },

@@ -8,7 +8,7 @@
 import type { EmailLoginBody, PhoneLoginBody } from '../../../contract/identity-api.ts';
 import type { Locale } from '../../../i18n/config.ts';
 import type { FlowAnalytics } from '../../../lib/analytics.ts';
-import type { PhoneInputValue } from '../../../lib/phone.ts';
+import type { CheckedPhone, PhoneInputValue } from '../../../lib/phone.ts';
 import type { SignupHandoff } from '../../../lib/signup-handoff.ts';
 import { createFlow, type Flow } from '../create-flow.ts';
 import type { AddressCodeDeps, OtpDeps } from '../otp.ts';
@@ -37,8 +37,11 @@ export interface LoginDeps extends SocialDeps {
   googleLogin: (idToken: string, context: Context) => Promise<string>;
   sendOtp: OtpDeps['sendOtp'];
   verifyOtp: OtpDeps['verifyOtp'];
-  /** A phone input to international digits, or undefined when it is not a valid number. */
-  validatePhone: (value: PhoneInputValue) => Promise<string | undefined>;
+  /**
+   * A phone input checked before a code is sent: its digits, or the flags' refusal of its
+   * country; undefined when it is not a valid number (browser-deps.ts).
+   */
+  validatePhone: (value: PhoneInputValue) => Promise<CheckedPhone | undefined>;
   /** The preset number as an input value (country and national number). */
   presetPhone?: (digits: string) => Promise<PhoneInputValue | undefined>;
   navigate: (href: string) => void;
@@ -58,7 +61,7 @@ export interface LoginDeps extends SocialDeps {
    * The code `?view=otp&fullMobileNumber=` asks for: sent once the page is shown, at most once a
    * minute per number from this device (security review, L1; ../otp.ts).
    */
-  addressCode?: Omit<AddressCodeDeps, 'opened'> | undefined;
+  addressCode?: Omit<AddressCodeDeps, 'opened' | 'refused'> | undefined;
 }
 
 type LoginCore = Flow<LoginState, LoginEvent>;
@@ -108,6 +111,22 @@ export function createLoginFlow(deps: LoginDeps) {
     if (state.view !== 'otp') openedByAddress = false;
   });
 
+  /**
+   * The code step the address opened is for a number of a country the flags leave out
+   * (`checkPhone`): no code; back to the phone form with the number, told so at the field.
+   */
+  async function refusedByAddress(phone: string): Promise<boolean> {
+    const value = await deps.presetPhone?.(phone);
+    const checked = value && (await deps.validatePhone(value));
+    if (!value || !checked || !('refused' in checked)) return false;
+    if (!flow.isDestroyed()) {
+      dispatch({ type: 'back' });
+      dispatch({ type: 'phoneChanged', value });
+      dispatch({ type: 'invalid', error: checked.refused });
+    }
+    return true;
+  }
+
   /** A passkey signed the person in: the same hand-off as every login, flow `biometric`. */
   async function finish(token: string, name: 'biometric'): Promise<void> {
     deps.analytics.track('login_succeeded', { flow: name });
@@ -134,7 +153,11 @@ export function createLoginFlow(deps: LoginDeps) {
       ...(deps.recaptchaRequired ? { recaptchaRequired: deps.recaptchaRequired } : {}),
       ...(deps.shieldParams ? { shieldParams: deps.shieldParams } : {}),
       wait: deps.wait,
-      addressCode: deps.addressCode && { ...deps.addressCode, opened: () => openedByAddress },
+      addressCode: deps.addressCode && {
+        ...deps.addressCode,
+        opened: () => openedByAddress,
+        refused: refusedByAddress,
+      },
     } satisfies OtpDeps,
 
     /** Reads the presets once the page runs (the csrf has already been taken out). */

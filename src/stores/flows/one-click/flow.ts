@@ -9,7 +9,7 @@ import type { ApproveStatus, OneClickLoginBody } from '../../../contract/identit
 import type { Locale } from '../../../i18n/config.ts';
 import type { FlowAnalytics } from '../../../lib/analytics.ts';
 import { storeFor } from '../../../lib/open-app.ts';
-import type { PhoneInputValue } from '../../../lib/phone.ts';
+import type { CheckedPhone, PhoneInputValue } from '../../../lib/phone.ts';
 import { createFlow } from '../create-flow.ts';
 import type { WaitDeps } from '../waits.ts';
 import { oneClickEffects } from './effects.ts';
@@ -31,8 +31,11 @@ export interface OneClickDeps {
     profiling: Record<string, unknown> | undefined,
     context: { idpClientId?: string | undefined },
   ) => Promise<string>;
-  /** A phone input to international digits, or undefined when it is not a valid number. */
-  validatePhone: (value: PhoneInputValue) => Promise<string | undefined>;
+  /**
+   * A phone input checked before a code is sent: its digits, or the flags' refusal of its
+   * country; undefined when it is not a valid number (browser-deps.ts).
+   */
+  validatePhone: (value: PhoneInputValue) => Promise<CheckedPhone | undefined>;
   /** The one-click sign-up flag (remote; may still be loading). */
   oneClickSignup: () => Promise<boolean>;
   navigate: (href: string) => void;
@@ -79,13 +82,14 @@ export function createOneClickFlow(deps: OneClickDeps) {
         dispatch({ type: 'invalid', error: { key: 'fields:phone.empty' } });
         return;
       }
-      const phone = await deps.validatePhone(state.phoneInput);
+      const checked = await deps.validatePhone(state.phoneInput);
       if (flow.isDestroyed()) return;
-      if (!phone) {
-        dispatch({ type: 'invalid', error: { key: 'fields:phone.invalidMobile' } });
+      if (!checked || 'refused' in checked) {
+        const error = checked?.refused ?? { key: 'fields:phone.invalidMobile' as const };
+        dispatch({ type: 'invalid', error });
         return;
       }
-      await effects.submit(phone);
+      await effects.submit(checked.digits);
     },
 
     /** 'Resend notification': the login again with is_retry=true; after 5 retries, max tries. */

@@ -5,15 +5,19 @@
  */
 import type { RecoveryPasswordBody, RecoveryTokenBody } from '../../../contract/identity-api.ts';
 import type { Text } from '../../../i18n/types.ts';
-import type { CountryCode } from '../../../lib/phone.ts';
+import type { CheckedPhone, CountryCode } from '../../../lib/phone.ts';
 import { createFlow } from '../create-flow.ts';
 import type { WaitDeps } from '../waits.ts';
 import { recoveryFormEffects } from './effects.ts';
-import { initialState, type ParsedPhone, type RecoveryDetails } from './state.ts';
+import { initialState, type RecoveryDetails } from './state.ts';
 import { transition } from './transition.ts';
 
 export interface RecoveryFormDeps {
-  parsePhone: (country: CountryCode, input: string) => Promise<ParsedPhone>;
+  /**
+   * The number checked before a code is sent (`checkPhone`): its digits, or the flags' refusal
+   * of its country; undefined when it is not a valid number.
+   */
+  parsePhone: (country: CountryCode, input: string) => Promise<CheckedPhone | undefined>;
   sendCode: (phoneNumber: string) => Promise<void>;
   verifyCode: (phoneNumber: string, code: string) => Promise<string>;
   createToken: (body: RecoveryTokenBody) => Promise<string>;

@@ -27,7 +27,7 @@ import type { Text } from '../../../i18n/types.ts';
 import { digitsOnly } from '../../../lib/digits.ts';
 import type { ResetRule } from '../../../lib/password-rules.ts';
 import { isEmailAddress } from '../../../lib/patterns.ts';
-import type { CountryCode } from '../../../lib/phone.ts';
+import type { CheckedPhone, CountryCode } from '../../../lib/phone.ts';
 
 export const RECOVERY_METHODS = ['full_name', 'email', 'national_id'] as const;
 export type RecoveryMethod = (typeof RECOVERY_METHODS)[number];
@@ -43,13 +43,6 @@ export interface RecoveryDetails {
   phoneInput: string;
   method: RecoveryMethod;
   answer: string;
-}
-
-/** The number as the phone library read it. */
-export interface ParsedPhone {
-  /** International form, digits only. */
-  fullPhoneNumber: string;
-  isValid: boolean;
 }
 
 /** The details' field errors: the phone number's, and the answer's. */
@@ -115,7 +108,8 @@ export type RecoveryFormState =
 
 export type RecoveryFormEvent =
   | { type: 'detailsChanged'; details: RecoveryDetails }
-  | { type: 'detailsSubmitted'; phone: ParsedPhone }
+  /** The number checked (`checkPhone`): undefined when it is not a valid number. */
+  | { type: 'detailsSubmitted'; phone: CheckedPhone | undefined }
   | { type: 'codeSent'; at: number }
   /** A code could not be sent; `wait` when it was a rate limit. */
   | { type: 'codeSendFailed'; failure: ApiFailure; wait?: Wait | undefined }

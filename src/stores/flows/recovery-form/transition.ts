@@ -49,12 +49,16 @@ function details(
       if (state.view !== 'details' || state.submitting || isWaiting(state)) return state;
       const { details } = state;
       const errors: DetailErrors = {};
+      const { phone } = event;
       if (details.phoneInput.trim() === '') errors.phone = { key: 'fields:phone.empty' };
-      else if (!event.phone.isValid) errors.phone = { key: 'fields:phone.invalid' };
+      else if (!phone) errors.phone = { key: 'fields:phone.invalid' };
+      else if ('refused' in phone) errors.phone = phone.refused;
       const answer = answerError(details.method, details.answer);
       if (answer) errors.answer = answer;
-      if (errors.phone || errors.answer) return detailsWith(details, errors, state.verified);
-      const phoneNumber = event.phone.fullPhoneNumber;
+      const phoneNumber = phone && 'digits' in phone ? phone.digits : undefined;
+      if (errors.phone || errors.answer || !phoneNumber) {
+        return detailsWith(details, errors, state.verified);
+      }
       const verified = state.verified?.phoneNumber === phoneNumber ? state.verified : undefined;
       return { ...detailsWith(details, {}, verified), submitting: true, phoneNumber };
     }

@@ -25,6 +25,7 @@ import { onboardBody } from './requests.ts';
 import {
   flowOf,
   isRateLimited,
+  phoneChanged,
   rulesValues,
   signupWaitScope,
   visibleOf,
@@ -55,7 +56,7 @@ function fieldProblem(state: SignupState, field: SignupField): Text | undefined 
     case 'phone':
       return values.phone.input.trim() === ''
         ? undefined
-        : phoneProblem(values.phone.input, state.phoneDigits);
+        : (state.phoneRefused ?? phoneProblem(values.phone.input, state.phoneDigits));
     case 'invitationCode':
       return invitationCodeProblem(values.invitationCode);
     case 'password':
@@ -168,8 +169,8 @@ export function signupEffects(
     await deps.loadPhone();
     if (flow.isDestroyed()) return false;
     const phone = flow.get().values.phone;
-    const digits = deps.parsePhone(phone);
-    if (digits !== undefined) dispatch({ type: 'phoneChanged', value: phone, digits });
+    const checked = deps.parsePhone(phone);
+    if (checked !== undefined) dispatch(phoneChanged(phone, checked));
     return true;
   }
 
@@ -214,6 +215,8 @@ export function signupEffects(
       if (state.submitting || state.social || state.view !== 'signup_form') return;
       if (isRateLimited(state)) return;
       const problems = formProblems(rulesValues(state), visibleOf(state), deps.flags());
+      // A valid number of a country the flags refuse: told so, and no code is sent.
+      if (state.phoneRefused) problems.phone = state.phoneRefused;
       if (Object.keys(problems).length > 0 || !state.phoneDigits) {
         dispatch({ type: 'invalid', errors: problems });
         return;

@@ -8,7 +8,7 @@ import type { OnboardBody } from '../../../contract/onboarder.ts';
 import type { Locale } from '../../../i18n/config.ts';
 import type { Text } from '../../../i18n/types.ts';
 import type { FlowAnalytics } from '../../../lib/analytics.ts';
-import type { PhoneInputValue } from '../../../lib/phone.ts';
+import type { CheckedPhone, PhoneInputValue } from '../../../lib/phone.ts';
 import type { Flags } from '../../flags.ts';
 import { createFlow, type Flow } from '../create-flow.ts';
 import type { OtpDeps } from '../otp.ts';
@@ -19,6 +19,7 @@ import {
   flowOf,
   initialState,
   pageOf,
+  phoneChanged,
   type SignupEvent,
   type SignupField,
   type SignupState,
@@ -37,7 +38,11 @@ export interface SignupDeps extends SocialDeps {
   sendOtp: OtpDeps['sendOtp'];
   verifyOtp: OtpDeps['verifyOtp'];
   /** A phone input as international digits when valid; undefined when not (or not known yet). */
-  parsePhone: (value: PhoneInputValue) => string | undefined;
+  /**
+   * The phone field checked before a code is sent (`checkPhone`): its digits, or the flags'
+   * refusal of its country; undefined when it is not a valid number or the rules are not here.
+   */
+  parsePhone: (value: PhoneInputValue) => CheckedPhone | undefined;
   /** Loads what `parsePhone` needs (phone metadata). */
   loadPhone: () => Promise<unknown>;
   /** The preset number as an input value (country and national number). */
@@ -83,7 +88,7 @@ async function init(flow: SignupCore, deps: SignupDeps, presets: SignupPresets):
     const value = await deps.presetPhone(presets.fullMobileNumber);
     const state = flow.get();
     if (value && !flow.isDestroyed() && state.values.phone.input === '' && !state.submitting) {
-      dispatch({ type: 'phoneChanged', value, digits: deps.parsePhone(value) });
+      dispatch(phoneChanged(value, deps.parsePhone(value)));
     }
   }
   await deps.loadPhone();
@@ -91,11 +96,7 @@ async function init(flow: SignupCore, deps: SignupDeps, presets: SignupPresets):
   // Re-check what was typed before the phone rules arrived.
   const { values, view, submitting } = flow.get();
   if (view === 'signup_form' && !submitting) {
-    dispatch({
-      type: 'phoneChanged',
-      value: values.phone,
-      digits: deps.parsePhone(values.phone),
-    });
+    dispatch(phoneChanged(values.phone, deps.parsePhone(values.phone)));
   }
 }
 
@@ -128,7 +129,7 @@ export function createSignupFlow(deps: SignupDeps) {
     init: (presets: SignupPresets) => init(flow, deps, presets),
 
     changePhone(value: PhoneInputValue): void {
-      dispatch({ type: 'phoneChanged', value, digits: deps.parsePhone(value) });
+      dispatch(phoneChanged(value, deps.parsePhone(value)));
     },
 
     change(field: TextField, value: string): void {

@@ -9,7 +9,7 @@ import type { ApiFailure } from '../../../api/errors.ts';
 import type { Wait } from '../../../api/waits.ts';
 import type { Text } from '../../../i18n/types.ts';
 import type { FlowName, PageName } from '../../../lib/analytics.ts';
-import { DEFAULT_COUNTRY, type PhoneInputValue } from '../../../lib/phone.ts';
+import { DEFAULT_COUNTRY, type CheckedPhone, type PhoneInputValue } from '../../../lib/phone.ts';
 import {
   visibleFields,
   type SignupField,
@@ -62,8 +62,10 @@ export interface PhoneProof {
 export interface SignupCommon {
   presets: SignupPresets;
   values: FormValues;
-  /** The phone field as international digits when it is a valid number. */
+  /** The phone field as international digits when it is a valid number a code may go to. */
   phoneDigits: string | undefined;
+  /** Why no code may go to the phone field's valid number (its country; `countryRefusal`). */
+  phoneRefused: Text | undefined;
   /** The social identity the sign-up is for (its name, password and buttons are hidden). */
   prefill: SocialPrefill | undefined;
   /** The number the form was sent with. */
@@ -88,6 +90,7 @@ const COMMON_FIELDS: Record<keyof SignupCommon, true> = {
   presets: true,
   values: true,
   phoneDigits: true,
+  phoneRefused: true,
   prefill: true,
   phone: true,
   proof: true,
@@ -119,8 +122,16 @@ export type SignupState = SignupCommon &
 export type SignupEvent =
   /** The page read its presets (and the Apple name kept from the login, for an Apple token). */
   | { type: 'initialized'; presets: SignupPresets; appleFullName?: string | undefined }
-  /** The phone field changed: its value, and its digits when it is a valid number. */
-  | { type: 'phoneChanged'; value: PhoneInputValue; digits: string | undefined }
+  /**
+   * The phone field changed: its value, and its digits when it is a valid number a code may go
+   * to, or why none may (`refused`).
+   */
+  | {
+      type: 'phoneChanged';
+      value: PhoneInputValue;
+      digits: string | undefined;
+      refused?: Text | undefined;
+    }
   | { type: 'valueChanged'; field: TextField; value: string }
   /** A field lost focus: what is wrong with it, if anything. */
   | { type: 'fieldChecked'; field: SignupField; error: Text | undefined }
@@ -158,6 +169,19 @@ const EMPTY_VALUES: FormValues = {
   invitationCode: '',
 };
 
+/** The phone field's change, with what the phone rules made of it (`checkPhone`). */
+export function phoneChanged(
+  value: PhoneInputValue,
+  checked: CheckedPhone | undefined,
+): Extract<SignupEvent, { type: 'phoneChanged' }> {
+  return {
+    type: 'phoneChanged',
+    value,
+    digits: checked && 'digits' in checked ? checked.digits : undefined,
+    refused: checked && 'refused' in checked ? checked.refused : undefined,
+  };
+}
+
 /** The pre-rendered state (the empty form), or the first one for some presets. */
 export function initialState(presets = DEFAULT_SIGNUP_PRESETS): SignupState {
   return {
@@ -165,6 +189,7 @@ export function initialState(presets = DEFAULT_SIGNUP_PRESETS): SignupState {
     presets,
     values: EMPTY_VALUES,
     phoneDigits: undefined,
+    phoneRefused: undefined,
     prefill: undefined,
     phone: undefined,
     proof: undefined,

@@ -43,6 +43,7 @@ function typing(
         ...state,
         values: { ...state.values, phone: event.value },
         phoneDigits: event.digits,
+        phoneRefused: event.refused,
         fieldErrors,
         ...(sameNumber && state.wait ? {} : { error: undefined, wait: undefined }),
         contact: false,

@@ -12,7 +12,7 @@ export function fakeLoginDeps(overrides: Partial<LoginDeps> = {}): LoginDeps {
     sendOtp: vi.fn(() => Promise.resolve({ data: { resend_in: 60 } })),
     verifyOtp: vi.fn(() => Promise.resolve('otpv_1')),
     socialSignIn: vi.fn(() => Promise.resolve({ idToken: 'tok', email: 'a@b.co' })),
-    validatePhone: vi.fn(() => Promise.resolve('971500000001')),
+    validatePhone: vi.fn(() => Promise.resolve({ digits: '971500000001', country: 'AE' as const })),
     navigate: vi.fn(),
     handToSignup: vi.fn(),
     analytics: { page: vi.fn(), track: vi.fn(), flush: vi.fn(() => Promise.resolve()) },

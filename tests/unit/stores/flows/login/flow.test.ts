@@ -32,7 +32,11 @@ describe('login flow (actions with fake deps)', () => {
         Promise.resolve({ idToken: 'tok', email: 'a@b.co', fullName: 'New Apple' }),
       ),
       validatePhone: vi.fn((value: { input: string }) =>
-        Promise.resolve(value.input === '500000001' ? '971500000001' : undefined),
+        Promise.resolve(
+          value.input === '500000001'
+            ? { digits: '971500000001', country: 'AE' as const }
+            : undefined,
+        ),
       ),
       presetPhone: vi.fn(() => Promise.resolve({ country: 'AE' as const, input: '500000001' })),
       navigate: vi.fn(),

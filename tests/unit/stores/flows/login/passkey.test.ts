@@ -46,7 +46,7 @@ function setup(passkeys: { support?: () => Promise<PasskeySupport> } = {}) {
     sendOtp: vi.fn(() => Promise.resolve({ data: { resend_in: 60 } })),
     verifyOtp: vi.fn(() => Promise.resolve('otpv_1')),
     socialSignIn: vi.fn(),
-    validatePhone: vi.fn(() => Promise.resolve('971500000020')),
+    validatePhone: vi.fn(() => Promise.resolve({ digits: '971500000020', country: 'AE' as const })),
     navigate: vi.fn(),
     handToSignup: vi.fn(),
     analytics: {

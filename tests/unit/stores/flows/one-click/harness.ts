@@ -77,7 +77,9 @@ export function harness(options: { userAgent?: string } = {}): Harness {
     },
     proof,
     validatePhone: (value) =>
-      Promise.resolve(/^5\d{8}$/.test(value.input) ? `971${value.input}` : undefined),
+      Promise.resolve(
+        /^5\d{8}$/.test(value.input) ? { digits: `971${value.input}`, country: 'AE' } : undefined,
+      ),
     oneClickSignup: () => Promise.resolve(signupFlag.value),
     navigate,
     analytics: { page, track, flush: () => Promise.resolve() },

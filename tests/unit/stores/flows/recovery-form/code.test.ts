@@ -113,7 +113,7 @@ describe('transition: code', () => {
     expect(
       transition(back, {
         type: 'detailsSubmitted',
-        phone: { fullPhoneNumber: '971500000002', isValid: true },
+        phone: { digits: '971500000002', country: 'AE' },
       }),
     ).toMatchObject({ submitting: true, phoneNumber: '971500000002', verified: undefined });
   });

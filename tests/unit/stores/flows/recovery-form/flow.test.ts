@@ -82,7 +82,7 @@ describe('createRecoveryFormFlow', () => {
 
   it('sends nothing for invalid details', async () => {
     const { deps } = fakeDeps({
-      parsePhone: vi.fn().mockResolvedValue({ fullPhoneNumber: '9715', isValid: false }),
+      parsePhone: vi.fn().mockResolvedValue(undefined),
     });
     const flow = createRecoveryFormFlow(deps, initialState(details));
     await flow.submitDetails();

@@ -4,6 +4,7 @@ import {
   transition,
   type RecoveryDetails,
 } from '../../../../../src/stores/flows/recovery-form/index.ts';
+import type { CheckedPhone } from '../../../../../src/lib/phone.ts';
 
 export const PHONE = '971500000001';
 export const details: RecoveryDetails = {
@@ -12,7 +13,7 @@ export const details: RecoveryDetails = {
   method: 'full_name',
   answer: 'Layla Haddad',
 };
-export const valid = { fullPhoneNumber: PHONE, isValid: true };
+export const valid: CheckedPhone = { digits: PHONE, country: 'AE' };
 export const filled = initialState(details);
 export const sending = transition(filled, { type: 'detailsSubmitted', phone: valid });
 export const code = transition(sending, { type: 'codeSent', at: 1000 });

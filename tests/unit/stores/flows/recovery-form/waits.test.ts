@@ -7,6 +7,7 @@ import {
   type RecoveryDetails,
   type RecoveryFormDeps,
 } from '../../../../../src/stores/flows/recovery-form/index.ts';
+import type { CheckedPhone } from '../../../../../src/lib/phone.ts';
 import { fail, http } from '../failures.ts';
 import { memoryStorage, waitClock } from '../wait-clock.ts';
 
@@ -17,7 +18,7 @@ const details: RecoveryDetails = {
   method: 'full_name',
   answer: 'Layla Haddad',
 };
-const valid = { fullPhoneNumber: PHONE, isValid: true };
+const valid: CheckedPhone = { digits: PHONE, country: 'AE' };
 const RATE_LIMIT = http(
   429,
   { error_code: 'APP-0020', message: 'ERROR_RATE_LIMIT_REACHED' },

@@ -22,7 +22,8 @@ export function fakeDeps(overrides: Partial<SignupDeps> = {}) {
     socialSignIn: vi.fn(() =>
       Promise.resolve({ idToken: 'g.h.', email: 'new.google@example.com' }),
     ),
-    parsePhone: (value) => (value.input === '500000003' ? '971500000003' : undefined),
+    parsePhone: (value) =>
+      value.input === '500000003' ? { digits: '971500000003', country: 'AE' } : undefined,
     loadPhone: () => Promise.resolve(undefined),
     presetPhone: (digits) =>
       Promise.resolve(

@@ -81,7 +81,10 @@ describe('signup flow (actions with fake deps)', () => {
     let arrive: () => void = () => {};
     const arrived = new Promise<void>((resolve) => (arrive = resolve));
     const { deps } = fakeDeps({
-      parsePhone: (value) => (rules && value.input === '500000003' ? '971500000003' : undefined),
+      parsePhone: (value) =>
+        rules && value.input === '500000003'
+          ? { digits: '971500000003', country: 'AE' }
+          : undefined,
       loadPhone: () => arrived.then(() => void (rules = true)),
     });
     const flow = createSignupFlow(deps);
