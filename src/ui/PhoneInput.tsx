@@ -82,6 +82,18 @@ function CountrySuggestion(props: {
   );
 }
 
+/** The runtime's region names in `locale`, once hydrated (the server's Intl data differs). */
+function useRegionNames(locale: string, hydrated: boolean): Intl.DisplayNames | undefined {
+  return useMemo(() => {
+    if (!hydrated) return undefined;
+    try {
+      return new Intl.DisplayNames([locale], { type: 'region' });
+    } catch {
+      return undefined;
+    }
+  }, [locale, hydrated]);
+}
+
 /**
  * The shared phone input (login, sign-up, one-click): a country picker with a separate dial code
  * (preferred countries ae, eg, pk, sa first; an empty field starts in the country of
@@ -114,14 +126,7 @@ export function PhoneInput(props: PhoneInputProps) {
     () => listedCountries(options, hydrated ? allowed : [], value.country),
     [options, allowed, value.country, hydrated],
   );
-  const names = useMemo(() => {
-    if (!hydrated) return undefined;
-    try {
-      return new Intl.DisplayNames([t.locale], { type: 'region' });
-    } catch {
-      return undefined;
-    }
-  }, [t.locale, hydrated]);
+  const names = useRegionNames(t.locale, hydrated);
   // Some 240 options once the rules are here: drawn when they change, not at every key typed.
   const optionList = useMemo(
     () =>

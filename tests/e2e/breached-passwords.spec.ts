@@ -105,6 +105,9 @@ for (const locale of FLOW_LOCALES) {
         .getByRole('textbox', { name: msg(locale, 'recovery:form.fullName.label'), exact: true })
         .fill(LAYLA.name);
       await page.getByRole('button', { name: msg(locale, 'recovery:form.sendCode') }).click();
+      await expect(
+        page.getByRole('heading', { name: msg(locale, 'recovery:form.codeTitle') }),
+      ).toBeVisible();
       const [sms] = await sandbox.outbox(LAYLA.e164);
       await page.getByLabel(msg(locale, 'fields:otp.label'), { exact: true }).fill(sms?.code ?? '');
       await page.getByRole('button', { name: msg(locale, 'recovery:form.verify') }).click();

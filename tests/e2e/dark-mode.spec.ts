@@ -168,6 +168,8 @@ const PAGES: {
   {
     name: 'invalid session (404)',
     open: async (page, locale) => {
+      // It leaves for the login after a while, as the expired session's page does.
+      await holdLoginRedirect(page);
       const response = await page.goto(localizedPath(locale, '/no-such-page'));
       expect(response?.status()).toBe(404);
     },

@@ -119,10 +119,12 @@ const ISLANDS = [
 
 // The island's server errors' messages come with the later catalog, which loads with the page's
 // calls: a failure waits for it (src/ui/later-views.ts). The recovery's `error:{message}` (built
-// by the error catalogue, a module the islands import) is a recovery page's.
+// by the error catalogue, a module the islands import) is a recovery page's, and the breached
+// password's (src/api/breached-passwords.ts, which the shared browser deps load) is the message of
+// the pages with a new password (sign-up lists `fields:password` whole).
 // The page titles (`meta`) are the layout's, written on the server, never an island's.
 const WITH_CALLS = ['spring_security_error'];
-const OTHER_PAGES = ['error:${message}'];
+const OTHER_PAGES = ['error:${message}', 'fields:password.breached'];
 const notIsland = (key: string) => OTHER_PAGES.includes(key) || key.startsWith('meta:');
 
 describe.each(ISLANDS)('the $name first views', (island) => {
