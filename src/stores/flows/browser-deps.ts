@@ -52,7 +52,11 @@ export function profiling(): Record<string, unknown> {
 export const shieldParams = (): Record<string, unknown> | undefined =>
   $flags.get().flags.shieldEnabled ? profiling() : undefined;
 
-/** The breached-password check, loaded when idle: it runs only when a new password is sent. */
+/**
+ * The breached-password check, loaded when idle: it runs only when a new password is sent. The
+ * split earns 0.7 KB gzip on /signup/'s first load (measured 2026-11-27), under the 2 KB rule, and
+ * is kept because imported at once it put /signup/ at 95.4 KB, over its 95 KB ceiling.
+ */
 const breaches = later(() => import('../../api/breached-passwords.ts'));
 
 /**
