@@ -98,17 +98,27 @@ export async function hurryTimers(page: Page, done: () => boolean, seconds = 15)
 
 /**
  * Navigations to `pattern` answer 204 No Content, which browsers treat as 'stay on the current
- * page': a view that leaves for another page stays to be checked, however slow the machine.
+ * page': a view that leaves for another page stays to be checked, however slow the machine. The
+ * returned function waits until the page has tried to leave: a test that goes on to another
+ * address waits for it first, or the held page's own navigation, when it comes, aborts the
+ * test's (net::ERR_ABORTED).
  */
-export async function stayBefore(page: Page, pattern: RegExp): Promise<void> {
-  await page.route(pattern, (route) =>
-    route.request().isNavigationRequest() ? route.fulfill({ status: 204 }) : route.continue(),
-  );
+export async function stayBefore(page: Page, pattern: RegExp): Promise<() => Promise<void>> {
+  let tried = () => {};
+  const left = new Promise<void>((resolve) => {
+    tried = resolve;
+  });
+  await page.route(pattern, (route) => {
+    if (!route.request().isNavigationRequest()) return route.continue();
+    tried();
+    return route.fulfill({ status: 204 });
+  });
+  return () => left;
 }
 
 /** Keeps a page that sends itself to the login page after 2 s (session expired ...) in place. */
-export async function holdLoginRedirect(page: Page): Promise<void> {
-  await stayBefore(page, /\/login(\?.*)?$/);
+export async function holdLoginRedirect(page: Page): Promise<() => Promise<void>> {
+  return stayBefore(page, /\/login(\?.*)?$/);
 }
 
 /**

@@ -226,11 +226,12 @@ viewsTour<RecoveryState['view']>({
       ],
       walk: async ({ page, locale, provokes }, check) => {
         // The session-expired screen leaves for /login after 2 s: the login page is held back.
-        await holdLoginRedirect(page);
+        const leftForLogin = await holdLoginRedirect(page);
         await page.goto(localizedPath(locale, '/session_init'));
         await expect(heading(page, locale, 'session:unknownTitle')).toBeVisible();
         await expect(page.getByRole('status')).toHaveText(msg(locale, 'session:unknownBody'));
         await check('no_session');
+        await leftForLogin();
 
         await page.goto(
           localizedPath(
