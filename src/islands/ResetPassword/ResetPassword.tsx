@@ -2,14 +2,15 @@
  * Hydrates `/password/{token}`: a new password from a reset link (its rules shown while typing,
  * the robot check when the flag asks for it), or the expired link with a way to ask for another.
  */
-import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { pageAnalytics } from '../../api/analytics.ts';
 import { resetPassword } from '../../api/recovery.ts';
 import { localizedPath, type Locale } from '../../i18n/config.ts';
 import type { Messages } from '../../i18n/types.ts';
 import { pathToken } from '../../lib/address.ts';
 import { loginHref, pageHref } from '../../lib/hrefs.ts';
-import { loadFlags } from '../../stores/flags.ts';
+import { $flags, loadFlags } from '../../stores/flags.ts';
 import { breachCheck } from '../../stores/flows/browser-deps.ts';
 import { sessionWaits } from '../../lib/wait-store.ts';
 import { createResetPasswordFlow, isWaiting } from '../../stores/flows/reset-password.ts';
@@ -49,12 +50,22 @@ function ResetPasswordView(props: { locale: Locale }) {
     }),
   );
   const clientId = usePageClientId(true);
+  const flagsLoading = useStore($flags).status === 'loading';
+  // A submit while the flags load (whether the robot check is needed is not known yet) waits for
+  // them, then goes once: one pressed before the page ran, replayed at once, is not lost.
+  const [queued, setQueued] = useState(false);
 
-  useEffect(() => {
+  // Opened in the hydrating commit, before the form's effect replays a submit pressed early.
+  useLayoutEffect(() => {
     flow.open(pathToken(location.pathname, -1));
     void loadFlags();
     return flow.destroy;
   }, [flow]);
+  // After the robot check's own effect has told the flow whether it is required. The flags load
+  // once: this runs once for a queued submit.
+  useEffect(() => {
+    if (queued && !flagsLoading) void flow.submit();
+  }, [flow, queued, flagsLoading]);
 
   // The form stays the same screen while it is sent.
   const screen = state.view === 'submitting' ? 'editing' : state.view;
@@ -92,7 +103,7 @@ function ResetPasswordView(props: { locale: Locale }) {
       <section className="card stack" aria-labelledby={HEADING_ID}>
         <ViewHeading id={HEADING_ID}>{t('password:title')}</ViewHeading>
         <p className="muted">{t('password:intro')}</p>
-        <Form className="stack" onSubmit={() => flow.submit()}>
+        <Form className="stack" onSubmit={() => (flagsLoading ? setQueued(true) : flow.submit())}>
           <FormError error={editing?.error} />
           <NewPasswordField
             value={state.password}
@@ -105,7 +116,7 @@ function ResetPasswordView(props: { locale: Locale }) {
           <WaitNotice wait={editing?.wait} />
           <Button
             type="submit"
-            pending={submitting}
+            pending={submitting || (queued && flagsLoading)}
             pendingLabel={t('common:pleaseWait')}
             disabled={editing?.invalid === true || isWaiting(state)}
           >
