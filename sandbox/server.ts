@@ -6,9 +6,9 @@
  * front of the sandbox), SANDBOX_PROBE=1 (the engine smoke's page probe in every HTML answer,
  * sandbox/probe.ts).
  */
-import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { createDemoApp } from './demo-app.ts';
+import { listen } from './serve.ts';
 import { SANDBOX_PREFIX } from '../src/contract/backends.ts';
 
 const port = Number(process.env['PORT'] ?? 4321);
@@ -31,12 +31,12 @@ const demo = createDemoApp({
   issuer: `${origin}${SANDBOX_PREFIX.identityService}`,
 });
 const servers = [
-  serve({ fetch: app.fetch, port, hostname }, (info) => {
+  listen({ fetch: app.fetch, port, hostname }, (info) => {
     console.log(
       `Sandbox: http://${hostname}:${info.port}/ (site from ${distDir}; control page /_sandbox)`,
     );
   }),
-  serve({ fetch: demo.fetch, port: rpPort, hostname }, (info) => {
+  listen({ fetch: demo.fetch, port: rpPort, hostname }, (info) => {
     console.log(`Demo app: http://${hostname}:${info.port}/ (signs in with the identity service)`);
   }),
 ];

@@ -11,7 +11,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
+import { listen } from '../sandbox/serve.ts';
 import { HeadersHandler } from '@netlify/headers';
 import { RedirectsHandler } from '@netlify/redirects';
 import { StaticHandler } from '@netlify/static';
@@ -83,7 +83,7 @@ async function proxy(request: Request, target: URL): Promise<Response> {
   });
 }
 
-const server = serve({
+const server = listen({
   port: PORT,
   hostname: '127.0.0.1',
   fetch: async (request) => {

@@ -14,7 +14,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { serve } from '@hono/node-server';
+import { listen } from '../sandbox/serve.ts';
 import { createSandbox } from '../sandbox/state.ts';
 import {
   builtTopologyBase,
@@ -97,11 +97,7 @@ if (mode !== 'build') {
   for (const offset of Object.values(PORT_OFFSETS)) await expectFree(base + offset);
   const sandbox = createSandbox();
   const servers = topologyApps(sandbox, t).map(({ port, app }) => {
-    const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
-    // Idle connections outlive the runtime's reuse of them (Node's 5 s would close one under a
-    // request from the `/_sandbox` proxy now and then: "Network connection lost").
-    if ('keepAliveTimeout' in server) server.keepAliveTimeout = 120_000;
-    return server;
+    return listen({ fetch: app.fetch, port, hostname: '127.0.0.1' });
   });
   const site = spawn(process.execPath, ['scripts/serve-cloudflare.ts'], {
     cwd: ROOT,
