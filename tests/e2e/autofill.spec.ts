@@ -13,7 +13,7 @@ import {
   test,
 } from './fixtures.ts';
 import { e164, expectView, openLogin, submitPhone, view } from './login-helpers.ts';
-import { LAYLA, msg } from './recovery-support.ts';
+import { fillDetails, LAYLA, msg, toNewPasswordStep } from './recovery-support.ts';
 
 interface WebOtpProbe {
   calls: number;
@@ -100,14 +100,7 @@ for (const locale of FLOW_LOCALES) {
       await fakeWebOtp(page);
       await page.clock.install();
       await openHydrated(page, localizedPath(locale, '/recovery?clientId=sandbox-web'));
-      await page.locator('input[type=tel]').fill(LAYLA.national);
-      await page
-        .getByRole('radio', { name: msg(locale, 'recovery:form.method.full_name') })
-        .check();
-      await page
-        .getByRole('textbox', { name: msg(locale, 'recovery:form.fullName.label'), exact: true })
-        .fill(LAYLA.name);
-      await page.getByRole('button', { name: msg(locale, 'recovery:form.sendCode') }).click();
+      await fillDetails(page, locale, LAYLA.national, 'full_name', LAYLA.name);
       const code = page.getByLabel(msg(locale, 'fields:otp.label'), { exact: true });
       await expect(code).toBeVisible();
       await expect(code).toHaveAttribute('name', 'one-time-code');
@@ -239,21 +232,7 @@ for (const locale of FLOW_LOCALES) {
       sandbox,
     }) => {
       await openHydrated(page, localizedPath(locale, '/recovery?clientId=sandbox-web'));
-      await page.locator('input[type=tel]').fill(LAYLA.national);
-      await page
-        .getByRole('radio', { name: msg(locale, 'recovery:form.method.full_name') })
-        .check();
-      await page
-        .getByRole('textbox', { name: msg(locale, 'recovery:form.fullName.label'), exact: true })
-        .fill(LAYLA.name);
-      await page.getByRole('button', { name: msg(locale, 'recovery:form.sendCode') }).click();
-      // The code is in the outbox once the code step is open (the call may still be on its way).
-      await expect(
-        page.getByRole('heading', { name: msg(locale, 'recovery:form.codeTitle') }),
-      ).toBeVisible();
-      const [sms] = await sandbox.outbox(LAYLA.e164);
-      await page.getByLabel(msg(locale, 'fields:otp.label'), { exact: true }).fill(sms?.code ?? '');
-      await page.getByRole('button', { name: msg(locale, 'recovery:form.verify') }).click();
+      await toNewPasswordStep(page, locale, sandbox);
       await expect(
         page.getByRole('heading', { name: msg(locale, 'recovery:form.passwordTitle') }),
       ).toBeVisible();

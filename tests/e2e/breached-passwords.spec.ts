@@ -16,7 +16,7 @@ import {
   test,
   type Locale,
 } from './fixtures.ts';
-import { LAYLA, msg, passwordField } from './recovery-support.ts';
+import { choosePassword, msg, passwordField, toNewPasswordStep } from './recovery-support.ts';
 import { latestCode, open, PASSWORD, signupUrl, translator } from './signup-helpers.ts';
 
 const BREACHED = 'Sandbox-Breached1';
@@ -97,23 +97,9 @@ for (const locale of FLOW_LOCALES) {
         }
       });
       await page.goto(localizedPath(locale, '/recovery?clientId=sandbox-web'));
-      await page.locator('input[type=tel]').fill(LAYLA.national);
-      await page
-        .getByRole('radio', { name: msg(locale, 'recovery:form.method.full_name') })
-        .check();
-      await page
-        .getByRole('textbox', { name: msg(locale, 'recovery:form.fullName.label'), exact: true })
-        .fill(LAYLA.name);
-      await page.getByRole('button', { name: msg(locale, 'recovery:form.sendCode') }).click();
-      await expect(
-        page.getByRole('heading', { name: msg(locale, 'recovery:form.codeTitle') }),
-      ).toBeVisible();
-      const [sms] = await sandbox.outbox(LAYLA.e164);
-      await page.getByLabel(msg(locale, 'fields:otp.label'), { exact: true }).fill(sms?.code ?? '');
-      await page.getByRole('button', { name: msg(locale, 'recovery:form.verify') }).click();
+      await toNewPasswordStep(page, locale, sandbox);
       const field = passwordField(page, locale);
-      await field.fill(BREACHED);
-      await page.getByLabel(msg(locale, 'password:confirmLabel'), { exact: true }).fill(BREACHED);
+      await choosePassword(page, locale, BREACHED);
       await page.getByRole('button', { name: msg(locale, 'password:submit') }).click();
       await expectBreachedAt(page, locale, field);
       expect(puts).toEqual([]);

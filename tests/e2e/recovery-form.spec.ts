@@ -3,8 +3,6 @@
  * code sent by SMS, a new password with confirmation; each recovery error at its field; no
  * account enumeration; en and ar, axe on every view.
  */
-import type { Page } from '@playwright/test';
-import type { Locale } from '../../src/i18n/config.ts';
 import {
   expect,
   expectAccessible,
@@ -15,49 +13,19 @@ import {
   openHydrated,
   stayBefore,
   test,
-  type Sandbox,
 } from './fixtures.ts';
-import { LAYLA, msg, NEW_PASSWORD, passwordField, rule } from './recovery-support.ts';
+import {
+  answerField,
+  choosePassword,
+  enterCode,
+  fillDetails,
+  LAYLA,
+  msg,
+  NEW_PASSWORD,
+  rule,
+} from './recovery-support.ts';
 
 const FORM = '/recovery?clientId=sandbox-web';
-type Method = 'full_name' | 'email' | 'national_id';
-const ANSWER_LABEL = {
-  full_name: 'recovery:form.fullName.label',
-  email: 'recovery:form.email.label',
-  national_id: 'recovery:form.nationalId.label',
-} as const;
-
-function answerField(page: Page, locale: Locale, method: Method) {
-  return page.getByRole('textbox', { name: msg(locale, ANSWER_LABEL[method]), exact: true });
-}
-
-async function fillDetails(
-  page: Page,
-  locale: Locale,
-  phone: string,
-  method: Method,
-  answer: string,
-) {
-  await page.locator('input[type=tel]').fill(phone);
-  await page.getByRole('radio', { name: msg(locale, `recovery:form.method.${method}`) }).check();
-  await answerField(page, locale, method).fill(answer);
-  await page.getByRole('button', { name: msg(locale, 'recovery:form.sendCode') }).click();
-}
-
-async function enterCode(page: Page, locale: Locale, sandbox: Sandbox, e164: string) {
-  await expect(
-    page.getByRole('heading', { name: msg(locale, 'recovery:form.codeTitle') }),
-  ).toBeFocused();
-  const [sms] = await sandbox.outbox(e164);
-  expect(sms?.channel).toBe('sms');
-  await page.getByLabel(msg(locale, 'fields:otp.label'), { exact: true }).fill(sms?.code ?? '');
-  await page.getByRole('button', { name: msg(locale, 'recovery:form.verify') }).click();
-}
-
-async function choosePassword(page: Page, locale: Locale, password: string, confirm = password) {
-  await passwordField(page, locale).fill(password);
-  await page.getByLabel(msg(locale, 'password:confirmLabel'), { exact: true }).fill(confirm);
-}
 
 for (const locale of FLOW_LOCALES) {
   test.describe(`${locale}: recovery form`, () => {
