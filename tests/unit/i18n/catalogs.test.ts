@@ -498,6 +498,7 @@ const REVIEWED: readonly (readonly [string, Locale, string, string])[] = [
   ['A4', 'ar', 'login:redirect.signupLink', 'المتابعة إلى التسجيل'],
   ['A6', 'ar', 'common:wait.unknown', 'لم يُحدَّد لنا وقت الانتظار.'],
   ['A6', 'ar', 'login:phone.enhancedIntro', 'سنتحقق مما إذا كان لديك حساب.'],
+  ['A9', 'ar', 'links:errorBody', 'إذا تكرّر ذلك، تواصل معنا وأعطنا رمز الدعم أدناه.'],
   ['A14', 'ar', 'one_click:push.sent_few', 'سيظل الإشعار صالحًا لـ{{count}} ثوانٍ أخرى.'],
   [
     'F1',
@@ -530,6 +531,7 @@ const REVIEWED: readonly (readonly [string, Locale, string, string])[] = [
   ['U6', 'ur', 'recovery:form.resendIn_other', 'آپ {{count}} سیکنڈ بعد نیا کوڈ مانگ سکتے ہیں۔'],
   ['U7', 'ur', 'login:challenge.pinLabel', 'PIN کوڈ'],
   ['U10', 'ur', 'recovery:form.nationalId.label', 'قومی شناختی نمبر'],
+  ['U15', 'ur', 'login:passkey.button', 'پاس کی کے ساتھ سائن ان کریں'],
   ['K1', 'ckb', 'common:cancel', 'هەڵوەشاندنەوە'],
   ['K1', 'ckb', 'signup:submit', 'دروستکردنی هەژمار'],
   ['K2', 'ckb', 'one_click:push.changeLabel', 'ژمارەی مۆبایل گۆڕین'],
@@ -540,6 +542,7 @@ const REVIEWED: readonly (readonly [string, Locale, string, string])[] = [
   ['K7', 'ckb', 'links:alert.loginBody', 'کەسێک چووەتە ناو هەژمارەکەتەوە لە {{product}}.'],
   ['K9', 'ckb', 'links:alert.thanksBody', 'تیمی پاراستنمان سەیری دەکات.'],
   ['K11', 'ckb', 'recovery:form.intro', 'کۆدێک بۆ تەلەفۆنەکەت دەنێرین.'],
+  ['K12', 'ckb', 'one_click:push.sent_other', 'ئاگادارکردنەوەکە {{count}} چرکەی تر کارا دەبێت.'],
   ['K15', 'ckb', 'one_click:error.body', 'دەتوانیت لە ئەپی {{product}}یشدا تەواوی بکەیت.'],
   ['K16', 'ckb', 'one_click:push.confirming', 'پشتڕاست کرایەوە. دەتبەینە ژوورەوە…'],
 ];
