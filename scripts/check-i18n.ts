@@ -25,16 +25,30 @@
  * - the tatweel: never next to a placeholder, a Latin letter or a digit in Arabic and Urdu (the
  *   digit comes from another font and the join breaks); always between a Sorani suffix and a Latin
  *   word or `{{product}}` (PINـەکەت).
+ *
+ * And the review's mechanical checks, which held at turn 3, as rules so that they keep holding:
+ * - each plural key has exactly the forms CLDR gives its language, and an Arabic singular or dual
+ *   writes no `{{count}}` (the word says its number: «ثانيتين»);
+ * - each Arabic-script language writes its own letters (no Arabic ي ك ة in Urdu or Sorani, no
+ *   Persian ی ک in Arabic, no Urdu ۔ in Arabic or Sorani);
+ * - right-to-left languages write ، ؛ ؟ and their own quotes, never the Latin , ; ? ' "; Urdu
+ *   ends a sentence with ۔; French, Arabic and Sorani quote with « », Urdu with “ ”, evenly;
+ * - no space at either end of a value, never two in a row, … and never three dots, and a value
+ *   ends with … exactly where English does (a progress label).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DIR, INTL_LOCALE, LOCALES, DEFAULT_LOCALE, type Locale } from '../src/i18n/config.ts';
 import {
+  alphabetProblems,
+  arabicCountProblems,
   BUTTON_KEYS,
   diacriticProblems,
   genderProblems,
+  punctuationProblems,
   serverTextProblems,
   soraniButtonProblems,
+  spacingProblems,
   tatweelProblems,
   unknownButtonKeys,
 } from './i18n-rules.ts';
@@ -77,6 +91,56 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 /** Plural keys (`x_one`, `x_few` ...) are checked by their base: locales have different forms. */
 function pluralBase(key: string): string {
   return key.replace(PLURAL, '');
+}
+
+/**
+ * The plural forms CLDR gives a locale (Arabic six, French one/many/other, Urdu and Sorani
+ * one/other) against the forms one of its plural keys has: a missing form falls back to `_other`
+ * («3 ثانية»), an extra one is never read.
+ */
+export function pluralFormProblems(
+  locale: Locale,
+  base: string,
+  forms: Iterable<string>,
+): string[] {
+  const expected = new Intl.PluralRules(INTL_LOCALE[locale]).resolvedOptions().pluralCategories;
+  const have = new Set(forms);
+  const missing = expected.filter((form) => !have.has(form));
+  const extra = [...have].filter((form) => !(expected as string[]).includes(form));
+  return [
+    ...(missing.length > 0
+      ? [`plural ${base} lacks the form(s) ${missing.join(', ')} (CLDR)`]
+      : []),
+    ...(extra.length > 0
+      ? [`plural ${base} has the form(s) ${extra.join(', ')}, which ${locale} never uses`]
+      : []),
+  ];
+}
+
+/** The plural keys among `keys` (of one namespace) whose English has forms, checked by base. */
+function pluralSetProblems(
+  locale: Locale,
+  bases: ReadonlySet<string>,
+  keys: Iterable<string>,
+): string[] {
+  const forms = new Map<string, string[]>();
+  for (const key of keys) {
+    const base = pluralBase(key);
+    if (bases.has(base))
+      forms.set(base, [...(forms.get(base) ?? []), PLURAL.exec(key)?.[1] ?? key]);
+  }
+  return [...forms].flatMap(([base, list]) => pluralFormProblems(locale, base, list));
+}
+
+/** A progress label ends with … in every language, and only a progress label does. */
+export function ellipsisProblems(value: string, english: string): string[] {
+  return value.endsWith('…') === english.endsWith('…')
+    ? []
+    : [
+        english.endsWith('…')
+          ? 'lacks the … that English ends with'
+          : 'ends with … where English does not',
+      ];
 }
 
 /**
@@ -273,7 +337,7 @@ export function glossaryDisagreements(
 }
 
 /** The rules on each value's own text, for one locale. */
-function textProblems(
+export function textProblems(
   locale: Locale,
   key: string,
   value: string,
@@ -293,6 +357,9 @@ function textProblems(
   problems.push(...genderProblems(locale, value));
   problems.push(...diacriticProblems(locale, value));
   problems.push(...tatweelProblems(locale, value));
+  problems.push(...alphabetProblems(locale, value));
+  problems.push(...punctuationProblems(locale, value, DIR[locale]));
+  problems.push(...spacingProblems(value));
   return problems;
 }
 
@@ -308,7 +375,13 @@ export function checkCatalogs(
   for (const ns of namespaces) {
     const english = flatten(read(DEFAULT_LOCALE, ns) ?? {});
     const englishBases = new Set([...english.keys()].map(pluralBase));
+    const englishPluralBases = new Set(
+      [...english.keys()].filter((key) => PLURAL.test(key)).map(pluralBase),
+    );
     for (const [key, value] of english) values.get(DEFAULT_LOCALE)?.set(`${ns}:${key}`, value);
+    for (const problem of pluralSetProblems(DEFAULT_LOCALE, englishPluralBases, english.keys())) {
+      problems.push(`en/${ns}: ${problem}`);
+    }
     for (const [key, value] of english) {
       for (const problem of textProblems(
         'en',
@@ -333,6 +406,9 @@ export function checkCatalogs(
       for (const base of englishBases) {
         if (!localBases.has(base)) problems.push(`${locale}/${ns}: missing key ${base}`);
       }
+      for (const problem of pluralSetProblems(locale, englishPluralBases, local.keys())) {
+        problems.push(`${locale}/${ns}: ${problem}`);
+      }
       for (const [key, value] of local) {
         const base = pluralBase(key);
         if (!englishBases.has(base)) {
@@ -349,6 +425,12 @@ export function checkCatalogs(
         const withCount = mayOmit && !found.includes('count') ? [...found, 'count'].sort() : found;
         if (withCount.join() !== expected.join()) {
           problems.push(`${locale}/${ns}: placeholders of ${key} differ from English`);
+        }
+        for (const problem of [
+          ...ellipsisProblems(value, source),
+          ...arabicCountProblems(locale, category, value),
+        ]) {
+          problems.push(`${locale}/${ns}: ${key} ${problem}`);
         }
         if (value === source && !mayEqualEnglish(value, locale)) {
           problems.push(`${locale}/${ns}: ${key} is still English ("${value}")`);

@@ -2,7 +2,9 @@
  * The language rules of the catalog review's third turn (issue 33), one function a rule, each
  * returning its problems with a value (`scripts/check-i18n.ts` runs them on every catalog):
  * no server's raw identifier in a value, Sorani buttons as imperatives, no masculine-only form
- * about the reader, Arabic-script diacritics and the tatweel between scripts.
+ * about the reader, Arabic-script diacritics and the tatweel between scripts; and the review's
+ * mechanical checks: each language's alphabet, punctuation and quotes, spacing, and the number
+ * in an Arabic singular or dual.
  */
 import type { Locale } from '../src/i18n/config.ts';
 
@@ -208,4 +210,105 @@ export function tatweelProblems(locale: Locale, value: string): string[] {
     return ['joins a suffix to a Latin word or {{product}} without the tatweel (PINـەکەت)'];
   }
   return [];
+}
+
+/**
+ * Each Arabic-script language's own letters (and the tatweel): a letter of another's is a
+ * different character that looks alike (Arabic ي ك ة in Urdu or Sorani; Persian ی ک, Urdu ۔ in
+ * Arabic), which search, sorting and the font's joining treat as another letter. Marks are the
+ * diacritics rule's, digits the digits rule's.
+ */
+const ALPHABET: Partial<Record<Locale, RegExp>> = {
+  ar: /[\u0621-\u063A\u0640-\u064A\u060C\u061B\u061F]/u,
+  ur: /[\u0621-\u0624\u0626-\u0628\u062A-\u063A\u0641\u0642\u0644-\u0646\u0648\u0679\u067E\u0686\u0688\u0691\u0698\u06A9\u06AF\u06BA\u06BE\u06C1-\u06C3\u06CC\u06D2\u06D3\u06D4\u060C\u061B\u061F]/u,
+  ckb: /[\u0626-\u0628\u062A\u062C-\u062F\u0631-\u0633\u0634\u0639\u063A\u0640\u0641\u0642\u0644-\u0648\u067E\u0686\u0695\u0698\u06A4\u06A9\u06AF\u06B5\u06BE\u06C6\u06CC\u06CE\u06D5\u060C\u061B\u061F]/u,
+};
+/** The letter a language writes for one it does not (ي in Urdu is ی). */
+const LOOKALIKE: Partial<Record<Locale, Readonly<Record<string, string>>>> = {
+  ar: { ی: 'ي', ک: 'ك', ہ: 'ه', ە: 'ه', '۔': '.' },
+  ur: { ي: 'ی', ى: 'ی', ك: 'ک', ة: 'ۃ', ه: 'ہ', ە: 'ہ' },
+  ckb: { ي: 'ی', ى: 'ی', ك: 'ک', ة: 'ە', ہ: 'ە', ے: 'ێ', '۔': '.' },
+};
+
+/** An Arabic-script letter (or punctuation) that is not one of the language's own. */
+export function alphabetProblems(locale: Locale, value: string): string[] {
+  const own = ALPHABET[locale];
+  if (!own) return [];
+  const foreign = [
+    ...new Set(value.match(/[\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF]/gu)),
+  ].filter((char) => !/[\p{M}\p{N}]/u.test(char) && !own.test(char));
+  return foreign.map((char) => {
+    const code = `U+${char.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')}`;
+    const instead = LOOKALIKE[locale]?.[char];
+    return `writes «${char}» (${code}), which is not in ${locale}'s alphabet${instead ? ` (it writes «${instead}»)` : ''}`;
+  });
+}
+
+/**
+ * Right-to-left languages write their own , ; ? (، ؛ ؟) and quotes (Arabic and Sorani « »,
+ * Urdu “ ”), never the Latin ones, and Urdu ends a sentence with ۔ (a Latin . stays between
+ * digits and in …). French and English quote with their own rules (frenchProblems).
+ */
+const QUOTES: Partial<Record<Locale, readonly [string, string]>> = {
+  ar: ['«', '»'],
+  ur: ['“', '”'],
+  fr: ['«', '»'],
+  ckb: ['«', '»'],
+};
+
+export function punctuationProblems(locale: Locale, value: string, dir: 'ltr' | 'rtl'): string[] {
+  const problems: string[] = [];
+  const text = value.replace(/\{\{\s*\w+\s*\}\}/g, 'x');
+  if (dir === 'rtl') {
+    const latin = [...new Set(text.match(/[,;?'"]/g))];
+    if (latin.length > 0) {
+      problems.push(
+        `uses the Latin ${latin.join(' ')} (the Arabic script writes ، ؛ ؟ and its quotes)`,
+      );
+    }
+  }
+  if (locale === 'ur' && /(?<!\d)\.(?!\d)/u.test(text)) {
+    problems.push('ends a sentence with the Latin . (Urdu writes ۔)');
+  }
+  const quotes = QUOTES[locale];
+  if (quotes) {
+    const others = ['«', '»', '“', '”', '„', '"'].filter(
+      (mark) => !quotes.includes(mark) && text.includes(mark),
+    );
+    if (others.length > 0)
+      problems.push(`quotes with ${others.join(' ')} (${locale} writes ${quotes.join('…')})`);
+    const [open, close] = quotes;
+    if (text.split(open).length !== text.split(close).length) {
+      problems.push(`opens and closes its quotes ${open} ${close} unevenly`);
+    }
+  }
+  return problems;
+}
+
+/** No space at either end of a value, no two in a row (French's U+00A0 and U+202F count). */
+export function spacingProblems(value: string): string[] {
+  const problems: string[] = [];
+  if (/^[\s\u200E\u200F]|[\s\u200E\u200F]$/u.test(value))
+    problems.push('starts or ends with a space');
+  if (/[ \u00A0\u202F]{2}/u.test(value)) problems.push('has two spaces in a row');
+  if (/\.\.\./u.test(value)) problems.push('writes ... (the ellipsis is …)');
+  return problems;
+}
+
+/**
+ * An Arabic singular and dual say their number in the word («ثانية واحدة», «ثانيتين»): a digit
+ * before them («2 ثانيتين») is wrong (turn 1's first finding).
+ */
+export function arabicCountProblems(
+  locale: Locale,
+  category: string | undefined,
+  value: string,
+): string[] {
+  return locale === 'ar' &&
+    (category === 'one' || category === 'two') &&
+    /\{\{\s*count\s*\}\}/u.test(value)
+    ? [
+        `writes {{count}} in the ${category === 'two' ? 'dual' : 'singular'}, which says its number itself`,
+      ]
+    : [];
 }
