@@ -4,7 +4,6 @@
  * alerts (identity API). Thin and typed with src/contract; no UI, store or i18n here.
  */
 import type { Alert, SecureAccountResponse, SecuredAccount } from '../contract/identity-api.ts';
-import { HEADER } from '../contract/headers.ts';
 import {
   ALERT_ACKNOWLEDGEMENT_PATH,
   ALERT_OPERATIONS,
@@ -13,6 +12,7 @@ import {
   CORPORATE_INVITATION_PATH,
   CORPORATE_VERIFY_EMAIL_PATH,
   EMAIL_VERIFICATION_PATH,
+  IDEMPOTENCY_KEY_HEADER,
   PROFILE_CONFIRM_PATH,
   SECURE_ACTIONS,
 } from '../contract/link-paths.ts';
@@ -116,7 +116,7 @@ export async function secureAccount(
     method: 'POST',
     // Safe to repeat: the key makes the back end answer a repeat with the first answer.
     idempotent: true,
-    headers: { [HEADER.idempotencyKey]: idempotencyKey },
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
   if (
     !isRecord(answer) ||

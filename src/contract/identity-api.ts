@@ -145,7 +145,7 @@ export {
  */
 export const SecuredAccount = object({
   at: string(),
-  actions: pipe(array(picklist(SECURE_ACTIONS)), maxLength(SECURE_ACTIONS.length)),
+  actions: array(picklist(SECURE_ACTIONS)),
 });
 export type SecuredAccount = InferOutput<typeof SecuredAccount>;
 

@@ -25,6 +25,12 @@ export const ALERT_OPERATIONS = ['LOGIN', 'PROFILE_UPDATE'] as const;
  */
 export const ALERT_SECURE_PATH = '/alerts/{alert}/secure-account';
 /**
+ * `HEADER.idempotencyKey` of ./headers.ts, written again here: the link pages that imported that
+ * module loaded the login's shared chunk with it (React: 80 KB more). tests/unit/api/links.test.ts
+ * checks that the two are the same.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/**
  * What securing an account did, in the order the page says it: every session and trusted device
  * signed out, payments paused until a new password is set, the passkeys marked for review.
  */

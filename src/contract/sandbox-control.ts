@@ -38,6 +38,7 @@ export const SANDBOX_CONTROL = {
   openapi: '/_sandbox/openapi.json',
   push: '/_sandbox/push/{requestId}/{decision}',
   reports: '/_sandbox/reports',
+  /** An account's security after 'This wasn't me' (sandbox/secure-account.ts). */
   security: '/_sandbox/security',
   social: SANDBOX_SOCIAL_PATH,
 } as const;

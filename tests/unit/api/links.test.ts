@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isAlert, isSecuredAccount, secureAccount } from '../../../src/api/links.ts';
 import { ApiError } from '../../../src/api/errors.ts';
+import { HEADER } from '../../../src/contract/headers.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../src/contract/link-paths.ts';
 
 describe('isAlert', () => {
   it('accepts the contract shape', () => {
@@ -81,6 +83,8 @@ describe('secureAccount', () => {
     expect(calls[0]?.url).toMatch(/\/alerts\/a%2Fb\/secure-account$/);
     expect(calls[0]?.init.method).toBe('POST');
     expect(new Headers(calls[0]?.init.headers).get('idempotency-key')).toBe('key-1');
+    // The link pages' own name of the header is the contract's.
+    expect(IDEMPOTENCY_KEY_HEADER).toBe(HEADER.idempotencyKey);
   });
 
   it('a malformed answer is a failure, not a claim of what was done', async () => {
