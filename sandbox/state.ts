@@ -6,11 +6,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { EMAIL_LINK_VALIDITY_MS } from '../src/contract/identity-gateway.ts';
 import type { BlockReason } from '../src/contract/errors.ts';
-import type {
-  ApprovalToken,
-  ApproveStatus,
-  SecureAction,
-} from '../src/contract/identity-api.ts';
+import type { ApprovalToken, ApproveStatus, SecureAction } from '../src/contract/identity-api.ts';
 import type {
   FaultBody,
   OutboxEntry,

@@ -209,7 +209,7 @@ describe('profile confirmation, corporate links, alerts', () => {
     expect((await t.get(t.api('/alerts/nope'))).status).toBe(404);
   });
 
-  it("secure-account: signs Layla out everywhere, pauses payments, once per alert", async () => {
+  it('secure-account: signs Layla out everywhere, pauses payments, once per alert', async () => {
     const { state } = t.sandbox;
     state.idp.set('Session:layla', { payload: { accountId: 'sbx-layla', uid: 'u1' } });
     state.idp.set('AccessToken:layla', { payload: { accountId: 'sbx-layla' } });
@@ -225,7 +225,10 @@ describe('profile confirmation, corporate links, alerts', () => {
     const first = await secure('k1');
     expect(first.status).toBe(200);
     // Layla has no passkey: nothing to mark, and the answer does not say so.
-    const secured = { at: new Date(START).toISOString(), actions: ['signed_out', 'payments_frozen'] };
+    const secured = {
+      at: new Date(START).toISOString(),
+      actions: ['signed_out', 'payments_frozen'],
+    };
     expect(first.body).toEqual({ already_secured: false, secured });
     expect([...state.idp.keys()]).toEqual(['Session:omar']);
     const after = (await t.get('/_sandbox/security?account=sbx-layla')).body;
@@ -244,9 +247,9 @@ describe('profile confirmation, corporate links, alerts', () => {
     expect((await secure('k2')).body).toEqual({ already_secured: true, secured });
     expect((await secure()).body).toEqual({ already_secured: true, secured });
     expect(state.idp.has('Session:later')).toBe(true);
-    expect((await t.get('/_sandbox/security?account=layla@example.com')).body.securings).toHaveLength(
-      1,
-    );
+    expect(
+      (await t.get('/_sandbox/security?account=layla@example.com')).body.securings,
+    ).toHaveLength(1);
 
     // A new password lifts the payment pause.
     const reset = await t.call('PUT', t.api('/recovery/password'), {

@@ -14,11 +14,7 @@
  * was 'already' done.
  */
 import { toFailure, type ApiFailure } from '../../api/errors.ts';
-import type {
-  Alert,
-  SecureAccountResponse,
-  SecuredAccount,
-} from '../../contract/identity-api.ts';
+import type { Alert, SecureAccountResponse, SecuredAccount } from '../../contract/identity-api.ts';
 import type { Text } from '../../i18n/types.ts';
 import { createFlow, type FlowSurface } from './create-flow.ts';
 import { isUnexpected, noAnswer } from './link-pages.ts';

@@ -125,9 +125,11 @@ describe('security alert: transition', () => {
       stage: 'report',
       code: 'HTTP-503',
     });
-    expect(
-      transition(reporting, { type: 'failed', failure: http(500), stage: 'secure' }),
-    ).toEqual({ view: 'error', stage: 'secure', code: 'HTTP-500' });
+    expect(transition(reporting, { type: 'failed', failure: http(500), stage: 'secure' })).toEqual({
+      view: 'error',
+      stage: 'secure',
+      code: 'HTTP-500',
+    });
     const again = transition(reporting, { type: 'failed', failure: timeout, stage: 'secure' });
     expect(again).toEqual({ ...shown, error: { key: 'common:timeout' } });
     expect(transition(again, { type: 'report' })).toEqual(reporting);
