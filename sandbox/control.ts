@@ -14,7 +14,8 @@ import { buildOpenApi } from './openapi.ts';
 import { renderControlPage, renderSocialPage, SANDBOX_LOGO_SVG } from './page.ts';
 import { NONCE_PATTERN } from './social.ts';
 import type { Fault, Sandbox } from './state.ts';
-import { flagsOf, normalizeIdentifier, pushRequest } from './queries.ts';
+import { flagsOf, normalizeIdentifier, pushRequest, userByEmail, userByPhone } from './queries.ts';
+import { accountSecurity } from './secure-account.ts';
 
 const FlagOverrides = v.strictObject(FlagsResponse.entries.flags.entries);
 
@@ -163,6 +164,16 @@ export function controlRoutes(sandbox: Sandbox, demoOrigin: string): Hono {
   app.get('/events', (c) => c.json(state.events));
 
   app.get('/reports', (c) => c.json(state.reports));
+
+  app.get('/security', (c) => {
+    const raw = c.req.query('account') ?? '';
+    const key = outboxKey(raw);
+    const user =
+      state.users.get(raw.trim()) ??
+      (key.includes('@') ? userByEmail(sandbox, key) : userByPhone(sandbox, key));
+    if (!user) fail(404, { error: 'not_found', error_description: 'Unknown account' });
+    return c.json(accountSecurity(sandbox, user));
+  });
 
   app.get('/openapi.json', (c) => c.json(buildOpenApi()));
 

@@ -10,6 +10,7 @@ import { ErrorBody } from '../src/contract/errors.ts';
 import type { Operation, Schema } from '../src/contract/operation.ts';
 import { OPERATIONS } from '../src/contract/operations.ts';
 import {
+  AccountSecurityResponse,
   EventsResponse,
   ReportsResponse,
   FaultBody,
@@ -100,6 +101,28 @@ const json = (schema: Schema, description = 'Success') => ({
   description,
   content: { 'application/json': { schema: schemaOf(schema) } },
 });
+
+/** The control API's view of an account's security ('This wasn't me', ./secure-account.ts). */
+function accountSecurityPath(tags: string[]): Json {
+  return {
+    get: {
+      operationId: 'sandboxAccountSecurity',
+      tags,
+      summary: "An account's sessions, payments and passkeys, as 'This wasn't me' left them",
+      description:
+        "`account`: a phone (E.164), an e-mail or a sub. `sessions`: the identity service's " +
+        'live sessions of the account; `paymentsFrozen`: paused by ' +
+        '`POST /alerts/{alert}/secure-account` until `PUT /recovery/password` sets a new one; ' +
+        '`passkeys[].forReview`: marked by it; `securings`: one entry each time an alert ' +
+        'secured the account (a repeat, or a retry with the same `Idempotency-Key`, adds none).',
+      parameters: [{ name: 'account', in: 'query', required: true, schema: { type: 'string' } }],
+      responses: {
+        200: json(AccountSecurityResponse),
+        404: json(ErrorBody, 'Unknown account'),
+      },
+    },
+  };
+}
 
 function controlPaths(): Json {
   const tags = ['Sandbox control'];
@@ -193,6 +216,7 @@ function controlPaths(): Json {
         responses: { 200: json(EventsResponse) },
       },
     },
+    '/_sandbox/security': accountSecurityPath(tags),
     '/_sandbox/reports': {
       get: {
         operationId: 'sandboxReports',

@@ -244,12 +244,15 @@ export const ALERTS = {
   'alert-profile': 'PROFILE_UPDATE',
 } as const;
 export const ALERT_ERROR = 'alert-error';
-/** What an alert knows of its account: the client, and the mobile number when it has one. */
+/**
+ * What an alert knows of its account: the account (whose 'This wasn't me' secures it), the client,
+ * and the mobile number when it has one. Layla has no passkey; Hana has one once she adds it.
+ */
 export const ALERT_ACCOUNTS: Readonly<
-  Record<keyof typeof ALERTS, { clientId: string; phone?: string }>
+  Record<keyof typeof ALERTS, { sub: string; clientId: string; phone?: string }>
 > = {
-  'alert-login': { clientId: 'sandbox-web', phone: phone('01') },
-  'alert-profile': { clientId: 'sandbox-web' },
+  'alert-login': { sub: 'sbx-layla', clientId: 'sandbox-web', phone: phone('01') },
+  'alert-profile': { sub: 'sbx-hana', clientId: 'sandbox-web' },
 };
 
 export type InvitationOutcome =

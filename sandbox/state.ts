@@ -6,7 +6,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { EMAIL_LINK_VALIDITY_MS } from '../src/contract/identity-gateway.ts';
 import type { BlockReason } from '../src/contract/errors.ts';
-import type { ApprovalToken, ApproveStatus } from '../src/contract/identity-api.ts';
+import type { ApprovalToken, ApproveStatus, SecureAction } from '../src/contract/identity-api.ts';
 import type {
   FaultBody,
   OutboxEntry,
@@ -82,6 +82,8 @@ export interface User {
   googleEmail?: string;
   wrongPasswords: number;
   blockedUntil?: number;
+  /** Payments paused by 'This wasn't me' (./secure-account.ts) until a new password is set. */
+  paymentsFrozen: boolean;
 }
 
 export interface Otp {
@@ -149,6 +151,10 @@ export interface AlertRecord {
   acknowledged: boolean;
   clientId: string;
   phone?: string | undefined;
+  /** The account the alert is about. */
+  sub: string;
+  /** Set by the first 'This wasn't me' (./secure-account.ts): what it did, and its call's key. */
+  secured?: { at: number; actions: SecureAction[]; key?: string | undefined };
 }
 export interface Invitation {
   code: string;
@@ -170,6 +176,8 @@ export interface StoredPasskey {
   counter: number;
   transports?: string[];
   rpId: string;
+  /** Marked for review by 'This wasn't me' (./secure-account.ts). */
+  forReview?: boolean;
 }
 /** A WebAuthn challenge handed out and not yet answered. */
 export interface PasskeyChallenge {
@@ -199,6 +207,8 @@ export interface SandboxState {
   emailLinks: Map<string, EmailLink>;
   profileTokens: Map<string, ProfileToken>;
   alerts: Map<string, AlertRecord>;
+  /** Each time an alert secured an account (./secure-account.ts), oldest first. */
+  securings: { alert: string; sub: string; at: number; actions: SecureAction[] }[];
   /** Corporate links used (`invitation:{token}`, `verify:{token}`): each works once. */
   corporateUsed: Set<string>;
   invitations: Map<string, Invitation>;
@@ -244,6 +254,7 @@ function seedState(now: number): SandboxState {
       otpRateLimited: seed.otpRateLimited ?? false,
       apps: [...(seed.apps ?? [])],
       wrongPasswords: 0,
+      paymentsFrozen: false,
     };
     if (seed.phone) user.phone = seed.phone;
     if (seed.email) user.email = seed.email;
@@ -314,8 +325,7 @@ function seedState(now: number): SandboxState {
         operation,
         at: now - 5 * 60 * 1000,
         acknowledged: false,
-        clientId: ALERT_ACCOUNTS[id as keyof typeof ALERTS].clientId,
-        phone: ALERT_ACCOUNTS[id as keyof typeof ALERTS].phone,
+        ...ALERT_ACCOUNTS[id as keyof typeof ALERTS],
       },
     ]),
   );
@@ -337,6 +347,7 @@ function seedState(now: number): SandboxState {
     emailLinks,
     profileTokens,
     alerts,
+    securings: [],
     corporateUsed: new Set(),
     invitations,
     idp: new Map(),

@@ -8,14 +8,18 @@ import { CLIENT_PATH } from '../../src/contract/shell.ts';
 import {
   ALERT_ACKNOWLEDGEMENT_PATH,
   ALERT_PATH,
+  ALERT_SECURE_PATH,
   CORPORATE_INVITATION_PATH,
   CORPORATE_VERIFY_EMAIL_PATH,
   PROFILE_CONFIRM_PATH,
+  type SecureAccountResponse,
+  type SecuredAccount,
 } from '../../src/contract/identity-api.ts';
 import { fail, internalError } from '../errors.ts';
-import { honoPath, param } from '../http.ts';
+import { header, honoPath, param } from '../http.ts';
 import { ALERT_ERROR, CLIENTS, CORPORATE_TOKENS } from '../personas.ts';
-import type { Sandbox } from '../state.ts';
+import { secureAccount } from '../secure-account.ts';
+import type { AlertRecord, Sandbox } from '../state.ts';
 
 export function identityApiRoutes(sandbox: Sandbox): Hono {
   const app = new Hono();
@@ -71,6 +75,10 @@ export function identityApiRoutes(sandbox: Sandbox): Hono {
     if (!alert) fail(404, { error: 'not_found', message: 'ALERT_NOT_FOUND' });
     return alert;
   };
+  const securedOf = ({ at, actions }: NonNullable<AlertRecord['secured']>): SecuredAccount => ({
+    at: sandbox.iso(at),
+    actions,
+  });
   app.get(honoPath(ALERT_PATH), (c) => {
     const alert = alertOf(param(c, 'alert'));
     return c.json({
@@ -81,11 +89,21 @@ export function identityApiRoutes(sandbox: Sandbox): Hono {
       acknowledged: alert.acknowledged,
       client_id: alert.clientId,
       ...(alert.phone ? { phone_number: alert.phone } : {}),
+      ...(alert.secured ? { secured: securedOf(alert.secured) } : {}),
     });
   });
   app.put(honoPath(ALERT_ACKNOWLEDGEMENT_PATH), (c) => {
     alertOf(param(c, 'alert')).acknowledged = true;
     return c.json({});
+  });
+  app.post(honoPath(ALERT_SECURE_PATH), (c) => {
+    const alert = alertOf(param(c, 'alert'));
+    const key = header(c, 'idempotencyKey');
+    // Secured before, unless by this very call (its key): a retry of an answer that never came.
+    const already = alert.secured !== undefined && (!key || alert.secured.key !== key);
+    const secured = securedOf(secureAccount(sandbox, alert, key));
+    const answer: SecureAccountResponse = { already_secured: already, secured };
+    return c.json(answer);
   });
 
   return app;

@@ -119,6 +119,7 @@ export function onboarderRoutes(sandbox: Sandbox): Hono {
       otpRateLimited: false,
       apps: [],
       wrongPasswords: 0,
+      paymentsFrozen: false,
     };
     if (password) user.password = password;
     if (email) user.email = email;

@@ -183,6 +183,8 @@ export function recoveryRoutes(sandbox: Sandbox): Hono {
     user.password = body.password;
     user.wrongPasswords = 0;
     delete user.blockedUntil;
+    // Payments paused by 'This wasn't me' (../secure-account.ts) resume with the new password.
+    user.paymentsFrozen = false;
     return c.json({});
   });
 

@@ -25,7 +25,7 @@ import {
   unknown,
   type InferOutput,
 } from 'valibot';
-import { ALERT_OPERATIONS } from './link-paths.ts';
+import { ALERT_OPERATIONS, SECURE_ACTIONS } from './link-paths.ts';
 
 const Text = pipe(string(), maxLength(1000));
 const ShortText = pipe(string(), maxLength(256));
@@ -129,7 +129,38 @@ export {
 // ---------------------------------------------------------------------------------------------
 // Alerts
 
-export { ALERT_PATH, ALERT_ACKNOWLEDGEMENT_PATH, ALERT_OPERATIONS } from './link-paths.ts';
+export {
+  ALERT_PATH,
+  ALERT_ACKNOWLEDGEMENT_PATH,
+  ALERT_OPERATIONS,
+  ALERT_SECURE_PATH,
+  SECURE_ACTIONS,
+  type SecureAction,
+} from './link-paths.ts';
+
+/**
+ * What securing the account did (`POST /alerts/{alert}/secure-account`): when (ISO), and the
+ * actions done, in `SECURE_ACTIONS` order; an action left out was not done (nothing to do, or it
+ * failed), and the page says only what is listed.
+ */
+export const SecuredAccount = object({
+  at: string(),
+  actions: array(picklist(SECURE_ACTIONS)),
+});
+export type SecuredAccount = InferOutput<typeof SecuredAccount>;
+
+/**
+ * The answer of the secure call. `already_secured`: the alert was used to secure the account
+ * before (another press, another tab, a reload): nothing changed now, and `secured` is what the
+ * first call did. A repeat with the first call's `Idempotency-Key` (the page's retry of an answer
+ * that never came) is the first call's answer again, `already_secured: false`.
+ */
+export const SecureAccountResponse = object({
+  already_secured: boolean(),
+  secured: SecuredAccount,
+});
+export type SecureAccountResponse = InferOutput<typeof SecureAccountResponse>;
+
 export const Alert = object({
   operation: picklist(ALERT_OPERATIONS),
   /** ISO time of the event. */
@@ -143,6 +174,8 @@ export const Alert = object({
    */
   phone_number: optional(string()),
   client_id: optional(string()),
+  /** Set once the alert was used to secure the account: what was done, and when. */
+  secured: optional(SecuredAccount),
 });
 export type Alert = InferOutput<typeof Alert>;
 

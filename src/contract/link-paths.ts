@@ -19,3 +19,20 @@ export const CORPORATE_VERIFY_EMAIL_PATH = '/v1/verify/email/{token}';
 export const ALERT_PATH = '/alerts/{alert}';
 export const ALERT_ACKNOWLEDGEMENT_PATH = '/alerts/{alert}/acknowledgement';
 export const ALERT_OPERATIONS = ['LOGIN', 'PROFILE_UPDATE'] as const;
+/**
+ * 'This wasn't me': secures the alert's account (path chosen by the sandbox; the spec has only the
+ * acknowledgement). Once per alert: a repeat answers what the first call did.
+ */
+export const ALERT_SECURE_PATH = '/alerts/{alert}/secure-account';
+/**
+ * `HEADER.idempotencyKey` of ./headers.ts, written again here: the link pages that imported that
+ * module loaded the login's shared chunk with it (React: 80 KB more). tests/unit/api/links.test.ts
+ * checks that the two are the same.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/**
+ * What securing an account did, in the order the page says it: every session and trusted device
+ * signed out, payments paused until a new password is set, the passkeys marked for review.
+ */
+export const SECURE_ACTIONS = ['signed_out', 'payments_frozen', 'passkeys_flagged'] as const;
+export type SecureAction = (typeof SECURE_ACTIONS)[number];

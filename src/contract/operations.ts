@@ -144,6 +144,28 @@ export const OPERATIONS: readonly Operation[] = [
     answers: { 200: ok(api.EmptyResponse), 404: bad('Unknown alert'), 500: serverError },
   },
   {
+    id: 'secureAccountFromAlert',
+    backend: 'identityApi',
+    method: 'POST',
+    path: api.ALERT_SECURE_PATH,
+    chosenPath: true,
+    summary: "'This wasn't me': secure the alert's account",
+    description:
+      'Sent after the acknowledgement, when the person says the alert was not them. Signs the ' +
+      'account out of every session and trusted device, pauses payments until a new password is ' +
+      'set (`PUT /recovery/password`), and marks its passkeys for review; records the report ' +
+      'too. Once per alert: a repeat changes nothing and answers `already_secured: true` with ' +
+      'what the first call did (`GET /alerts/{alert}` carries it as `secured`), except a repeat ' +
+      "with the first call's `Idempotency-Key` (a retry of a lost answer), which gets the first " +
+      'answer again. `secured.actions` lists only what was done.',
+    headers: ['idempotency-key'],
+    answers: {
+      200: ok(api.SecureAccountResponse),
+      404: bad('Unknown alert'),
+      500: serverError,
+    },
+  },
+  {
     id: 'verifyApproveRequest',
     backend: 'identityApi',
     method: 'GET',

@@ -23,6 +23,7 @@ import {
   unknown,
   type InferOutput,
 } from 'valibot';
+import { SECURE_ACTIONS } from './link-paths.ts';
 
 /** The sandbox's Apple and Google sign-in window (the only control path a page uses). */
 export const SANDBOX_SOCIAL_PATH = '/_sandbox/social/{provider}';
@@ -37,6 +38,8 @@ export const SANDBOX_CONTROL = {
   openapi: '/_sandbox/openapi.json',
   push: '/_sandbox/push/{requestId}/{decision}',
   reports: '/_sandbox/reports',
+  /** An account's security after 'This wasn't me' (sandbox/secure-account.ts). */
+  security: '/_sandbox/security',
   social: SANDBOX_SOCIAL_PATH,
 } as const;
 
@@ -129,6 +132,29 @@ export const ReportsResponse = object({
   ),
 });
 export type ReportsResponse = InferOutput<typeof ReportsResponse>;
+
+/**
+ * An account's security as 'This wasn't me' leaves it (`GET /_sandbox/security?account=`, the
+ * account by phone, e-mail or sub): its live identity-service sessions, whether its payments are
+ * paused (until a new password), its passkeys and which are marked for review, and each time an
+ * alert secured it (one entry per act: a repeat or a retry adds none).
+ */
+export const AccountSecurityResponse = object({
+  sub: string(),
+  sessions: number(),
+  paymentsFrozen: boolean(),
+  passkeys: array(object({ id: string(), forReview: boolean() })),
+  securings: array(
+    object({
+      alert: string(),
+      sub: string(),
+      /** ISO time. */
+      at: string(),
+      actions: array(picklist(SECURE_ACTIONS)),
+    }),
+  ),
+});
+export type AccountSecurityResponse = InferOutput<typeof AccountSecurityResponse>;
 
 /** What the sandbox social sign-in window posts to its opener. */
 export const SandboxSocialMessage = object({

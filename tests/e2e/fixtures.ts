@@ -12,6 +12,7 @@ import {
   type Page,
   type Request,
 } from '@playwright/test';
+import type { AccountSecurityResponse } from '../../src/contract/sandbox-control.ts';
 import { LOCALES, localizedPath, type Locale } from '../../src/i18n/config.ts';
 import { createT, type Translate } from '../../src/i18n/t.ts';
 import { startSite, type ServeWith } from './servers.ts';
@@ -264,6 +265,11 @@ export function sandboxClient(request: APIRequestContext) {
         (fault) => fault.remaining,
       ),
     events: async () => (await request.get('/_sandbox/events')).json() as Promise<unknown[]>,
+    /** An account's sessions, payments and passkeys, as 'This wasn't me' left them. */
+    security: async (account: string): Promise<AccountSecurityResponse> =>
+      (
+        await request.get(`/_sandbox/security?account=${encodeURIComponent(account)}`)
+      ).json() as Promise<AccountSecurityResponse>,
     /** Acts as the mobile app; approving a push with a number challenge takes the number. */
     push: async (requestId: string, action: 'approve' | 'reject', number?: string) =>
       expect(

@@ -142,15 +142,14 @@ for (const locale of FLOW_LOCALES) {
   });
 
   test.describe(`security alerts (${locale})`, () => {
-    test('alert-login: LOGIN wording, report it, thank you; then acknowledged', async ({
+    test('alert-login: LOGIN wording, report it and secure the account, thank you; then already secured', async ({
       page,
     }) => {
       const requests = recordRequests(page);
       const acks: string[] = [];
       page.on('request', (r) => {
-        if (r.url().endsWith('/_be/identity-api/alerts/alert-login/acknowledgement')) {
-          acks.push(r.method());
-        }
+        const call = /\/_be\/identity-api\/alerts\/alert-login\/([\w-]+)$/.exec(r.url());
+        if (call) acks.push(`${r.method()} ${call[1]}`);
       });
       await gotoLink(page, at('/alerts/alert-login'));
       await expect(page.locator('h1:visible')).toHaveText(t('links:alert.loginTitle'));
@@ -164,7 +163,7 @@ for (const locale of FLOW_LOCALES) {
       await page.keyboard.press('Enter');
       await expect(page.locator('h1:visible')).toHaveText(t('links:alert.thanksTitle'));
       await expect(page.locator('h1:visible')).toBeFocused();
-      expect(acks).toEqual(['PUT']);
+      expect(acks).toEqual(['PUT acknowledgement', 'POST secure-account']);
       await expectView(page, 'thanks', locale);
       // The next step now: a new password, the recovery form with the alert's phone number.
       await page.getByRole('link', { name: t('links:alert.nextAction') }).click();
@@ -177,8 +176,8 @@ for (const locale of FLOW_LOCALES) {
 
       await page.reload();
       await pressConfirm(page);
-      await expect(page.locator('h1:visible')).toHaveText(t('links:alert.acknowledgedTitle'));
-      await expectView(page, 'acknowledged', locale);
+      await expect(page.locator('h1:visible')).toHaveText(t('links:alert.securedTitle'));
+      await expectView(page, 'secured_before', locale);
       await expectNoTokenInReferer(requests, 'alert-login');
     });
 

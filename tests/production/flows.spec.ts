@@ -198,7 +198,10 @@ for (const locale of FLOW_LOCALES) {
       });
     });
 
-    test('an e-mail link confirmed, and a security alert reported', async ({ page, calls }) => {
+    test('an e-mail link confirmed, and a security alert reported and the account secured', async ({
+      page,
+      calls,
+    }) => {
       await gotoLink(page, `/email/ev-valid/verify?lang=${locale}`);
       await expect(page.locator('.link-page:visible')).toHaveAttribute('data-view', 'verified');
       expect(
@@ -212,6 +215,10 @@ for (const locale of FLOW_LOCALES) {
       await expect(page.locator('h1:visible')).toHaveText(m('links:alert.loginTitle'));
       await page.getByRole('button', { name: m('links:alert.secure') }).click();
       await expect(page.locator('h1:visible')).toHaveText(m('links:alert.thanksTitle'));
+      await expect(page.locator('.link-page:visible [data-action]:visible')).toHaveText([
+        m('links:alert.done.signedOut'),
+        m('links:alert.done.paymentsFrozen'),
+      ]);
       expect(
         calls
           .all()
@@ -221,6 +228,7 @@ for (const locale of FLOW_LOCALES) {
         expect.arrayContaining([
           'GET /alerts/alert-login',
           'PUT /alerts/alert-login/acknowledgement',
+          'POST /alerts/alert-login/secure-account',
         ]),
       );
     });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { phone, setup } from './helpers.ts';
+import { phone, setup, START } from './helpers.ts';
 
 let t: ReturnType<typeof setup>;
 beforeEach(() => {
@@ -207,6 +207,79 @@ describe('profile confirmation, corporate links, alerts', () => {
     expect((await t.get(t.api('/alerts/alert-error'))).status).toBe(500);
     expect((await t.call('PUT', t.api('/alerts/alert-error/acknowledgement'))).status).toBe(500);
     expect((await t.get(t.api('/alerts/nope'))).status).toBe(404);
+  });
+
+  it('secure-account: signs Layla out everywhere, pauses payments, once per alert', async () => {
+    const { state } = t.sandbox;
+    state.idp.set('Session:layla', { payload: { accountId: 'sbx-layla', uid: 'u1' } });
+    state.idp.set('AccessToken:layla', { payload: { accountId: 'sbx-layla' } });
+    state.idp.set('Session:omar', { payload: { accountId: 'sbx-omar', uid: 'u2' } });
+    const before = await t.get(`/_sandbox/security?account=+${phone('01')}`);
+    expect(before.body).toMatchObject({ sub: 'sbx-layla', sessions: 1, paymentsFrozen: false });
+    expect(before.body.securings).toEqual([]);
+
+    const secure = (key?: string) =>
+      t.post(t.api('/alerts/alert-login/secure-account'), undefined, {
+        ...(key ? { 'idempotency-key': key } : {}),
+      });
+    const first = await secure('k1');
+    expect(first.status).toBe(200);
+    // Layla has no passkey: nothing to mark, and the answer does not say so.
+    const secured = {
+      at: new Date(START).toISOString(),
+      actions: ['signed_out', 'payments_frozen'],
+    };
+    expect(first.body).toEqual({ already_secured: false, secured });
+    expect([...state.idp.keys()]).toEqual(['Session:omar']);
+    const after = (await t.get('/_sandbox/security?account=sbx-layla')).body;
+    expect(after).toMatchObject({ sessions: 0, paymentsFrozen: true, passkeys: [] });
+    expect(after.securings).toEqual([{ alert: 'alert-login', sub: 'sbx-layla', ...secured }]);
+    // The alert says it secured the account (and was reported).
+    expect((await t.get(t.api('/alerts/alert-login'))).body).toMatchObject({
+      acknowledged: true,
+      secured,
+    });
+
+    // The same call's retry gets the first answer; any other press is told it was done before.
+    t.advance(HOUR);
+    state.idp.set('Session:later', { payload: { accountId: 'sbx-layla' } });
+    expect((await secure('k1')).body).toEqual({ already_secured: false, secured });
+    expect((await secure('k2')).body).toEqual({ already_secured: true, secured });
+    expect((await secure()).body).toEqual({ already_secured: true, secured });
+    expect(state.idp.has('Session:later')).toBe(true);
+    expect(
+      (await t.get('/_sandbox/security?account=layla@example.com')).body.securings,
+    ).toHaveLength(1);
+
+    // A new password lifts the payment pause.
+    const reset = await t.call('PUT', t.api('/recovery/password'), {
+      token: 'reset-valid',
+      password: 'New-Pass-2030',
+    });
+    expect(reset.status).toBe(200);
+    expect((await t.get('/_sandbox/security?account=sbx-layla')).body.paymentsFrozen).toBe(false);
+  });
+
+  it('secure-account: marks the passkeys of the account for review; 500 and 404', async () => {
+    t.sandbox.state.passkeys.set('cred-1', {
+      id: 'cred-1',
+      sub: 'sbx-hana',
+      publicKey: new Uint8Array([1]),
+      counter: 0,
+      rpId: 'localhost',
+    });
+    const answer = await t.post(t.api('/alerts/alert-profile/secure-account'));
+    expect(answer.body.secured.actions).toEqual([
+      'signed_out',
+      'payments_frozen',
+      'passkeys_flagged',
+    ]);
+    expect((await t.get(`/_sandbox/security?account=${phone('20')}`)).body.passkeys).toEqual([
+      { id: 'cred-1', forReview: true },
+    ]);
+    expect((await t.post(t.api('/alerts/alert-error/secure-account'))).status).toBe(500);
+    expect((await t.post(t.api('/alerts/nope/secure-account'))).status).toBe(404);
+    expect((await t.get('/_sandbox/security?account=nobody')).status).toBe(404);
   });
 });
 
