@@ -26,6 +26,7 @@ import {
 import { fail, jsonBody } from '../errors.ts';
 import { header } from '../http.ts';
 import { issueProof } from '../queries.ts';
+import { describeAgent } from '../sessions.ts';
 import {
   PROOF_VALIDITY_MS,
   type AuthMethod,
@@ -73,6 +74,12 @@ function answeredChallenge(clientDataJSON: string): string {
 /** A passkey synced between devices is a software key; one bound to its device, a hardware key. */
 const passkeyAmr = (deviceType: 'singleDevice' | 'multiDevice'): AuthMethod =>
   deviceType === 'multiDevice' ? 'swk' : 'hwk';
+
+/** Where a passkey was made, as the security page names it ('Chrome on Linux'). */
+function passkeyName(userAgent: string): string {
+  const { browser, os } = describeAgent(userAgent);
+  return `${browser} on ${os}`;
+}
 
 export function passkeyRoutes(sandbox: Sandbox): Hono {
   const app = new Hono();
@@ -153,6 +160,8 @@ export function passkeyRoutes(sandbox: Sandbox): Hono {
       publicKey: info.credential.publicKey,
       counter: info.credential.counter,
       rpId: open.rpId,
+      name: passkeyName(c.req.header('user-agent') ?? ''),
+      createdAt: sandbox.now(),
       ...(info.credential.transports ? { transports: info.credential.transports } : {}),
     });
     return c.json({});
@@ -196,6 +205,7 @@ export function passkeyRoutes(sandbox: Sandbox): Hono {
     }).catch((error: unknown) => invalidPasskey(String(error)));
     if (!verification.verified) return invalidPasskey('The assertion does not verify');
     passkey.counter = verification.authenticationInfo.newCounter;
+    passkey.lastUsedAt = sandbox.now();
     if (user.status === 'blocked') {
       fail(400, { error: 'USER_BLOCKED', error_code: 'US-0068', message: 'USER_BLOCKED' });
     }
