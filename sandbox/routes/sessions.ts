@@ -8,12 +8,12 @@ import { Hono, type Context } from 'hono';
 import {
   ACCOUNT_PASSKEY_PATH,
   ACCOUNT_PASSKEYS_PATH,
-  LAST_SIGN_IN_METHOD,
   SESSION_PATH,
   SESSIONS_PATH,
   SessionsQuery,
   type SessionsResponse,
 } from '../../src/contract/sessions.ts';
+import { LAST_SIGN_IN_METHOD } from '../../src/contract/errors.ts';
 import { fail, queryOf } from '../errors.ts';
 import { honoPath, param } from '../http.ts';
 import type { IdentityService } from '../identity-service/index.ts';

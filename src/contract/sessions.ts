@@ -64,7 +64,7 @@ export const SignOutOthersResponse = object({ revoked: number() });
 export const ACCOUNT_PASSKEYS_PATH = '/passkeys';
 /**
  * DELETE: removes one passkey. 404 when it is not (or no longer) the account's; 409
- * `last_sign_in_method` when it is the account's only way to sign in (no phone, e-mail or
+ * `last_sign_in_method` (`LAST_SIGN_IN_METHOD`, ./errors.ts) when it is the account's only way to sign in (no phone, e-mail or
  * password): the product keeps it.
  */
 export const ACCOUNT_PASSKEY_PATH = '/passkeys/{id}';
@@ -86,6 +86,3 @@ export const AccountPasskeysResponse = object({
   passkeys: array(AccountPasskey),
 });
 export type AccountPasskeysResponse = InferOutput<typeof AccountPasskeysResponse>;
-
-/** Why the last passkey is kept (409). */
-export const LAST_SIGN_IN_METHOD = 'last_sign_in_method';

@@ -18,7 +18,13 @@ import {
 } from './fixtures.ts';
 import { message, openSignedIn, openWithHashToken } from './identity-helpers.ts';
 import { expectSignedIn, expectView, openLogin, view } from './login-helpers.ts';
-import { addAuthenticator, hanaCodeLogin } from './passkey-helpers.ts';
+import {
+  addAuthenticator,
+  hanaCodeLogin,
+  passkeyButton,
+  passkeyError,
+  withoutAutofill,
+} from './passkey-helpers.ts';
 
 const TOKEN = 'sandbox-access-token';
 const SESSIONS_API = '/_be/identity-api/sessions';
@@ -348,5 +354,48 @@ test.describe('security page: the other faults (en)', () => {
     await expect(page.getByRole('status')).toHaveText(
       m('security:removed', { name: 'iCloud Keychain' }),
     );
+  });
+
+  test('passkey sign-in: the account’s names after it; an unknown passkey after a reset', async ({
+    page,
+    sandbox,
+  }) => {
+    await recordSignals(page);
+    const authenticator = await addAuthenticator(page);
+    await openLogin(page, 'en', 'clientId=sandbox-web');
+    await hanaCodeLogin(page);
+    await expectView(page, 'passkey_offer', false);
+    await view(page).locator('button.button-primary').click();
+    await expectSignedIn(page, 'Hana Saleh', { amr: 'otp' });
+    const id = Buffer.from(
+      (await authenticator.credentials())[0]?.credentialId ?? '',
+      'base64',
+    ).toString('base64url');
+    const hana = Buffer.from('sbx-hana').toString('base64url');
+
+    // Signed in with the passkey: the page (the login's, before it hands off) tells the browser.
+    await withoutAutofill(page);
+    await openLogin(page, 'en', 'clientId=sandbox-web');
+    const told = page.waitForFunction(
+      () =>
+        (window as unknown as { __signals?: { name: string }[] }).__signals?.some(
+          (call) => call.name === 'signalCurrentUserDetails',
+        ) ?? false,
+    );
+    await passkeyButton(page).click();
+    await told;
+    expect(await signals(page, 'signalCurrentUserDetails')).toEqual([
+      { rpId: 'localhost', userId: hana, name: '+971500000020', displayName: 'Hana Saleh' },
+    ]);
+    await expectSignedIn(page, 'Hana Saleh', { amr: 'hwk' });
+
+    // The service forgets it: the refusal says so, and the browser is told to stop offering it.
+    await sandbox.reset();
+    await openLogin(page, 'en');
+    await passkeyButton(page).click();
+    await expect(passkeyError(page)).toHaveText(message('en', 'login:passkey.rejected'));
+    expect(await signals(page, 'signalUnknownCredential')).toEqual([
+      { rpId: 'localhost', credentialId: id },
+    ]);
   });
 });

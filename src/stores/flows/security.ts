@@ -14,7 +14,7 @@ import type {
   AccountPasskeysResponse,
   DeviceSession,
 } from '../../contract/sessions.ts';
-import { LAST_SIGN_IN_METHOD } from '../../contract/sessions.ts';
+import { LAST_SIGN_IN_METHOD } from '../../contract/errors.ts';
 import { createFlow } from './create-flow.ts';
 import { signedInActions, signedInFailure, type LoadFailure } from './signed-in.ts';
 
