@@ -8,6 +8,7 @@ import {
   isKept,
   passkeysOf,
   transition,
+  type Confirm,
   type ListState,
   type SecurityDeps,
   type SecurityLists,
@@ -85,7 +86,7 @@ describe('security page transition', () => {
   });
 
   it('ends each action with its row gone and its notice', () => {
-    const ending = (confirm: ListState['confirm']) => listed({ confirm, submitting: true });
+    const ending = (confirm: Confirm) => listed({ confirm, submitting: true });
     expect(
       transition(ending({ kind: 'session', id: 'phone' }), {
         type: 'ended',
