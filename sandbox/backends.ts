@@ -4,7 +4,7 @@
  * (topology.ts) serves each at the root of an origin of its own. Replacing a back end is one line
  * of this table. The identity service is an OpenID provider (./identity-service/), made by the
  * caller for where it is served (its issuer, the site's origin); the business API asks it whose a
- * bearer token is.
+ * bearer token is, and so do the identity API's security-page calls.
  */
 import { Hono } from 'hono';
 import type { Backend } from '../src/contract/backends.ts';
@@ -22,6 +22,7 @@ import { otpRoutes } from './routes/otp.ts';
 import { passkeyRoutes } from './routes/passkeys.ts';
 import { passwordRoutes } from './routes/passwords.ts';
 import { recoveryRoutes } from './routes/recovery.ts';
+import { sessionRoutes } from './routes/sessions.ts';
 import type { Sandbox } from './state.ts';
 
 export interface BackendOptions {
@@ -42,6 +43,7 @@ export function backendApps(sandbox: Sandbox, { idp }: BackendOptions): Record<B
   ]) {
     identityApi.route('/', routes(sandbox));
   }
+  identityApi.route('/', sessionRoutes(sandbox, idp));
   return {
     identityApi,
     onboarder: onboarderRoutes(sandbox),

@@ -309,3 +309,112 @@ export const PERSONA_TABLE: readonly (readonly [string, string])[] = [
   ['layla@example.com', `e-mail login, password ${SANDBOX_PASSWORD}`],
   ['taken@example.com', 'sign-up: EMAIL_ALREADY_USED (US-0036)'],
 ];
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * The other places the signed-in personas are signed in (the security page's list; the session of
+ * the page's own access token joins it, as `current`, at its first call): times are before the
+ * seed. Layla has three (one a trusted device), Omar and Hana one each.
+ */
+export interface SessionSeed {
+  readonly id: string;
+  readonly sub: string;
+  readonly kind: 'session' | 'trusted_device';
+  readonly browser: string;
+  readonly os: string;
+  readonly device?: string;
+  readonly city: string;
+  readonly country: string;
+  readonly signedInAgoMs: number;
+  readonly activeAgoMs: number;
+}
+export const SEED_SESSIONS: readonly SessionSeed[] = [
+  {
+    id: 'ses-layla-iphone',
+    sub: 'sbx-layla',
+    kind: 'trusted_device',
+    browser: 'Safari',
+    os: 'iOS',
+    device: 'iPhone',
+    city: 'Dubai',
+    country: 'AE',
+    signedInAgoMs: 20 * DAY_MS,
+    activeAgoMs: 2 * HOUR_MS,
+  },
+  {
+    id: 'ses-layla-windows',
+    sub: 'sbx-layla',
+    kind: 'session',
+    browser: 'Edge',
+    os: 'Windows',
+    city: 'Abu Dhabi',
+    country: 'AE',
+    signedInAgoMs: 9 * DAY_MS,
+    activeAgoMs: 3 * DAY_MS,
+  },
+  {
+    id: 'ses-layla-android',
+    sub: 'sbx-layla',
+    kind: 'session',
+    browser: 'Chrome',
+    os: 'Android',
+    device: 'Galaxy S24',
+    city: 'Riyadh',
+    country: 'SA',
+    signedInAgoMs: 25 * DAY_MS,
+    activeAgoMs: 12 * DAY_MS,
+  },
+  {
+    id: 'ses-omar-android',
+    sub: 'sbx-omar',
+    kind: 'session',
+    browser: 'Chrome',
+    os: 'Android',
+    device: 'Pixel 8',
+    city: 'Karachi',
+    country: 'PK',
+    signedInAgoMs: 4 * DAY_MS,
+    activeAgoMs: 5 * HOUR_MS,
+  },
+  {
+    id: 'ses-hana-ipad',
+    sub: 'sbx-hana',
+    kind: 'session',
+    browser: 'Safari',
+    os: 'iPadOS',
+    device: 'iPad',
+    city: 'Erbil',
+    country: 'IQ',
+    signedInAgoMs: 6 * DAY_MS,
+    activeAgoMs: DAY_MS,
+  },
+];
+
+/**
+ * Layla's passkeys, as the security page lists them (made elsewhere: they cannot sign in here,
+ * their keys are not the virtual authenticator's). Hana's come from her enrolment.
+ */
+export interface PasskeySeed {
+  readonly id: string;
+  readonly sub: string;
+  readonly name: string;
+  readonly createdAgoMs: number;
+  readonly usedAgoMs?: number;
+}
+export const SEED_PASSKEYS: readonly PasskeySeed[] = [
+  {
+    id: 'cGstbGF5bGEtaWNsb3Vk',
+    sub: 'sbx-layla',
+    name: 'iCloud Keychain',
+    createdAgoMs: 40 * DAY_MS,
+    usedAgoMs: 2 * DAY_MS,
+  },
+  {
+    id: 'cGstbGF5bGEtZ29vZ2xl',
+    sub: 'sbx-layla',
+    name: 'Google Password Manager',
+    createdAgoMs: 10 * DAY_MS,
+  },
+];

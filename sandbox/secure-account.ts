@@ -1,13 +1,15 @@
 /**
  * 'This wasn't me' that acts (`POST /alerts/{alert}/secure-account`, ./routes/identity-api.ts):
  * the alert's account is signed out of everything the identity service holds for it (sessions,
- * grants, codes and tokens: every browser and trusted device), its payments are paused until a
+ * grants, codes and tokens) and of every session and trusted device the security page lists
+ * (./sessions.ts `revokeAll`), its payments are paused until a
  * new password is set (`PUT /recovery/password` lifts it, ./routes/recovery.ts), and its passkeys
  * are marked for review. What it did is kept on the alert (a repeat changes nothing) and in
  * `state.securings`, which the control API shows (`GET /_sandbox/security`).
  */
 import type { SecureAction } from '../src/contract/identity-api.ts';
 import type { AccountSecurityResponse } from '../src/contract/sandbox-control.ts';
+import { revokeAll } from './sessions.ts';
 import type { AlertRecord, Sandbox, User } from './state.ts';
 
 /** The identity service's records of an account (its sessions, grants, codes and tokens). */
@@ -25,6 +27,7 @@ export function secureAccount(sandbox: Sandbox, alert: AlertRecord, key?: string
   const { state } = sandbox;
   const actions: SecureAction[] = [];
   for (const id of idpRecordsOf(sandbox, alert.sub)) state.idp.delete(id);
+  revokeAll(sandbox, alert.sub);
   actions.push('signed_out');
   const user = state.users.get(alert.sub);
   if (user) {

@@ -14,6 +14,7 @@ import type {
   ReportsResponse,
 } from '../src/contract/sandbox-control.ts';
 import type { FlagsResponse } from '../src/contract/shell.ts';
+import { seedPasskeys, seedSessions } from './sessions.ts';
 import {
   ALERT_ACCOUNTS,
   ALERTS,
@@ -178,6 +179,10 @@ export interface StoredPasskey {
   rpId: string;
   /** Marked for review by 'This wasn't me' (./secure-account.ts). */
   forReview?: boolean;
+  /** What the security page calls it (where it was made). */
+  name: string;
+  createdAt: number;
+  lastUsedAt?: number;
 }
 /** A WebAuthn challenge handed out and not yet answered. */
 export interface PasskeyChallenge {
@@ -187,6 +192,24 @@ export interface PasskeyChallenge {
   origin: string;
   rpId: string;
   createdAt: number;
+}
+/**
+ * Where an account is signed in (sandbox/sessions.ts): a session, or a device trusted to skip the
+ * code. `key` ties a session to the access tokens of the sign-in that made it.
+ */
+export interface DeviceSessionRecord {
+  id: string;
+  sub: string;
+  key?: string;
+  kind: 'session' | 'trusted_device';
+  browser: string;
+  os: string;
+  device?: string;
+  city?: string;
+  country?: string;
+  signedInAt: number;
+  lastActiveAt: number;
+  trustedUntil?: number;
 }
 export interface Fault extends FaultBody {
   id: number;
@@ -218,6 +241,10 @@ export interface SandboxState {
   /** Passkeys by credential id, and open challenges by value: a reset forgets both. */
   passkeys: Map<string, StoredPasskey>;
   passkeyChallenges: Map<string, PasskeyChallenge>;
+  /** Sessions and trusted devices by id (sandbox/sessions.ts). */
+  sessions: Map<string, DeviceSessionRecord>;
+  /** The keys of sessions signed out: their access tokens are refused from then on. */
+  revokedSessionKeys: Set<string>;
   outbox: OutboxEntry[];
   events: RecordedEvent[];
   /** What the error-reporting service received (the production topology's, sandbox/reports.ts). */
@@ -352,8 +379,10 @@ function seedState(now: number): SandboxState {
     invitations,
     idp: new Map(),
     onboardExperiences: new Set(),
-    passkeys: new Map(),
+    passkeys: seedPasskeys(now),
     passkeyChallenges: new Map(),
+    sessions: seedSessions(now),
+    revokedSessionKeys: new Set(),
     outbox: [],
     events: [],
     reports: { errors: [] },

@@ -2,7 +2,7 @@
  * The identity service's clients, each with exact redirect URIs: the demo app (`sandbox-web`,
  * first-party), its partner client standing for the one-click merchant and the business web app
  * (`sandbox-nologo`, not first-party: consent once, then a connected app), and this front end's
- * own pages (`account-web`: connected apps and the business invitation, in every language, on
+ * own pages (`account-web`: connected apps, the security page and the business invitation, in every language, on
  * every origin they are served from). All public clients: PKCE, no secret.
  */
 import type { ClientMetadata } from 'oidc-provider';
@@ -27,7 +27,11 @@ export const DEMO_PATHS = {
 } as const;
 
 /** The front end's pages that sign in through the identity service, and where each comes back. */
-export const ACCOUNT_RETURN_PATHS = ['/client-management/', `/invitation/${SHELL_TOKEN}`] as const;
+export const ACCOUNT_RETURN_PATHS = [
+  '/client-management/',
+  '/security/',
+  `/invitation/${SHELL_TOKEN}`,
+] as const;
 
 const FIRST_PARTY = new Set<string>([CLIENT_IDS.demo, CLIENT_IDS.account]);
 

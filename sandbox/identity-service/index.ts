@@ -52,6 +52,8 @@ export interface IdentityService {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
   /** The account an access token issued to this front end's pages belongs to (valid, unexpired). */
   accountOfToken(token: string): Promise<string | undefined>;
+  /** The account and the session (its uid) of an access token of this front end's pages. */
+  sessionOfToken(token: string): Promise<{ sub: string; session: string } | undefined>;
 }
 
 const DAY_S = 24 * 60 * 60;
@@ -202,6 +204,12 @@ export function createIdentityService(options: IdentityServiceOptions): Identity
       const found = await provider.AccessToken.find(token).catch(() => undefined);
       if (!found || found.isExpired || found.clientId !== CLIENT_IDS.account) return undefined;
       return found.accountId;
+    },
+    async sessionOfToken(token) {
+      const found = await provider.AccessToken.find(token).catch(() => undefined);
+      if (!found || found.isExpired || found.clientId !== CLIENT_IDS.account) return undefined;
+      if (!found.accountId || !found.sessionUid) return undefined;
+      return { sub: found.accountId, session: found.sessionUid };
     },
   };
 }

@@ -14,7 +14,7 @@ import {
 } from '@simplewebauthn/server';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { ERROR } from '../../src/contract/errors.ts';
+import { ERROR, UNKNOWN_CREDENTIAL } from '../../src/contract/errors.ts';
 import {
   PASSKEY_LOGIN_OPTIONS_PATH,
   PASSKEY_LOGIN_PATH,
@@ -22,10 +22,12 @@ import {
   PASSKEY_REGISTRATION_PATH,
   PasskeyLoginBody,
   PasskeyRegistrationBody,
+  type PasskeyLoginResponse,
 } from '../../src/contract/passkeys.ts';
 import { fail, jsonBody } from '../errors.ts';
 import { header } from '../http.ts';
 import { issueProof } from '../queries.ts';
+import { describeAgent, userHandle } from '../sessions.ts';
 import {
   PROOF_VALIDITY_MS,
   type AuthMethod,
@@ -43,6 +45,14 @@ const invalidPasskey = (description: string): never =>
     error: ERROR.invalidPasskey,
     message: ERROR.invalidPasskey,
     error_description: description,
+  });
+/** A credential this relying party does not (or no longer) know: the page may tell the browser. */
+const unknownPasskey = (): never =>
+  fail(400, {
+    error: ERROR.invalidPasskey,
+    message: ERROR.invalidPasskey,
+    error_description: 'Unknown passkey',
+    additional_information: { reason: UNKNOWN_CREDENTIAL },
   });
 const invalidToken = (): never =>
   fail(401, { error: 'invalid_token', error_description: 'The proof token is not valid' });
@@ -73,6 +83,12 @@ function answeredChallenge(clientDataJSON: string): string {
 /** A passkey synced between devices is a software key; one bound to its device, a hardware key. */
 const passkeyAmr = (deviceType: 'singleDevice' | 'multiDevice'): AuthMethod =>
   deviceType === 'multiDevice' ? 'swk' : 'hwk';
+
+/** Where a passkey was made, as the security page names it ('Chrome on Linux'). */
+function passkeyName(userAgent: string): string {
+  const { browser, os } = describeAgent(userAgent);
+  return `${browser} on ${os}`;
+}
 
 export function passkeyRoutes(sandbox: Sandbox): Hono {
   const app = new Hono();
@@ -153,6 +169,8 @@ export function passkeyRoutes(sandbox: Sandbox): Hono {
       publicKey: info.credential.publicKey,
       counter: info.credential.counter,
       rpId: open.rpId,
+      name: passkeyName(c.req.header('user-agent') ?? ''),
+      createdAt: sandbox.now(),
       ...(info.credential.transports ? { transports: info.credential.transports } : {}),
     });
     return c.json({});
@@ -175,9 +193,9 @@ export function passkeyRoutes(sandbox: Sandbox): Hono {
     const value = answeredChallenge(credential.response.clientDataJSON);
     const open = takeChallenge(value, 'authentication');
     const passkey = passkeys().get(credential.id);
-    if (!passkey || passkey.rpId !== open.rpId) return invalidPasskey('Unknown passkey');
+    if (!passkey || passkey.rpId !== open.rpId) return unknownPasskey();
     const user = sandbox.state.users.get(passkey.sub);
-    if (!user) return invalidPasskey('Unknown passkey');
+    if (!user) return unknownPasskey();
     const handle = credential.response.userHandle;
     if (handle && Buffer.from(handle, 'base64url').toString('utf8') !== user.sub) {
       invalidPasskey('The passkey belongs to another account');
@@ -196,11 +214,20 @@ export function passkeyRoutes(sandbox: Sandbox): Hono {
     }).catch((error: unknown) => invalidPasskey(String(error)));
     if (!verification.verified) return invalidPasskey('The assertion does not verify');
     passkey.counter = verification.authenticationInfo.newCounter;
+    passkey.lastUsedAt = sandbox.now();
     if (user.status === 'blocked') {
       fail(400, { error: 'USER_BLOCKED', error_code: 'US-0068', message: 'USER_BLOCKED' });
     }
     const amr = [passkeyAmr(verification.authenticationInfo.credentialDeviceType)];
-    return c.json({ token: issueProof(sandbox, user.sub, header(c, 'clientId'), amr) });
+    const answer: PasskeyLoginResponse = {
+      token: issueProof(sandbox, user.sub, header(c, 'clientId'), amr),
+      user: {
+        id: userHandle(user.sub),
+        name: user.phone ?? user.email ?? user.sub,
+        displayName: user.fullName,
+      },
+    };
+    return c.json(answer);
   });
 
   return app;

@@ -11,13 +11,13 @@ import {
   type AuthenticationCredentialJSON,
   type CreationOptionsJSON,
   type PasskeyLoginBody,
+  type PasskeyLoginResponse,
   type PasskeyLoginOptionsResponse,
   type PasskeyRegistrationBody,
   type PasskeyRegistrationOptionsResponse,
   type RegistrationCredentialJSON,
   type RequestOptionsJSON,
 } from '../contract/passkeys.ts';
-import type { TokenResponse } from '../contract/identity-api.ts';
 import { callHeaders, identityApiCall, type CallContext } from './identity-headers.ts';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -39,14 +39,13 @@ export async function passkeyLogin(
   credential: AuthenticationCredentialJSON,
   profiling: Record<string, unknown> | undefined,
   context: CallContext,
-): Promise<string> {
+): Promise<PasskeyLoginResponse> {
   const body: PasskeyLoginBody = { credential, profiling };
-  const answer = await identityApiCall<TokenResponse>(PASSKEY_LOGIN_PATH, {
+  return identityApiCall<PasskeyLoginResponse>(PASSKEY_LOGIN_PATH, {
     method: 'POST',
     body,
     headers: callHeaders(context),
   });
-  return answer.token;
 }
 
 export async function passkeyRegistrationOptions(token: string): Promise<CreationOptionsJSON> {

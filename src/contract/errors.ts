@@ -107,6 +107,14 @@ export const ERROR = {
   internal: 'internal_error',
 } as const;
 
+/**
+ * `additional_information.reason` of an `invalid_passkey` answer when the credential is unknown
+ * (never registered, or removed): the page tells the browser (`signalUnknownCredential`).
+ */
+export const UNKNOWN_CREDENTIAL = 'unknown_credential';
+/** A passkey removal refused (409): it is the account's only way to sign in (the security page). */
+export const LAST_SIGN_IN_METHOD = 'last_sign_in_method';
+
 /** `message` of OTP errors (looked up as `otp:error.{message}`). */
 export const OTP_ERROR_MESSAGES = [
   'ERROR_INVALID_PIN_CODE',

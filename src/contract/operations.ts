@@ -11,6 +11,7 @@ import * as api from './identity-api.ts';
 import * as onb from './onboarder.ts';
 import { IDENTITY_SERVICE_OPERATIONS } from './identity-service-operations.ts';
 import { PASSKEY_OPERATIONS } from './passkey-operations.ts';
+import { SESSION_OPERATIONS } from './session-operations.ts';
 import type { Operation } from './operation.ts';
 import * as shell from './shell.ts';
 import { SOCIAL_OPERATIONS } from './social-operations.ts';
@@ -247,6 +248,7 @@ export const OPERATIONS: readonly Operation[] = [
   },
   ...SOCIAL_OPERATIONS,
   ...PASSKEY_OPERATIONS,
+  ...SESSION_OPERATIONS,
   {
     id: 'oneClickLogin',
     backend: 'identityApi',

@@ -3,7 +3,7 @@
  * login's proof token) and the passkey login (the `biometric` flow).
  */
 import { bad, ok } from './answers.ts';
-import { EmptyResponse, TokenResponse } from './identity-api.ts';
+import { EmptyResponse } from './identity-api.ts';
 import type { Operation } from './operation.ts';
 import * as pk from './passkeys.ts';
 
@@ -57,8 +57,10 @@ export const PASSKEY_OPERATIONS: readonly Operation[] = [
     headers: ['x-device-id', 'x-session-id', 'x-client-id'],
     body: pk.PasskeyLoginBody,
     answers: {
-      200: ok(TokenResponse),
-      400: bad('invalid_passkey (unknown passkey, or the assertion does not verify), USER_BLOCKED'),
+      200: ok(pk.PasskeyLoginResponse),
+      400: bad(
+        'invalid_passkey (the assertion does not verify; an unknown passkey has `additional_information.reason: unknown_credential`), USER_BLOCKED',
+      ),
     },
   },
 ];

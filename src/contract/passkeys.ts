@@ -117,3 +117,12 @@ export const PasskeyLoginBody = object({
   profiling: Profiling,
 });
 export type PasskeyLoginBody = InferOutput<typeof PasskeyLoginBody>;
+/**
+ * The proof token every login answers, and the account as its passkeys know it (the user handle,
+ * base64url, and its names): the page hands them to `signalCurrentUserDetails`.
+ */
+export const PasskeyLoginResponse = object({
+  token: string(),
+  user: optional(object({ id: ShortText, name: ShortText, displayName: ShortText })),
+});
+export type PasskeyLoginResponse = InferOutput<typeof PasskeyLoginResponse>;

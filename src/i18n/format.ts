@@ -30,6 +30,11 @@ export function engineSpeaks(intlLocale: string): boolean {
   return language(resolved) === language(intlLocale);
 }
 
+/** Whether dates in this language come from the catalog (the engine lacks it, or engines differ). */
+export function catalogDates(intlLocale: string): boolean {
+  return CATALOG_DATES.has(language(intlLocale)) || !engineSpeaks(intlLocale);
+}
+
 const two = (n: number) => String(n).padStart(2, '0');
 
 /** The catalog's format: day, month name, year and a 24-hour time, all in Latin digits. */
@@ -51,7 +56,7 @@ export function formatWithWords(date: Date, words: DateWords): string {
  * catalog's words where the engine lacks the language or engines disagree on it.
  */
 export function formatDateTime(date: Date, intlLocale: string, words?: DateWords): string {
-  if (words && (CATALOG_DATES.has(language(intlLocale)) || !engineSpeaks(intlLocale))) {
+  if (words && catalogDates(intlLocale)) {
     return formatWithWords(date, words);
   }
   return new Intl.DateTimeFormat(intlLocale, {

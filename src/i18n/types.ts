@@ -1,5 +1,6 @@
 import type apps from '../../i18n/en/apps.json';
 import type invitation from '../../i18n/en/invitation.json';
+import type security from '../../i18n/en/security.json';
 import type common from '../../i18n/en/common.json';
 import type error from '../../i18n/en/error.json';
 import type fields from '../../i18n/en/fields.json';
@@ -39,6 +40,7 @@ export interface Messages {
   spring_security_error: typeof springSecurityError;
   apps: typeof apps;
   invitation: typeof invitation;
+  security: typeof security;
 }
 export type Namespace = keyof Messages;
 

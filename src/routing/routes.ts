@@ -114,6 +114,11 @@ export const ROUTES = {
     sample: '/client-management/',
     title: 'meta:title.clientManagement',
   },
+  security: {
+    pattern: '/security/',
+    sample: '/security/',
+    title: 'meta:title.security',
+  },
   alert: {
     pattern: '/alerts/:alert',
     sample: '/alerts/alert-login',

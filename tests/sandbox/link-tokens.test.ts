@@ -214,6 +214,7 @@ describe('profile confirmation, corporate links, alerts', () => {
     state.idp.set('Session:layla', { payload: { accountId: 'sbx-layla', uid: 'u1' } });
     state.idp.set('AccessToken:layla', { payload: { accountId: 'sbx-layla' } });
     state.idp.set('Session:omar', { payload: { accountId: 'sbx-omar', uid: 'u2' } });
+    expect([...state.sessions.values()].some((s) => s.sub === 'sbx-layla')).toBe(true);
     const before = await t.get(`/_sandbox/security?account=+${phone('01')}`);
     expect(before.body).toMatchObject({ sub: 'sbx-layla', sessions: 1, paymentsFrozen: false });
     expect(before.body.securings).toEqual([]);
@@ -224,15 +225,20 @@ describe('profile confirmation, corporate links, alerts', () => {
       });
     const first = await secure('k1');
     expect(first.status).toBe(200);
-    // Layla has no passkey: nothing to mark, and the answer does not say so.
+    // Layla's passkeys (the security page's seeds) are marked for review too.
     const secured = {
       at: new Date(START).toISOString(),
-      actions: ['signed_out', 'payments_frozen'],
+      actions: ['signed_out', 'payments_frozen', 'passkeys_flagged'],
     };
     expect(first.body).toEqual({ already_secured: false, secured });
     expect([...state.idp.keys()]).toEqual(['Session:omar']);
+    // And every session and trusted device the security page lists (sessions.ts), hers only.
+    const listed = (sub: string) => [...state.sessions.values()].filter((s) => s.sub === sub);
+    expect(listed('sbx-layla')).toEqual([]);
+    expect(listed('sbx-omar').length).toBeGreaterThan(0);
     const after = (await t.get('/_sandbox/security?account=sbx-layla')).body;
-    expect(after).toMatchObject({ sessions: 0, paymentsFrozen: true, passkeys: [] });
+    expect(after).toMatchObject({ sessions: 0, paymentsFrozen: true });
+    expect(after.passkeys.every((passkey: { forReview: boolean }) => passkey.forReview)).toBe(true);
     expect(after.securings).toEqual([{ alert: 'alert-login', sub: 'sbx-layla', ...secured }]);
     // The alert says it secured the account (and was reported).
     expect((await t.get(t.api('/alerts/alert-login'))).body).toMatchObject({
@@ -267,6 +273,8 @@ describe('profile confirmation, corporate links, alerts', () => {
       publicKey: new Uint8Array([1]),
       counter: 0,
       rpId: 'localhost',
+      name: 'Pixel 7',
+      createdAt: t.sandbox.now(),
     });
     const answer = await t.post(t.api('/alerts/alert-profile/secure-account'));
     expect(answer.body.secured.actions).toEqual([

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { phone, setup } from './helpers.ts';
+import { phone, setup, START } from './helpers.ts';
 
 let t: ReturnType<typeof setup>;
 beforeEach(() => {
@@ -151,6 +151,8 @@ describe('passkeys (the sandbox as relying party)', () => {
       publicKey: new Uint8Array([1]),
       counter: 0,
       rpId: 'account.example',
+      name: 'Chrome on Linux',
+      createdAt: START,
     });
     const excluded = async () => {
       const token = await hanaToken();

@@ -112,7 +112,7 @@ function AppsScreen(props: { flow: ConnectedAppsFlow; state: AppsState; locale: 
     case 'load_failed':
       return <LoadFailed flow={flow} reason={state.reason} />;
     case 'list':
-      return <AppList flow={flow} state={state} />;
+      return <AppList flow={flow} state={state} locale={props.locale} />;
   }
 }
 
@@ -159,7 +159,11 @@ function LoadFailed(props: { flow: ConnectedAppsFlow; reason: Exclude<FailureRea
   );
 }
 
-function AppList(props: { flow: ConnectedAppsFlow; state: Extract<AppsState, { view: 'list' }> }) {
+function AppList(props: {
+  flow: ConnectedAppsFlow;
+  state: Extract<AppsState, { view: 'list' }>;
+  locale: Locale;
+}) {
   const t = useT();
   const { flow, state } = props;
   const previous = useRef<{ confirm: string | undefined; apps: readonly ConnectedApp[] }>({
@@ -220,6 +224,9 @@ function AppList(props: { flow: ConnectedAppsFlow; state: Extract<AppsState, { v
           </ul>
         </>
       )}
+      <p>
+        <a href={localizedPath(props.locale, '/security/')}>{t('apps:security')}</a>
+      </p>
       <ConfirmDialog
         open={confirming !== undefined}
         title={t('apps:confirmTitle', { name: dialogName })}

@@ -6,8 +6,15 @@
 import * as api from '../../api/passkeys.ts';
 import { createPasskey, getPasskey } from '../../lib/passkey-ceremony.ts';
 import { passkeyDevice } from '../../lib/passkey-device.ts';
+import {
+  pageRpId,
+  signalCurrentUserDetails,
+  signalUnknownCredential,
+} from '../../lib/passkey-signals.ts';
 import { profiling } from '../../stores/flows/browser-deps.ts';
 import type { PasskeyDeps, PasskeySupport } from '../../stores/flows/passkey.ts';
+import { ERROR, UNKNOWN_CREDENTIAL } from '../../contract/errors.ts';
+import { toFailure, type ApiFailure } from '../../api/errors.ts';
 
 export { PasskeyOffer, PasskeySignIn } from './PasskeyViews.tsx';
 
@@ -35,11 +42,39 @@ export async function support(): Promise<PasskeySupport> {
   return { passkeys: true, autofill, platform };
 }
 
+/** The service does not (or no longer) know the passkey: the browser may stop offering it. */
+export function isUnknownCredential(failure: ApiFailure): boolean {
+  return (
+    failure.kind === 'http' &&
+    failure.body?.error === ERROR.invalidPasskey &&
+    failure.body.additional_information?.['reason'] === UNKNOWN_CREDENTIAL
+  );
+}
+
+/**
+ * The sign-in, and what the browser's passkey manager is told of it (feature-detected, silent):
+ * a passkey the service does not know, so it stops offering it; after a sign-in, the account's
+ * current names.
+ */
 export const signIn: PasskeyDeps['signIn'] = async (mode, signal, onAsserted, context) => {
   const options = await api.passkeyLoginOptions(context, signal);
   const credential = await getPasskey(options, mode, signal);
   onAsserted();
-  return api.passkeyLogin(credential, profiling(), context);
+  const rpId = options.rpId ?? pageRpId();
+  try {
+    const answer = await api.passkeyLogin(credential, profiling(), context);
+    const user = answer.user;
+    if (user) {
+      signalCurrentUserDetails(
+        { userId: user.id, name: user.name, displayName: user.displayName },
+        rpId,
+      );
+    }
+    return answer.token;
+  } catch (error) {
+    if (isUnknownCredential(toFailure(error))) signalUnknownCredential(credential.id, rpId);
+    throw error;
+  }
 };
 
 export const enrol: PasskeyDeps['enrol'] = async (token, signal) => {

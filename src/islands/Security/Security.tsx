@@ -1,0 +1,477 @@
+/**
+ * Hydrates `/security/`: where the account is signed in (each session and trusted device, the
+ * current one marked, each signed out after a confirmation, or every other one at once) and its
+ * passkeys (each removed after a confirmation). Signed out, the identity service's authorize flow
+ * first (once), as connected apps is (src/lib/authorize.ts).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { toFailure } from '../../api/errors.ts';
+import { fetchSecurity, removePasskey, signOutOthers, signOutSession } from '../../api/security.ts';
+import type { AccountPasskey, DeviceSession } from '../../contract/sessions.ts';
+import { INTL_LOCALE, localizedPath, type Locale } from '../../i18n/config.ts';
+import { relativeTime, type RelativeWords } from '../../i18n/relative-time.ts';
+import type { I18nKey, Messages } from '../../i18n/types.ts';
+import type { Translate } from '../../i18n/t.ts';
+import {
+  authorizeAddressOnce,
+  takeAuthorizeReturn,
+  type AuthorizeReturn,
+} from '../../lib/authorize.ts';
+import {
+  pageRpId,
+  signalAllAcceptedCredentials,
+  signalCurrentUserDetails,
+} from '../../lib/passkey-signals.ts';
+import {
+  createSecurityFlow,
+  passkeysOf,
+  type Confirm,
+  type FailureReason,
+  type ListState,
+  type SecurityFlow,
+  type SecurityNotice,
+  type SecurityState,
+} from '../../stores/flows/security.ts';
+import { Button } from '../../ui/Button.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
+import { useT } from '../../ui/i18n.tsx';
+import { island, useFlow } from '../../ui/island.tsx';
+import { useAccessToken } from '../../ui/use-access-token.ts';
+import { useResolved } from '../../ui/use-resolved.ts';
+import { ViewFocus, ViewHeading } from '../../ui/ViewHeading.tsx';
+import { WaitCard } from '../../ui/WaitCard.tsx';
+
+/** The authorize return leaves the address bar as this module is evaluated (ConnectedApps.tsx). */
+const back: AuthorizeReturn =
+  typeof window === 'undefined' ? { kind: 'none' } : takeAuthorizeReturn();
+
+export type SecurityMessages = Pick<Messages, 'security' | 'common'>;
+
+export const Security = island<SecurityMessages>(SecurityPage);
+
+const PATH = '/security/';
+
+function authorizeHref(locale: Locale): Promise<string> {
+  return authorizeAddressOnce({
+    redirectUri: `${location.origin}${localizedPath(locale, PATH)}`,
+    locale,
+  });
+}
+
+function SecurityPage(props: { locale: Locale }) {
+  const access = useAccessToken(back);
+  if (!access.ready) {
+    return (
+      <ViewFocus focus={false} view="loading">
+        <Loading />
+      </ViewFocus>
+    );
+  }
+  return (
+    <SecurityView locale={props.locale} accessToken={access.token} returned={access.returned} />
+  );
+}
+
+const REASON_KEYS = {
+  offline: 'common:offline',
+  network: 'common:networkError',
+  timeout: 'common:timeout',
+  server: 'security:loadFailed',
+} as const satisfies Record<Exclude<FailureReason, 'expired'>, I18nKey>;
+
+function SecurityView(props: {
+  locale: Locale;
+  accessToken: string | undefined;
+  returned: boolean;
+}) {
+  const { flow, state, focus } = useFlow(() =>
+    createSecurityFlow({
+      accessToken: props.accessToken,
+      returned: props.returned,
+      fetchLists: fetchSecurity,
+      signOutSession,
+      signOutOthers,
+      removePasskey,
+      signalPasskeys: (account, passkeys) => {
+        signalAllAcceptedCredentials(account.userId, passkeysOf(passkeys, pageRpId()));
+        signalCurrentUserDetails(account);
+      },
+      goToAuthorize: () => void authorizeHref(props.locale).then((href) => location.replace(href)),
+      toFailure,
+    }),
+  );
+
+  useEffect(() => {
+    flow.start();
+    return () => flow.destroy();
+  }, [flow]);
+
+  return (
+    <ViewFocus focus={focus && state.view !== 'loading'} view={state.view}>
+      <Screen flow={flow} state={state} locale={props.locale} />
+    </ViewFocus>
+  );
+}
+
+function Screen(props: { flow: SecurityFlow; state: SecurityState; locale: Locale }) {
+  const { flow, state } = props;
+  switch (state.view) {
+    case 'loading':
+      return <Loading />;
+    case 'redirect':
+      return <Redirecting locale={props.locale} />;
+    case 'signin_failed':
+      return <SignInAgain flow={flow} />;
+    case 'load_failed':
+      return <LoadFailed flow={flow} reason={state.reason} />;
+    case 'list':
+      return <Lists flow={flow} state={state} locale={props.locale} />;
+  }
+}
+
+const TITLE_ID = 'security-title';
+const SESSIONS_ID = 'security-sessions';
+const PASSKEYS_ID = 'security-passkeys';
+
+function Loading() {
+  const t = useT();
+  return <WaitCard id={TITLE_ID} title={t('security:title')} status={t('security:loading')} busy />;
+}
+
+function Redirecting(props: { locale: Locale }) {
+  const t = useT();
+  const href = useResolved(() => authorizeHref(props.locale));
+  return (
+    <WaitCard
+      id={TITLE_ID}
+      title={t('security:title')}
+      status={t('security:redirecting')}
+      link={href ? { href, label: t('security:continueToSignIn') } : undefined}
+    />
+  );
+}
+
+function SignInAgain(props: { flow: SecurityFlow }) {
+  const t = useT();
+  return (
+    <section className="card center stack" aria-labelledby={TITLE_ID}>
+      <ViewHeading id={TITLE_ID}>{t('security:signInTitle')}</ViewHeading>
+      <p className="muted">{t('security:signInBody')}</p>
+      <Button onClick={props.flow.signIn}>{t('security:signIn')}</Button>
+    </section>
+  );
+}
+
+function LoadFailed(props: { flow: SecurityFlow; reason: Exclude<FailureReason, 'expired'> }) {
+  const t = useT();
+  return (
+    <section className="card stack" aria-labelledby={TITLE_ID}>
+      <ViewHeading id={TITLE_ID}>{t('security:title')}</ViewHeading>
+      <ErrorAlert>{t(REASON_KEYS[props.reason])}</ErrorAlert>
+      <Button onClick={props.flow.retry}>{t('common:retry')}</Button>
+    </section>
+  );
+}
+
+/** How the page names things: a session by its device, a place, a time ago. */
+function useWords(locale: Locale) {
+  const t = useT();
+  const intl = INTL_LOCALE[locale];
+  const [regions] = useState(() => {
+    try {
+      return new Intl.DisplayNames([intl], { type: 'region' });
+    } catch {
+      return undefined;
+    }
+  });
+  const words: RelativeWords = {
+    justNow: t('security:justNow'),
+    ago: (unit, count) => t(`security:ago.${unit}`, { count }),
+  };
+  return {
+    t,
+    session: (session: DeviceSession) => sessionName(t, session),
+    place(session: DeviceSession): string {
+      const country = session.country ? (regions?.of(session.country) ?? session.country) : '';
+      if (session.city && country) return t('security:place', { city: session.city, country });
+      return session.city || country || t('security:placeUnknown');
+    },
+    ago: (iso: string) => relativeTime(new Date(iso), Date.now(), intl, words),
+  };
+}
+
+export function sessionName(t: Translate, session: DeviceSession): string {
+  const what = { browser: session.browser, os: session.os };
+  return session.device
+    ? t('security:deviceNamed', { ...what, device: session.device })
+    : t('security:device', what);
+}
+
+function Lists(props: { flow: SecurityFlow; state: ListState; locale: Locale }) {
+  const { flow, state, locale } = props;
+  const words = useWords(locale);
+  const { t } = words;
+  useFocusAfterDialog(state);
+
+  const others = state.sessions.filter((item) => !item.current);
+  return (
+    <section className="card stack security" aria-labelledby={TITLE_ID}>
+      <ViewHeading id={TITLE_ID}>{t('security:title')}</ViewHeading>
+      <Notice notice={state.notice} flow={flow} />
+
+      <h2 id={SESSIONS_ID} tabIndex={-1}>
+        {t('security:sessionsTitle')}
+      </h2>
+      <p className="muted">{t('security:sessionsIntro', { product: t('common:productName') })}</p>
+      <ul className="security-list" aria-labelledby={SESSIONS_ID}>
+        {state.sessions.map((session) => (
+          <li key={session.id} className="security-item" data-session-id={session.id}>
+            <div className="security-what">
+              <span className="security-name">
+                <bdi>{words.session(session)}</bdi>
+              </span>
+              {session.current && <span className="security-tag">{t('security:thisBrowser')}</span>}
+              {session.kind === 'trusted_device' && (
+                <span className="security-tag">{t('security:trusted')}</span>
+              )}
+              <span className="muted security-detail">
+                <bdi>{words.place(session)}</bdi>
+                {' · '}
+                {session.current
+                  ? t('security:activeNow')
+                  : t('security:lastActive', { when: words.ago(session.lastActiveAt) })}
+              </span>
+            </div>
+            {!session.current && (
+              <button
+                type="button"
+                className="button button-secondary security-action"
+                data-action={`session:${session.id}`}
+                aria-label={t('security:signOutLabel', { name: words.session(session) })}
+                aria-haspopup="dialog"
+                onClick={() => flow.ask({ kind: 'session', id: session.id })}
+              >
+                {t('security:signOut')}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {others.length > 0 ? (
+        <button
+          type="button"
+          className="button button-secondary"
+          data-action="others"
+          aria-haspopup="dialog"
+          onClick={() => flow.ask({ kind: 'others' })}
+        >
+          {t('security:signOutOthers')}
+        </button>
+      ) : (
+        <p className="muted">{t('security:onlyHere')}</p>
+      )}
+
+      <h2 id={PASSKEYS_ID} tabIndex={-1}>
+        {t('security:passkeysTitle')}
+      </h2>
+      {state.passkeys.length === 0 ? (
+        <p className="muted">{t('security:noPasskeys')}</p>
+      ) : (
+        <>
+          <p className="muted">{t('security:passkeysIntro')}</p>
+          <ul className="security-list" aria-labelledby={PASSKEYS_ID}>
+            {state.passkeys.map((passkey) => (
+              <li key={passkey.id} className="security-item">
+                <div className="security-what">
+                  <span className="security-name">
+                    <bdi>{passkeyName(t, passkey)}</bdi>
+                  </span>
+                  <span className="muted security-detail">
+                    {t('security:passkeyCreated', { when: words.ago(passkey.createdAt) })}
+                    {' · '}
+                    {passkey.lastUsedAt
+                      ? t('security:passkeyUsed', { when: words.ago(passkey.lastUsedAt) })
+                      : t('security:passkeyNeverUsed')}
+                  </span>
+                </div>
+                <button
+                  type="button"
+                  className="button button-secondary security-action"
+                  data-action={`passkey:${passkey.id}`}
+                  aria-label={t('security:removeLabel', { name: passkeyName(t, passkey) })}
+                  aria-haspopup="dialog"
+                  onClick={() => flow.ask({ kind: 'passkey', id: passkey.id })}
+                >
+                  {t('security:remove')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      <p>
+        <a href={localizedPath(locale, '/client-management/')}>{t('security:connectedApps')}</a>
+      </p>
+      <Confirmation flow={flow} state={state} words={words} />
+    </section>
+  );
+}
+
+const passkeyName = (t: Translate, passkey: AccountPasskey) =>
+  passkey.name || t('security:passkeyUnnamed');
+
+/** The dialog's texts for what it confirms (kept while it closes: the row may be gone). */
+function dialogTexts(
+  state: ListState,
+  words: ReturnType<typeof useWords>,
+): { title: string; body: string; warning?: string; confirm: string; pending: string } | undefined {
+  const { t } = words;
+  const asked = state.confirm;
+  if (!asked) return undefined;
+  if (asked.kind === 'others') {
+    return {
+      title: t('security:confirmOthersTitle'),
+      body: t('security:confirmOthersBody'),
+      confirm: t('security:signOutOthers'),
+      pending: t('security:signingOut'),
+    };
+  }
+  if (asked.kind === 'session') {
+    const session = state.sessions.find((item) => item.id === asked.id);
+    if (!session) return undefined;
+    return {
+      title: t('security:confirmSignOutTitle', { name: words.session(session) }),
+      body: t('security:confirmSignOutBody'),
+      confirm: t('security:signOut'),
+      pending: t('security:signingOut'),
+    };
+  }
+  const passkey = state.passkeys.find((item) => item.id === asked.id);
+  if (!passkey) return undefined;
+  return {
+    title: t('security:confirmRemoveTitle', { name: passkeyName(t, passkey) }),
+    body: t('security:confirmRemoveBody'),
+    ...(state.passkeys.length === 1 ? { warning: t('security:lastPasskeyWarning') } : {}),
+    confirm: t('security:confirmRemove'),
+    pending: t('security:removing'),
+  };
+}
+
+function Confirmation(props: {
+  flow: SecurityFlow;
+  state: ListState;
+  words: ReturnType<typeof useWords>;
+}) {
+  const { flow, state } = props;
+  const current = dialogTexts(state, props.words);
+  const [texts, setTexts] = useState(current);
+  if (current && current.title !== texts?.title) setTexts(current);
+  return (
+    <ConfirmDialog
+      open={current !== undefined}
+      title={texts?.title ?? ''}
+      confirmLabel={texts?.confirm ?? ''}
+      cancelLabel={props.words.t('common:cancel')}
+      pending={state.submitting === true}
+      pendingLabel={texts?.pending ?? ''}
+      onConfirm={() => void flow.confirm()}
+      onCancel={flow.cancel}
+    >
+      <p>{texts?.body}</p>
+      {texts?.warning && <p className="security-warning">{texts.warning}</p>}
+    </ConfirmDialog>
+  );
+}
+
+/** The button that opened the dialog, or the heading of its list once its row is gone. */
+function useFocusAfterDialog(state: ListState) {
+  const previous = useRef<Confirm | undefined>(undefined);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = state.confirm;
+    if (!before || state.confirm) return;
+    const action = before.kind === 'others' ? 'others' : `${before.kind}:${before.id}`;
+    const own = document.querySelector<HTMLElement>(`[data-action="${CSS.escape(action)}"]`);
+    const heading = document.getElementById(before.kind === 'passkey' ? PASSKEYS_ID : SESSIONS_ID);
+    (own ?? heading)?.focus();
+  }, [state.confirm]);
+}
+
+const FAILED_KEYS = {
+  session_failed: 'security:signOutFailed',
+  others_failed: 'security:signOutOthersFailed',
+  passkey_failed: 'security:removeFailed',
+} as const satisfies Record<string, I18nKey>;
+
+/** What the last action did: a polite status on success, an alert on failure. */
+function Notice(props: { notice: SecurityNotice | undefined; flow: SecurityFlow }) {
+  const t = useT();
+  const notice = props.notice;
+  let status = '';
+  let failure: { text: string; reason: FailureReason } | undefined;
+  let kept = '';
+  switch (notice?.kind) {
+    case 'signed_out':
+      status = t('security:signedOut', { name: sessionName(t, notice.session) });
+      break;
+    case 'already_signed_out':
+      status = t('security:alreadySignedOut', { name: sessionName(t, notice.session) });
+      break;
+    case 'signed_out_others':
+      status = t('security:signedOutOthers', { count: notice.count });
+      break;
+    case 'passkey_removed':
+      status = t('security:removed', { name: passkeyName(t, notice.passkey) });
+      break;
+    case 'passkey_already_removed':
+      status = t('security:alreadyRemoved', { name: passkeyName(t, notice.passkey) });
+      break;
+    case 'passkey_kept':
+      kept = t('security:lastKept', { name: passkeyName(t, notice.passkey) });
+      break;
+    case 'session_failed':
+      failure = {
+        text: t(FAILED_KEYS.session_failed, { name: sessionName(t, notice.session) }),
+        reason: notice.reason,
+      };
+      break;
+    case 'others_failed':
+      failure = { text: t(FAILED_KEYS.others_failed), reason: notice.reason };
+      break;
+    case 'passkey_failed':
+      failure = {
+        text: t(FAILED_KEYS.passkey_failed, { name: passkeyName(t, notice.passkey) }),
+        reason: notice.reason,
+      };
+      break;
+    case undefined:
+      break;
+  }
+  return (
+    <>
+      {/* Always in the page, so that screen readers announce what is put into it. */}
+      <p className="security-status" role="status">
+        {status}
+      </p>
+      {kept && <ErrorAlert>{kept}</ErrorAlert>}
+      {failure &&
+        (failure.reason === 'expired' ? (
+          <ErrorAlert
+            action={
+              <Button variant="link" onClick={props.flow.signIn}>
+                {t('security:signIn')}
+              </Button>
+            }
+          >
+            {t('security:expired')}
+          </ErrorAlert>
+        ) : (
+          <ErrorAlert>
+            {failure.text} {failure.reason === 'server' ? '' : t(REASON_KEYS[failure.reason])}
+          </ErrorAlert>
+        ))}
+    </>
+  );
+}
