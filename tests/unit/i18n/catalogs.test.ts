@@ -430,6 +430,9 @@ describe('the mechanical checks of the review, turn 3, as rules', () => {
   it('fails on Latin , ; ? and quotes in a right-to-left language, and on . in Urdu', () => {
     expect(punctuationProblems('ar', 'هل نسيت كلمة المرور?', 'rtl')).toHaveLength(1);
     expect(punctuationProblems('ckb', 'ناو, پاشناو', 'rtl')).toHaveLength(1);
+    expect(punctuationProblems('ar', 'اضغط "متابعة"', 'rtl')).toEqual([
+      'quotes with " (ar writes «…»)',
+    ]);
     expect(punctuationProblems('ar', 'هل نسيت كلمة المرور؟ اضغط «متابعة».', 'rtl')).toEqual([]);
     expect(punctuationProblems('ur', 'کوڈ درج کریں.', 'rtl')).toEqual([
       'ends a sentence with the Latin . (Urdu writes ۔)',
