@@ -22,6 +22,7 @@ import { otpRoutes } from './routes/otp.ts';
 import { passkeyRoutes } from './routes/passkeys.ts';
 import { passwordRoutes } from './routes/passwords.ts';
 import { recoveryRoutes } from './routes/recovery.ts';
+import { trustedDeviceRoutes } from './trusted-devices.ts';
 import type { Sandbox } from './state.ts';
 
 export interface BackendOptions {
@@ -36,6 +37,7 @@ export function backendApps(sandbox: Sandbox, { idp }: BackendOptions): Record<B
     recoveryRoutes,
     otpRoutes,
     loginRoutes,
+    trustedDeviceRoutes,
     passkeyRoutes,
     oneClickRoutes,
     passwordRoutes,

@@ -82,6 +82,8 @@ export interface User {
   googleEmail?: string;
   wrongPasswords: number;
   blockedUntil?: number;
+  /** A live trusted-device cookie of the account skips the code (./trusted-devices.ts). */
+  trustedDeviceSkipsCode?: true;
 }
 
 export interface Otp {
@@ -98,8 +100,11 @@ export interface Verification {
   createdAt: number;
   used: boolean;
 }
-/** How a person proved who they are, as OpenID's `amr` values (RFC 8176). */
-export type AuthMethod = 'pwd' | 'otp' | 'pin' | 'kba' | 'hwk' | 'swk' | 'fed' | 'user';
+/**
+ * How a person proved who they are, as OpenID's `amr` values (RFC 8176); `rba` (risk-based): a
+ * trusted device's cookie let the sign-in skip its code.
+ */
+export type AuthMethod = 'pwd' | 'otp' | 'pin' | 'kba' | 'hwk' | 'swk' | 'fed' | 'user' | 'rba';
 export interface ProofToken {
   token: string;
   sub: string;
@@ -180,6 +185,14 @@ export interface PasskeyChallenge {
   rpId: string;
   createdAt: number;
 }
+/** A trusted-device credential ('Stay signed in', ./trusted-devices.ts), named by its cookie. */
+export interface TrustedDevice {
+  id: string;
+  sub: string;
+  createdAt: number;
+  expiresAt: number;
+  revoked: boolean;
+}
 export interface Fault extends FaultBody {
   id: number;
   remaining: number | undefined;
@@ -208,6 +221,8 @@ export interface SandboxState {
   /** Passkeys by credential id, and open challenges by value: a reset forgets both. */
   passkeys: Map<string, StoredPasskey>;
   passkeyChallenges: Map<string, PasskeyChallenge>;
+  /** Trusted devices by their cookie's value: a reset forgets them (every browser asks again). */
+  trustedDevices: Map<string, TrustedDevice>;
   outbox: OutboxEntry[];
   events: RecordedEvent[];
   /** What the error-reporting service received (the production topology's, sandbox/reports.ts). */
@@ -255,6 +270,7 @@ function seedState(now: number): SandboxState {
     if (seed.oneClick) user.oneClick = seed.oneClick;
     if (seed.appleEmail) user.appleEmail = seed.appleEmail;
     if (seed.googleEmail) user.googleEmail = seed.googleEmail;
+    if (seed.trustedDeviceSkipsCode) user.trustedDeviceSkipsCode = true;
     users.set(user.sub, user);
   }
   const emailLinks = new Map<string, EmailLink>();
@@ -343,6 +359,7 @@ function seedState(now: number): SandboxState {
     onboardExperiences: new Set(),
     passkeys: new Map(),
     passkeyChallenges: new Map(),
+    trustedDevices: new Map(),
     outbox: [],
     events: [],
     reports: { errors: [] },
