@@ -16,6 +16,7 @@ import { gotoLink } from '../e2e/links-helpers.ts';
 import { beginSignIn } from '../e2e/identity-helpers.ts';
 import {
   e164,
+  latestCode,
   loginPath,
   openLogin,
   PASSWORD,
@@ -155,8 +156,8 @@ for (const locale of FLOW_LOCALES) {
       await page.getByLabel(m('fields:password.label'), { exact: true }).fill(PASSWORD);
       await page.locator('form.signup-form button[type=submit]').click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(m('login_otp:title'));
-      const code = (await sandbox.outbox(e164('03'))).find((item) => item.code)?.code ?? '';
-      await page.getByLabel(m('fields:otp.label')).fill(code);
+      // The heading shows as the code is being sent: wait for it in the outbox.
+      await page.getByLabel(m('fields:otp.label')).fill(await latestCode(sandbox, e164('03')));
       await page.getByRole('button', { name: m('login_otp:submit') }).click();
       await expectSignedInAt(page, topology, 'Mona Saeed', 'otp');
       expect(calls.backends()).toEqual(expect.arrayContaining(['identityApi', 'onboarder']));
