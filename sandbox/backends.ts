@@ -23,6 +23,7 @@ import { passkeyRoutes } from './routes/passkeys.ts';
 import { passwordRoutes } from './routes/passwords.ts';
 import { recoveryRoutes } from './routes/recovery.ts';
 import { sessionRoutes } from './routes/sessions.ts';
+import { trustedDeviceRoutes } from './trusted-devices.ts';
 import type { Sandbox } from './state.ts';
 
 export interface BackendOptions {
@@ -37,6 +38,7 @@ export function backendApps(sandbox: Sandbox, { idp }: BackendOptions): Record<B
     recoveryRoutes,
     otpRoutes,
     loginRoutes,
+    trustedDeviceRoutes,
     passkeyRoutes,
     oneClickRoutes,
     passwordRoutes,

@@ -161,6 +161,27 @@ export function controlRoutes(sandbox: Sandbox, demoOrigin: string): Hono {
   });
   app.get('/faults', (c) => c.json(state.faults));
 
+  app.get('/trusted-devices', (c) =>
+    c.json(
+      [...state.trustedDevices.values()].map((device) => ({
+        sub: device.sub,
+        createdAt: sandbox.iso(device.createdAt),
+        expiresAt: sandbox.iso(device.expiresAt),
+        revoked: device.revoked,
+      })),
+    ),
+  );
+  // Revoked: the cookie stays in the browser and names nothing the API trusts any more.
+  app.delete('/trusted-devices', (c) => {
+    for (const device of state.trustedDevices.values()) device.revoked = true;
+    return c.body(null, 204);
+  });
+  // Expired: as if 30 days had passed since each was issued.
+  app.post('/trusted-devices/expire', (c) => {
+    for (const device of state.trustedDevices.values()) device.expiresAt = sandbox.now();
+    return fromForm(c) ? c.redirect('/_sandbox', 303) : c.json({ ok: true });
+  });
+
   app.get('/events', (c) => c.json(state.events));
 
   app.get('/reports', (c) => c.json(state.reports));

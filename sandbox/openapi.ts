@@ -16,6 +16,7 @@ import {
   FaultBody,
   OutboxResponse,
   PushDecisionResponse,
+  TrustedDevicesResponse,
 } from '../src/contract/sandbox-control.ts';
 import { FlagsResponse } from '../src/contract/shell.ts';
 
@@ -124,6 +125,38 @@ function accountSecurityPath(tags: string[]): Json {
   };
 }
 
+/** The control API's trusted devices ('Stay signed in', sandbox/trusted-devices.ts). */
+function trustedDevicePaths(tags: string[]): Json {
+  return {
+    '/_sandbox/trusted-devices': {
+      get: {
+        operationId: 'sandboxTrustedDevices',
+        tags,
+        summary: "The trusted devices ('Stay signed in on this browser') issued, oldest first",
+        responses: { 200: json(TrustedDevicesResponse) },
+      },
+      delete: {
+        operationId: 'sandboxRevokeTrustedDevices',
+        tags,
+        summary: 'Revoke every trusted device',
+        description:
+          'The browsers keep their `trusted_device` cookie, which names nothing the identity API ' +
+          'trusts any more: their next login asks for the code as usual, with no error.',
+        responses: { 204: { description: 'Revoked' } },
+      },
+    },
+    '/_sandbox/trusted-devices/expire': {
+      post: {
+        operationId: 'sandboxExpireTrustedDevices',
+        tags,
+        summary: 'Every trusted device past its 30 days',
+        description: 'As if a month had passed: the next login asks for the code as usual.',
+        responses: { 200: { description: 'Expired' } },
+      },
+    },
+  };
+}
+
 function controlPaths(): Json {
   const tags = ['Sandbox control'];
   return {
@@ -208,6 +241,7 @@ function controlPaths(): Json {
         responses: { 204: { description: 'Cleared' } },
       },
     },
+    ...trustedDevicePaths(tags),
     '/_sandbox/events': {
       get: {
         operationId: 'sandboxEvents',

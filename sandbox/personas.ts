@@ -47,6 +47,8 @@ export interface SeedUser {
   readonly apps?: readonly string[];
   readonly appleEmail?: string;
   readonly googleEmail?: string;
+  /** On a browser trusted for the account ('Stay signed in', 30 days) the code is skipped. */
+  readonly trustedDeviceSkipsCode?: true;
 }
 
 const phone = (nn: string) => `+9715000000${nn}`;
@@ -62,9 +64,23 @@ export const SEED_USERS: readonly SeedUser[] = [
     login: 'password',
     apps: ['sandbox-web', 'sandbox-nologo'],
   },
-  { sub: 'sbx-omar', phone: phone('02'), fullName: 'Omar Khan', login: 'otp', apps: [] },
+  {
+    sub: 'sbx-omar',
+    phone: phone('02'),
+    fullName: 'Omar Khan',
+    login: 'otp',
+    apps: [],
+    trustedDeviceSkipsCode: true,
+  },
   /** Hana: code login until she adds a passkey (sandbox/routes/passkeys.ts), then either. */
-  { sub: 'sbx-hana', phone: phone('20'), fullName: 'Hana Saleh', login: 'otp', apps: [] },
+  {
+    sub: 'sbx-hana',
+    phone: phone('20'),
+    fullName: 'Hana Saleh',
+    login: 'otp',
+    apps: [],
+    trustedDeviceSkipsCode: true,
+  },
   { sub: 'sbx-sara', phone: phone('04'), fullName: 'Sara Ahmed', login: 'confirm_name' },
   {
     sub: 'sbx-yusuf',
@@ -280,7 +296,7 @@ export const INVITATION_CODE = 'SANDBOX10';
 /** The persona table of the people's page. */
 export const PERSONA_TABLE: readonly (readonly [string, string])[] = [
   [phone('01'), `Layla Haddad: password ${SANDBOX_PASSWORD}; wrong password gives US-0051`],
-  [phone('02'), 'Omar Khan: OTP'],
+  [phone('02'), "Omar Khan: OTP; skipped for 30 days on a browser that chose 'Stay signed in'"],
   [phone('03'), 'nobody: unregistered, sign-up succeeds'],
   [phone('04'), "Sara Ahmed: confirm name; 'no' is a new user"],
   [
@@ -303,7 +319,7 @@ export const PERSONA_TABLE: readonly (readonly [string, string])[] = [
   [phone('19'), 'blocked: outstanding payments (US-0068, block_reason outstanding_payments)'],
   [
     phone('20'),
-    'Hana Saleh: OTP; can add a passkey after it, then signs in with it (a reset forgets it)',
+    "Hana Saleh: OTP (skipped on a browser that chose 'Stay signed in'); can add a passkey after it, then signs in with it (a reset forgets it)",
   ],
   [phone('99'), 'every call: 500 (APP-0001)'],
   ['layla@example.com', `e-mail login, password ${SANDBOX_PASSWORD}`],

@@ -5,6 +5,7 @@
  * device (`addSession`, for 'stay signed in'). A session ended has its key refused from then on,
  * so the access tokens of the sign-in that made it stop working.
  */
+import { TRUSTED_DEVICE_DAYS } from '../src/contract/identity-api.ts';
 import type { AccountPasskeysResponse, DeviceSession } from '../src/contract/sessions.ts';
 import { SEED_PASSKEYS, SEED_SESSIONS } from './personas.ts';
 import type { DeviceSessionRecord, Sandbox, StoredPasskey } from './state.ts';
@@ -47,7 +48,7 @@ export function seedPasskeys(now: number): Map<string, StoredPasskey> {
 }
 
 /** How long a trusted device may skip the code. */
-export const TRUST_MS = 30 * 24 * 60 * 60 * 1000;
+export const TRUST_MS = TRUSTED_DEVICE_DAYS * 24 * 60 * 60 * 1000;
 
 /** Browser, system and device from a User-Agent, as far as the common ones go. */
 export function describeAgent(
@@ -124,10 +125,17 @@ export function touchSession(
   });
 }
 
+/** Whether a row still stands: a trusted device's credential revoked or expired ends it. */
+function standing(sandbox: Sandbox, item: DeviceSessionRecord): boolean {
+  if (!item.trustedDevice) return true;
+  const device = sandbox.state.trustedDevices.get(item.trustedDevice);
+  return device !== undefined && !device.revoked && sandbox.now() < device.expiresAt;
+}
+
 /** The account's sessions and trusted devices, most recently active first. */
 export function listSessions(sandbox: Sandbox, sub: string, currentId?: string): DeviceSession[] {
   return [...sandbox.state.sessions.values()]
-    .filter((item) => item.sub === sub)
+    .filter((item) => item.sub === sub && standing(sandbox, item))
     .sort((a, b) => b.lastActiveAt - a.lastActiveAt)
     .map((item) => ({
       id: item.id,
@@ -151,6 +159,8 @@ export function revokeSession(sandbox: Sandbox, sub: string, id: string): boolea
   if (!found || found.sub !== sub) return false;
   state.sessions.delete(id);
   if (found.key) state.revokedSessionKeys.add(found.key);
+  const device = found.trustedDevice ? state.trustedDevices.get(found.trustedDevice) : undefined;
+  if (device) device.revoked = true;
   return true;
 }
 
@@ -159,6 +169,10 @@ export function revokeSession(sandbox: Sandbox, sub: string, id: string): boolea
  * many were ended.
  */
 export function revokeAll(sandbox: Sandbox, sub: string, exceptId?: string): number {
+  const except = exceptId ? sandbox.state.sessions.get(exceptId)?.trustedDevice : undefined;
+  for (const device of sandbox.state.trustedDevices.values()) {
+    if (device.sub === sub && device.id !== except) device.revoked = true;
+  }
   let ended = 0;
   for (const item of [...sandbox.state.sessions.values()]) {
     if (item.sub !== sub || item.id === exceptId) continue;

@@ -85,6 +85,8 @@ export interface User {
   blockedUntil?: number;
   /** Payments paused by 'This wasn't me' (./secure-account.ts) until a new password is set. */
   paymentsFrozen: boolean;
+  /** A live trusted-device cookie of the account skips the code (./trusted-devices.ts). */
+  trustedDeviceSkipsCode?: true;
 }
 
 export interface Otp {
@@ -101,8 +103,11 @@ export interface Verification {
   createdAt: number;
   used: boolean;
 }
-/** How a person proved who they are, as OpenID's `amr` values (RFC 8176). */
-export type AuthMethod = 'pwd' | 'otp' | 'pin' | 'kba' | 'hwk' | 'swk' | 'fed' | 'user';
+/**
+ * How a person proved who they are, as OpenID's `amr` values (RFC 8176); `rba` (risk-based): a
+ * trusted device's cookie let the sign-in skip its code.
+ */
+export type AuthMethod = 'pwd' | 'otp' | 'pin' | 'kba' | 'hwk' | 'swk' | 'fed' | 'user' | 'rba';
 export interface ProofToken {
   token: string;
   sub: string;
@@ -210,6 +215,16 @@ export interface DeviceSessionRecord {
   signedInAt: number;
   lastActiveAt: number;
   trustedUntil?: number;
+  /** The trusted-device credential the row stands for ('Stay signed in', ./trusted-devices.ts). */
+  trustedDevice?: string;
+}
+/** A trusted-device credential ('Stay signed in', ./trusted-devices.ts), named by its cookie. */
+export interface TrustedDevice {
+  id: string;
+  sub: string;
+  createdAt: number;
+  expiresAt: number;
+  revoked: boolean;
 }
 export interface Fault extends FaultBody {
   id: number;
@@ -245,6 +260,8 @@ export interface SandboxState {
   sessions: Map<string, DeviceSessionRecord>;
   /** The keys of sessions signed out: their access tokens are refused from then on. */
   revokedSessionKeys: Set<string>;
+  /** Trusted devices by their cookie's value: a reset forgets them (every browser asks again). */
+  trustedDevices: Map<string, TrustedDevice>;
   outbox: OutboxEntry[];
   events: RecordedEvent[];
   /** What the error-reporting service received (the production topology's, sandbox/reports.ts). */
@@ -293,6 +310,7 @@ function seedState(now: number): SandboxState {
     if (seed.oneClick) user.oneClick = seed.oneClick;
     if (seed.appleEmail) user.appleEmail = seed.appleEmail;
     if (seed.googleEmail) user.googleEmail = seed.googleEmail;
+    if (seed.trustedDeviceSkipsCode) user.trustedDeviceSkipsCode = true;
     users.set(user.sub, user);
   }
   const emailLinks = new Map<string, EmailLink>();
@@ -383,6 +401,7 @@ function seedState(now: number): SandboxState {
     passkeyChallenges: new Map(),
     sessions: seedSessions(now),
     revokedSessionKeys: new Set(),
+    trustedDevices: new Map(),
     outbox: [],
     events: [],
     reports: { errors: [] },

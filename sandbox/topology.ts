@@ -52,11 +52,12 @@ export const DEFAULT_BASE = 4321;
 export const PRODUCTION_DIST = 'dist-production';
 
 /**
- * The back ends whose gateway allows credentials: none, as no page call sends a cookie across
- * origins (the identity service's APIs take a bearer access token; its cookies ride only on
- * navigations and the hand-off's form post).
+ * The back ends whose gateway allows credentials: the identity API alone, whose phone and e-mail
+ * logins read its trusted-device cookie ('Stay signed in on this browser', ./trusted-devices.ts).
+ * The identity service's APIs take a bearer access token; its cookies ride only on navigations and
+ * the hand-off's form post.
  */
-export const CREDENTIALED: readonly Backend[] = [];
+export const CREDENTIALED: readonly Backend[] = ['identityApi'];
 
 /** The vendors' public ids in the topology's build (the browser tests' stand-ins check them). */
 export const VENDOR_IDS = {

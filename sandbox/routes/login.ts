@@ -4,7 +4,7 @@
  * Google logins take an id token only with the nonce this service issued for it (security review
  * L3, `SOCIAL_NONCE_PATH`).
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { BlockReason, ChallengeDetail, LoginChallenge } from '../../src/contract/errors.ts';
 import {
   APPLE_LOGIN_PATH,
@@ -23,6 +23,7 @@ import { fail, failWait, jsonBody } from '../errors.ts';
 import { header, requirePhone } from '../http.ts';
 import { SOCIAL_ACCOUNTS, type SocialProvider } from '../personas.ts';
 import { issueSocialNonce, readSocialToken, spendSocialNonce } from '../social.ts';
+import { rememberedAnswer, trustedDeviceOf } from '../trusted-devices.ts';
 import {
   TEMPORARY_BLOCK_MS,
   WRONG_PASSWORDS_BEFORE_BLOCK,
@@ -142,8 +143,8 @@ export function loginRoutes(sandbox: Sandbox): Hono {
     wrong('BAD_CREDENTIALS', 'US-0051');
   }
 
-  /** Checks the login's answers; returns how the person proved who they are (`amr`). */
-  function phoneLogin(user: User, phone: string, body: PhoneLogin): AuthMethod[] {
+  /** The login's answers checked: how the person proved who they are (`trusted`: the cookie). */
+  function phoneLogin(user: User, phone: string, body: PhoneLogin, trusted: boolean): AuthMethod[] {
     assertActive(user);
     switch (user.login) {
       case 'password':
@@ -151,9 +152,8 @@ export function loginRoutes(sandbox: Sandbox): Hono {
         checkPassword(user, body.password);
         return ['pwd'];
       case 'otp':
-        if (!body.otp) challenge('otp');
-        if (!checkOtpProof(sandbox, phone, body.otp, true)) invalidOtp();
-        return ['otp'];
+        if (body.otp) return checkOtpProof(sandbox, phone, body.otp, true) ? ['otp'] : invalidOtp();
+        return trusted && user.trustedDeviceSkipsCode ? ['rba'] : challenge('otp');
       case 'confirm_name':
         if (body.name_confirmed === undefined) challenge('confirm_name', { name: user.fullName });
         if (!body.name_confirmed) unregistered();
@@ -167,13 +167,22 @@ export function loginRoutes(sandbox: Sandbox): Hono {
     }
   }
 
+  /** A phone or e-mail login's answer: its proof token and the trusted device's word. */
+  function signedIn(c: Context, user: User, amr: AuthMethod[], remember: boolean): Response {
+    return c.json({
+      token: issueProof(sandbox, user.sub, header(c, 'clientId'), amr),
+      ...rememberedAnswer(sandbox, c, user.sub, amr, remember),
+    });
+  }
+
   app.post(PHONE_LOGIN_PATH, async (c) => {
     const body = await jsonBody(c, PhoneLoginBody);
     const phone = requirePhone(body.phone_number);
     const user = userByPhone(sandbox, phone);
     if (!user) unregistered();
-    const amr = phoneLogin(user, phone, body);
-    return c.json({ token: issueProof(sandbox, user.sub, header(c, 'clientId'), amr) });
+    const trusted = trustedDeviceOf(sandbox, c, user.sub) !== undefined;
+    const amr = phoneLogin(user, phone, body, trusted);
+    return signedIn(c, user, amr, body.remember_device === true);
   });
 
   app.post(EMAIL_LOGIN_PATH, async (c) => {
@@ -194,7 +203,7 @@ export function loginRoutes(sandbox: Sandbox): Hono {
       if (!checkOtpProof(sandbox, email, body.otp, true)) invalidOtp();
     } else challenge(user.password ? 'password' : 'otp');
     const amr: AuthMethod[] = body.password ? ['pwd'] : ['otp'];
-    return c.json({ token: issueProof(sandbox, user.sub, header(c, 'clientId'), amr) });
+    return signedIn(c, user, amr, body.remember_device === true);
   });
 
   app.post(SOCIAL_NONCE_PATH, (c) => c.json(issueSocialNonce(sandbox)));

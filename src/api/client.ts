@@ -63,6 +63,11 @@ export interface RequestOptions {
   /** Retry on transient failures. Defaults to true for GET only. */
   idempotent?: boolean;
   signal?: AbortSignal;
+  /**
+   * Sends the back end's own cookies across origins (`credentials: 'include'`): only the identity
+   * API's logins, which read its trusted-device cookie (docs/stay-signed-in.md).
+   */
+  withCredentials?: true;
 }
 
 /** ofetch and what runs it (src/api/transport.ts): loaded by the first call, or once idle. */
@@ -105,8 +110,9 @@ async function send<T>(backend: Backend, path: string, options: RequestOptions):
     return await ofetch.send<T>(backend, path, {
       method,
       headers: present({ ...commonHeaders, ...options.headers }),
-      // No call sends cookies to another origin: the identity service's APIs take a bearer.
-      credentials: 'same-origin',
+      // Cookies go to another origin only where a call asks: the identity API's logins, for its
+      // trusted-device cookie. The identity service's APIs take a bearer.
+      credentials: options.withCredentials ? 'include' : 'same-origin',
       idempotent: options.idempotent ?? method === 'GET',
       limit: options.timeout ?? (method === 'GET' ? 5000 : 10_000),
       ...(options.signal === undefined ? {} : { caller: options.signal }),

@@ -251,6 +251,7 @@ export const PhoneLoginBody = object({
   otp: optional(ShortText),
   name_confirmed: optional(boolean()),
   is_known_device: optional(boolean()),
+  remember_device: optional(boolean()),
   password: optional(ShortText),
   pin: optional(ShortText),
   email_verification: optional(ShortText),
@@ -265,8 +266,31 @@ export const EmailLoginBody = object({
   otp: optional(ShortText),
   profiling: Profiling,
   password: optional(ShortText),
+  is_known_device: optional(boolean()),
+  remember_device: optional(boolean()),
 });
 export type EmailLoginBody = InferOutput<typeof EmailLoginBody>;
+
+/**
+ * The phone and e-mail logins' answer: the proof token, and while this browser holds a live
+ * trusted-device credential for the account (issued now for `remember_device`, or the one that
+ * let this sign-in skip its code), when it expires (ISO time). The credential itself is an
+ * HttpOnly cookie of the identity API's origin that the page never sees (docs/stay-signed-in.md).
+ */
+export const LoginResponse = object({
+  token: string(),
+  trusted_device_expires_at: optional(pipe(string(), maxLength(64))),
+});
+export type LoginResponse = InferOutput<typeof LoginResponse>;
+
+/**
+ * 'Forget this browser' (path chosen by the sandbox): revokes the trusted-device credential the
+ * call's cookie names and clears the cookie (204, also when there was none). Sent with
+ * credentials.
+ */
+export const TRUSTED_DEVICE_PATH = '/login/trusted-device';
+/** How long a trusted device skips the code (30 days). */
+export const TRUSTED_DEVICE_DAYS = 30;
 
 /**
  * A nonce for the next Apple or Google sign-in (security review, L3; path chosen by the sandbox):

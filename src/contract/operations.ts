@@ -17,6 +17,17 @@ import * as shell from './shell.ts';
 import { SOCIAL_OPERATIONS } from './social-operations.ts';
 
 const loginHeaders = ['x-device-id', 'x-session-id', 'x-client-id'] as const;
+/** The phone and e-mail logins' trusted device ('Stay signed in on this browser'). */
+const TRUSTED_DEVICE_NOTE =
+  "Sent with credentials (CORS with `Access-Control-Allow-Credentials` for the site's origin). " +
+  "`remember_device: true` (the person ticked 'Stay signed in on this browser'): a successful " +
+  "sign-in sets the `trusted_device` cookie (HttpOnly, SameSite=Strict, Path the API's, " +
+  'Max-Age 30 days; Secure over https), bound to the account, and answers ' +
+  '`trusted_device_expires_at`. A later login whose cookie names a live credential of the same ' +
+  'account skips the code step (the sandbox: Omar +971500000002 and Hana +971500000020; `amr` ' +
+  '`rba`) and answers the same field. A revoked, expired or foreign credential changes nothing: ' +
+  "the code is asked for as usual. `is_known_device` is the page's word that it holds such a " +
+  'credential (it was told an expiry that has not passed); the API decides by its cookie alone.';
 /** The proof token of a confirmed approval request (one-click's push). */
 const proofAnswers = {
   200: ok(api.TokenResponse),
@@ -230,10 +241,11 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'POST',
     path: api.PHONE_LOGIN_PATH,
     summary: 'Phone login',
+    description: TRUSTED_DEVICE_NOTE,
     chosenPath: true,
     headers: loginHeaders,
     body: api.PhoneLoginBody,
-    answers: { 200: ok(api.TokenResponse), 400: challenge, 500: serverError },
+    answers: { 200: ok(api.LoginResponse), 400: challenge, 500: serverError },
   },
   {
     id: 'emailLogin',
@@ -241,10 +253,24 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'POST',
     path: api.EMAIL_LOGIN_PATH,
     summary: 'E-mail login',
+    description: TRUSTED_DEVICE_NOTE,
     chosenPath: true,
     headers: loginHeaders,
     body: api.EmailLoginBody,
-    answers: { 200: ok(api.TokenResponse), 400: challenge },
+    answers: { 200: ok(api.LoginResponse), 400: challenge },
+  },
+  {
+    id: 'forgetTrustedDevice',
+    backend: 'identityApi',
+    method: 'DELETE',
+    path: api.TRUSTED_DEVICE_PATH,
+    summary: "Forget this browser: revoke the trusted-device cookie's credential",
+    description:
+      'Sent with credentials. Revokes the trusted-device credential the `trusted_device` cookie ' +
+      'names and clears the cookie; 204 also when there was none. The next login from the browser ' +
+      'asks for its code again.',
+    chosenPath: true,
+    answers: { 204: ok(undefined, 'Forgotten (or nothing to forget)') },
   },
   ...SOCIAL_OPERATIONS,
   ...PASSKEY_OPERATIONS,

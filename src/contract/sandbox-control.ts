@@ -41,7 +41,21 @@ export const SANDBOX_CONTROL = {
   /** An account's security after 'This wasn't me' (sandbox/secure-account.ts). */
   security: '/_sandbox/security',
   social: SANDBOX_SOCIAL_PATH,
+  /** GET lists them, DELETE revokes every one (every browser asks for its code again). */
+  trustedDevices: '/_sandbox/trusted-devices',
+  /** POST: every trusted device past its 30 days, as if a month had gone by. */
+  trustedDevicesExpire: '/_sandbox/trusted-devices/expire',
 } as const;
+
+/** A trusted device as `GET /_sandbox/trusted-devices` lists it (times in ISO). */
+export const TrustedDeviceEntry = object({
+  sub: string(),
+  createdAt: string(),
+  expiresAt: string(),
+  revoked: boolean(),
+});
+export type TrustedDeviceEntry = InferOutput<typeof TrustedDeviceEntry>;
+export const TrustedDevicesResponse = array(TrustedDeviceEntry);
 
 export const OUTBOX_CHANNELS = ['sms', 'voice', 'email', 'push'] as const;
 export const OutboxEntry = object({

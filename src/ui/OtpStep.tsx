@@ -8,7 +8,7 @@
  * `recaptcha` and `spring_security_error` namespaces.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { errorKey } from '../api/error-catalogue.ts';
 import type { OtpType } from '../contract/identity-api.ts';
 import type { Text } from '../i18n/types.ts';
@@ -34,6 +34,8 @@ export interface OtpStepProps {
   parent: { submitting: boolean; error: Text | undefined };
   flags: Pick<Flags, 'enhancedForm' | 'recaptchaV2'>;
   onBack: () => void;
+  /** What the surrounding flow adds under the code field (the login's 'Stay signed in'). */
+  children?: ReactNode;
 }
 
 const RESEND_KEYS = {
@@ -92,6 +94,7 @@ export function OtpStep(props: OtpStepProps) {
         onChange={otp.changeCode}
         error={state.error ? t.text(state.error) : undefined}
       />
+      {props.children}
       <FormError error={props.parent.error} />
       {/* A rate limit on sending or checking codes: how long, and Verify and resend held. */}
       <WaitNotice wait={state.wait} />

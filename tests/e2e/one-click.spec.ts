@@ -40,7 +40,7 @@ function texts(locale: Locale) {
     title: t('one_click:phone.title'),
     empty: t('fields:phone.empty'),
     continue: t('one_click:phone.continue'),
-    remember: t('one_click:phone.remember'),
+    remember: t('common:staySignedIn.label'),
     appTitle: t('one_click:app.title'),
     resendIn: (count: number) => t('one_click:push.resendIn', { count }),
     useSms: t('one_click:push.useSms'),

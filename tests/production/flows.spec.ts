@@ -16,6 +16,7 @@ import { gotoLink } from '../e2e/links-helpers.ts';
 import { beginSignIn } from '../e2e/identity-helpers.ts';
 import {
   e164,
+  latestCode,
   loginPath,
   openLogin,
   PASSWORD,
@@ -114,6 +115,36 @@ for (const locale of FLOW_LOCALES) {
       expect(passkeyCalls().map((c) => c.url.pathname)).toContain('/login/passkey');
     });
 
+    test("code login with 'Stay signed in', then the next one without the code", async ({
+      page,
+      context,
+      topology,
+      calls,
+    }) => {
+      await openLogin(page, locale);
+      await submitPhone(page, '02');
+      await expect(view(page)).toHaveAttribute('data-view', 'otp');
+      await view(page)
+        .getByRole('checkbox', { name: m('common:staySignedIn.label') })
+        .check();
+      await page.getByLabel(m('fields:otp.label')).fill('123456');
+      await submitButton(page).click();
+      const first = await expectSignedInAt(page, topology, 'Omar Khan', 'otp');
+      expect(first.form.get('remember')).toBe('true');
+      // The identity API's own cookie, from a call with credentials across origins.
+      const cookies = await context.cookies(`${topology.backends.identityApi}/login/phone`);
+      expect(cookies.find((cookie) => cookie.name === 'trusted_device')).toMatchObject({
+        httpOnly: true,
+        sameSite: 'Strict',
+        path: '/login',
+      });
+      await openLogin(page, locale);
+      await submitPhone(page, '02');
+      const again = await expectSignedInAt(page, topology, 'Omar Khan', 'rba');
+      expect(again.form.get('remember')).toBe('true');
+      expect(calls.backends()).toContain('identityApi');
+    });
+
     test('sign-up with a code', async ({ page, topology, sandbox, calls }) => {
       const signIn = await beginSignIn(page, `/signin?ui_locales=${locale}`);
       await page.goto(
@@ -125,8 +156,8 @@ for (const locale of FLOW_LOCALES) {
       await page.getByLabel(m('fields:password.label'), { exact: true }).fill(PASSWORD);
       await page.locator('form.signup-form button[type=submit]').click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(m('login_otp:title'));
-      const code = (await sandbox.outbox(e164('03'))).find((item) => item.code)?.code ?? '';
-      await page.getByLabel(m('fields:otp.label')).fill(code);
+      // The heading shows as the code is being sent: wait for it in the outbox.
+      await page.getByLabel(m('fields:otp.label')).fill(await latestCode(sandbox, e164('03')));
       await page.getByRole('button', { name: m('login_otp:submit') }).click();
       await expectSignedInAt(page, topology, 'Mona Saeed', 'otp');
       expect(calls.backends()).toEqual(expect.arrayContaining(['identityApi', 'onboarder']));

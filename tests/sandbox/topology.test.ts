@@ -66,6 +66,42 @@ describe('the production topology', () => {
     expect((await call('flags', '/v1/flags')).status).toBe(200);
   });
 
+  it("lets the site's logins carry the identity API's trusted-device cookie, scoped to /login", async () => {
+    sandbox.reset();
+    const preflight = await call('identityApi', '/login/phone', {
+      method: 'OPTIONS',
+      headers: fromSite({ 'Access-Control-Request-Method': 'POST' }),
+    });
+    expect(preflight.headers.get('access-control-allow-credentials')).toBe('true');
+    const login = (body: Record<string, unknown>) =>
+      call('identityApi', '/login/phone', {
+        method: 'POST',
+        headers: fromSite({ 'content-type': 'application/json' }),
+        body: JSON.stringify({ phone_number: '971500000002', ...body }),
+      });
+    const asked = await login({ remember_device: true });
+    expect(asked.status).toBe(400);
+    expect(asked.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(asked.headers.get('set-cookie')).toBeNull();
+    const sent = await call('identityApi', '/otp/send', {
+      method: 'POST',
+      headers: fromSite({ 'content-type': 'application/json' }),
+      body: JSON.stringify({ identifier: '+971500000002', type: 'SMS' }),
+    });
+    expect(sent.status).toBe(200);
+    const verified = await call('identityApi', '/otp/verify', {
+      method: 'POST',
+      headers: fromSite({ 'content-type': 'application/json' }),
+      body: JSON.stringify({ identifier: '+971500000002', code: '123456' }),
+    });
+    const { data } = (await verified.json()) as { data: { id: string } };
+    const remembered = await login({ otp: data.id, remember_device: true });
+    expect(remembered.status).toBe(200);
+    expect(remembered.headers.get('set-cookie')).toMatch(
+      /^trusted_device=[^;]+;.*Path=\/login;.*HttpOnly;.*SameSite=Strict/,
+    );
+  });
+
   it('applies the control API’s faults by the back ends’ /_be prefixes, CORS faults included', async () => {
     sandbox.reset();
     sandbox.state.faults.push(

@@ -1,7 +1,11 @@
-/** The login's answer views: the password, the name (classic and enhanced), the four challenges. */
+/**
+ * The login's answer views: the code, the password, the name (classic and enhanced), the four
+ * challenges.
+ */
 import { useId, useState, type ChangeEvent } from 'react';
 import { localizedPath } from '../../i18n/config.ts';
 import {
+  codeIdentifier,
   currentChallenge,
   isTryAnotherWayVisible,
   isWaiting,
@@ -16,6 +20,8 @@ import { WaitNotice } from '../../ui/WaitNotice.tsx';
 import { EmailField, TextField } from '../../ui/Field.tsx';
 import { ltr, useT } from '../../ui/i18n.tsx';
 import { PasswordField, ShowToggle } from '../../ui/PasswordField.tsx';
+import { StaySignedIn } from '../../ui/StaySignedIn.tsx';
+import { OtpStep } from '../../ui/OtpStep.tsx';
 import { UsernameField } from '../../ui/UsernameField.tsx';
 import { ViewHeading } from '../../ui/ViewHeading.tsx';
 import { shownIdentifier, type ViewProps } from './view-props.ts';
@@ -94,6 +100,25 @@ function AnswerForm(props: ViewProps & { children: React.ReactNode }) {
   );
 }
 
+/** The code step (src/ui/OtpStep.tsx), with 'Stay signed in on this browser' under the code. */
+export function CodeStep({ flow, state, flags }: ViewProps) {
+  return (
+    <OtpStep
+      deps={flow.codeStep}
+      identifier={codeIdentifier(state)}
+      parent={state}
+      flags={flags}
+      onBack={flow.back}
+    >
+      <StaySignedIn
+        checked={state.remember}
+        disabled={state.submitting}
+        onChange={flow.changeRemember}
+      />
+    </OtpStep>
+  );
+}
+
 export function PasswordForm(props: ViewProps) {
   const t = useT();
   const { flow, state } = props;
@@ -104,6 +129,11 @@ export function PasswordForm(props: ViewProps) {
         {t('login:password.intro', { identifier: ltr(shownIdentifier(state)) })}
       </p>
       <PasswordAnswer flow={flow} state={state} />
+      <StaySignedIn
+        checked={state.remember}
+        disabled={state.submitting}
+        onChange={flow.changeRemember}
+      />
       <AnswerActions {...props} submitLabel={t('login:password.submit')} />
       <p className="login-links">
         <a href={recoveryHref(props)}>{t('login:password.forgot')}</a>

@@ -10,7 +10,6 @@ import type { Messages } from '../../i18n/types.ts';
 
 export * from './ChallengeViews.tsx';
 export * from './OutcomeViews.tsx';
-export { OtpStep } from '../../ui/OtpStep.tsx';
 
 const CATALOGS = import.meta.glob<Partial<Messages>>('../../../i18n/*/common.json', {
   query:

@@ -15,6 +15,7 @@ import { sendOtp, verifyOtp } from '../../api/otp.ts';
 import { deviceAutoCodes } from '../../lib/auto-codes.ts';
 import { browserVisibility } from '../../lib/page-visibility.ts';
 import { sessionWaits } from '../../lib/wait-store.ts';
+import { trustedDevice } from '../../lib/trusted-device.ts';
 import { cleanClientId, currentQuery } from '../../lib/address.ts';
 import { takeCsrf } from '../../lib/csrf.ts';
 import { handToSignup, takeSignupHandoff } from '../../lib/signup-handoff.ts';
@@ -28,12 +29,7 @@ import {
   shieldParams,
   validatePhone,
 } from '../../stores/flows/browser-deps.ts';
-import {
-  codeIdentifier,
-  createLoginFlow,
-  parsePresets,
-  type LoginDeps,
-} from '../../stores/flows/login/index.ts';
+import { createLoginFlow, parsePresets, type LoginDeps } from '../../stores/flows/login/index.ts';
 import { browserPasskeys } from './passkey-deps.ts';
 import { PasskeyOffer } from './passkey-lazy.tsx';
 import { EmailForm, PhoneForm, SocialForm } from './StartViews.tsx';
@@ -51,7 +47,7 @@ import { laterViews } from '../../ui/later-views.ts';
 // the flow opens them (src/ui/later-views.ts). The page's HTML has the first views' messages only
 // (./first-keys.ts).
 const later = laterViews(() => import('./LaterViews.ts'));
-const OtpStep = later.view((m) => m.OtpStep);
+const CodeStep = later.view((m) => m.CodeStep);
 const PasswordForm = later.view((m) => m.PasswordForm);
 const ChallengeForm = later.view((m) => m.ChallengeForm);
 const NameConfirmation = later.view((m) => m.NameConfirmation);
@@ -83,6 +79,8 @@ function browserDeps(locale: Locale): LoginDeps {
     passkeys: browserPasskeys,
     // Waits kept in this tab's session storage: a reload still waits.
     wait: { waits: sessionWaits },
+    // What the identity API said of this browser's trusted device ('Stay signed in').
+    trustedDevice,
     // The code an address asks for: once the page is shown, once a minute a number (L1).
     addressCode: { codes: deviceAutoCodes, visibility: browserVisibility },
   };
@@ -140,22 +138,14 @@ function LoginScreen({ locale }: { locale: Locale }) {
 }
 
 function View(props: ViewProps) {
-  const { state, flow, flags } = props;
+  const { state, flow } = props;
   switch (state.view) {
     case 'phone_form':
       return <PhoneForm key="phone" {...props} />;
     case 'email_form':
       return <EmailForm key="email" {...props} />;
     case 'otp':
-      return (
-        <OtpStep
-          deps={flow.codeStep}
-          identifier={codeIdentifier(state)}
-          parent={state}
-          flags={flags}
-          onBack={flow.back}
-        />
-      );
+      return <CodeStep {...props} />;
     case 'password_form':
       return <PasswordForm key="password" {...props} />;
     case 'name_confirmation':

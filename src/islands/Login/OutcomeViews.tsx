@@ -12,7 +12,12 @@ import type { ViewProps } from './view-props.ts';
 export function RedirectToIdp({ state, flags }: ViewProps) {
   if (state.view !== 'redirect_to_idp') return null;
   return (
-    <IdpRedirect token={state.token} kind="welcome" recaptcha={recaptchaMode(flags.recaptchaV2)} />
+    <IdpRedirect
+      token={state.token}
+      kind="welcome"
+      recaptcha={recaptchaMode(flags.recaptchaV2)}
+      remember={state.remember}
+    />
   );
 }
 

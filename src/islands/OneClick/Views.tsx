@@ -7,6 +7,7 @@ import { Button } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/ErrorAlert.tsx';
 import { RichText, useT } from '../../ui/i18n.tsx';
 import { PhoneInput } from '../../ui/PhoneInput.tsx';
+import { StaySignedIn } from '../../ui/StaySignedIn.tsx';
 import { ViewHeading } from '../../ui/ViewHeading.tsx';
 import { Form } from '../../ui/Form.tsx';
 import { WaitNotice } from '../../ui/WaitNotice.tsx';
@@ -65,15 +66,11 @@ export function PhoneForm({ flow, state, locale }: ViewProps) {
         error={state.fieldError}
         disabled={state.submitting}
       />
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={state.remember}
-          disabled={state.submitting}
-          onChange={(event) => flow.changeRemember(event.target.checked)}
-        />
-        <span>{t('one_click:phone.remember')}</span>
-      </label>
+      <StaySignedIn
+        checked={state.remember}
+        disabled={state.submitting}
+        onChange={flow.changeRemember}
+      />
       <FormError error={state.error} />
       <WaitNotice wait={state.wait} />
       <Button

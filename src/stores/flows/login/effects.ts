@@ -2,7 +2,9 @@
  * The login's effects: the login call of each attempt and its answer (a wait kept for the phone or
  * e-mail), the submits that send it, and Apple, Google and One Tap.
  */
-import { toFailure } from '../../../api/errors.ts';
+import { toFailure, type ApiFailure } from '../../../api/errors.ts';
+import type { LoginAnswer } from '../../../api/login.ts';
+import { ERROR } from '../../../contract/errors.ts';
 import { waitOf } from '../../../api/waits.ts';
 import { isEmailAddress } from '../../../lib/patterns.ts';
 import type { SocialProvider, SocialResult } from '../../../lib/social/types.ts';
@@ -22,24 +24,41 @@ export function loginWaitScope(attempt: Attempt): string | undefined {
   return undefined;
 }
 
-/** The call that signs `attempt` in, with what the state holds (answers, verified code). */
-function callLogin(
+/**
+ * The call that signs `attempt` in, with what the state holds (answers, verified code, 'Stay
+ * signed in') and whether this browser holds a trusted device (`knownDevice`).
+ */
+async function callLogin(
   deps: LoginDeps,
   state: LoginState,
   attempt: Attempt,
   profiling: Record<string, unknown> | undefined,
-): Promise<string> {
+  knownDevice: boolean,
+): Promise<LoginAnswer> {
   const context = { clientId: state.presets.clientId };
   switch (attempt.kind) {
     case 'phone':
-      return deps.phoneLogin(phoneLoginBody(state, attempt.phone, profiling), context);
+      return deps.phoneLogin(phoneLoginBody(state, attempt.phone, profiling, knownDevice), context);
     case 'email':
-      return deps.emailLogin(emailLoginBody(state, attempt.email, profiling), context);
+      return deps.emailLogin(emailLoginBody(state, attempt.email, profiling, knownDevice), context);
     case 'apple':
-      return deps.appleLogin(attempt.idToken, context);
+      return { token: await deps.appleLogin(attempt.idToken, context) };
     case 'google':
-      return deps.googleLogin(attempt.idToken, context);
+      return { token: await deps.googleLogin(attempt.idToken, context) };
   }
+}
+
+/**
+ * The identity API asked for the code although this browser said it was known: its trusted
+ * device is gone (revoked, expired, another account's), and the page no longer says so. The code
+ * step comes as usual, with no error.
+ */
+function codeAskedOf(failure: ApiFailure): boolean {
+  return (
+    failure.kind === 'http' &&
+    failure.body?.error === ERROR.challengeRequired &&
+    failure.body.additional_information?.challenge === 'otp'
+  );
 }
 
 /** Phone, e-mail, a challenge's answer, the name: each checked, then the login is sent. */
@@ -144,10 +163,18 @@ export function loginEffects(
       return;
     }
     const signal = flow.begin();
+    const knownDevice = deps.trustedDevice?.known() ?? false;
     try {
       const profiling = await deps.profiling();
       if (signal.aborted) return;
-      const token = await callLogin(deps, state, attempt, profiling);
+      const { token, trustedDeviceExpiresAt } = await callLogin(
+        deps,
+        state,
+        attempt,
+        profiling,
+        knownDevice,
+      );
+      if (trustedDeviceExpiresAt) deps.trustedDevice?.keep(trustedDeviceExpiresAt);
       if (signal.aborted) return;
       // After a code login, a device that can add a passkey is offered one first.
       const offerPasskey =
@@ -157,10 +184,16 @@ export function loginEffects(
       if (signal.aborted) return;
       deps.analytics.track('login_succeeded', { flow: attempt.kind });
       await deps.analytics.flush();
-      dispatch({ type: 'succeeded', token, offerPasskey });
+      dispatch({
+        type: 'succeeded',
+        token,
+        offerPasskey,
+        trusted: trustedDeviceExpiresAt !== undefined,
+      });
     } catch (error) {
       if (signal.aborted) return;
       const failure = toFailure(error);
+      if (knownDevice && codeAskedOf(failure)) deps.trustedDevice?.forget();
       const wait = waitOf(failure, waits.now());
       if (wait) waits.hold(scope, wait);
       dispatch({ type: 'failed', failure, wait });

@@ -5,11 +5,13 @@
  * (effects.ts). The code step is a view with its own sub-flow (src/ui/OtpStep.tsx, ../otp.ts):
  * the flow hands it `codeStep`.
  */
+import type { LoginAnswer } from '../../../api/login.ts';
 import type { EmailLoginBody, PhoneLoginBody } from '../../../contract/identity-api.ts';
 import type { Locale } from '../../../i18n/config.ts';
 import type { FlowAnalytics } from '../../../lib/analytics.ts';
 import type { CheckedPhone, PhoneInputValue } from '../../../lib/phone.ts';
 import type { SignupHandoff } from '../../../lib/signup-handoff.ts';
+import type { TrustedDevice } from '../../../lib/trusted-device.ts';
 import { createFlow, type Flow } from '../create-flow.ts';
 import type { AddressCodeDeps, OtpDeps } from '../otp.ts';
 import type { SocialDeps } from '../social.ts';
@@ -31,8 +33,8 @@ type Context = { clientId?: string | undefined };
 
 export interface LoginDeps extends SocialDeps {
   locale: Locale;
-  phoneLogin: (body: PhoneLoginBody, context: Context) => Promise<string>;
-  emailLogin: (body: EmailLoginBody, context: Context) => Promise<string>;
+  phoneLogin: (body: PhoneLoginBody, context: Context) => Promise<LoginAnswer>;
+  emailLogin: (body: EmailLoginBody, context: Context) => Promise<LoginAnswer>;
   appleLogin: (idToken: string, context: Context) => Promise<string>;
   googleLogin: (idToken: string, context: Context) => Promise<string>;
   sendOtp: OtpDeps['sendOtp'];
@@ -57,6 +59,11 @@ export interface LoginDeps extends SocialDeps {
   passkeys?: LoginPasskeyDeps;
   /** Rate limits kept across a reload, per phone or e-mail and per code (../waits.ts). */
   wait?: WaitDeps | undefined;
+  /**
+   * What this browser knows of its trusted device ('Stay signed in'): the logins'
+   * `is_known_device` (none where it is not given: never known).
+   */
+  trustedDevice?: TrustedDevice | undefined;
   /**
    * The code `?view=otp&fullMobileNumber=` asks for: sent once the page is shown, at most once a
    * minute per number from this device (security review, L1; ../otp.ts).
@@ -184,6 +191,8 @@ export function createLoginFlow(deps: LoginDeps) {
     changeEmail: (value: string) => dispatch({ type: 'emailChanged', value }),
     changeAnswer: (field: keyof Answers, value: string) =>
       dispatch({ type: 'answerChanged', field, value }),
+    /** 'Stay signed in on this browser' (the password and code steps). */
+    changeRemember: (value: boolean) => dispatch({ type: 'rememberChanged', value }),
     switchMethod: (method: 'phone' | 'email') => dispatch({ type: 'switchMethod', method }),
     /** The phone, the e-mail, a challenge's answer, the name (effects.ts): checked, then sent. */
     submitPhone: (): Promise<void> => effects.submitPhone(),

@@ -9,17 +9,23 @@ import { CHALLENGE_DIGITS, type Answers, type LoginState, type LoginView } from 
 
 const filled = (value: string) => value.trim() !== '';
 
-/** The phone login body: only non-empty challenge fields are sent, trimmed (not the password). */
+/**
+ * The phone login body: only non-empty challenge fields are sent, trimmed (not the password).
+ * `knownDevice`: this browser holds a trusted-device credential the identity API told it of
+ * (src/lib/trusted-device.ts); `remember_device`: 'Stay signed in on this browser' is ticked.
+ */
 export function phoneLoginBody(
-  state: Pick<LoginState, 'answers' | 'otpId' | 'nameConfirmed'>,
+  state: Pick<LoginState, 'answers' | 'otpId' | 'nameConfirmed' | 'remember'>,
   phone: string,
   profiling: Record<string, unknown> | undefined,
+  knownDevice = false,
 ): PhoneLoginBody {
   const { answers } = state;
   return {
     phone_number: phone,
     profiling,
-    is_known_device: false,
+    is_known_device: knownDevice,
+    remember_device: state.remember,
     ...(state.otpId ? { otp: state.otpId } : {}),
     ...(state.nameConfirmed === undefined ? {} : { name_confirmed: state.nameConfirmed }),
     ...(answers.password !== '' ? { password: answers.password } : {}),
@@ -31,13 +37,16 @@ export function phoneLoginBody(
 }
 
 export function emailLoginBody(
-  state: Pick<LoginState, 'answers' | 'otpId'>,
+  state: Pick<LoginState, 'answers' | 'otpId' | 'remember'>,
   email: string,
   profiling: Record<string, unknown> | undefined,
+  knownDevice = false,
 ): EmailLoginBody {
   return {
     email,
     profiling,
+    is_known_device: knownDevice,
+    remember_device: state.remember,
     ...(state.otpId ? { otp: state.otpId } : {}),
     ...(state.answers.password !== '' ? { password: state.answers.password } : {}),
   };

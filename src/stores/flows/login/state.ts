@@ -101,6 +101,11 @@ export interface LoginCommon {
   fieldError: Text | undefined;
   /** A rate limit or lock: the view's action waits until it ends (src/stores/flows/waits.ts). */
   wait: Wait | undefined;
+  /**
+   * 'Stay signed in on this browser' (the password and code steps): the login asks the identity
+   * API for a trusted device (`remember_device`), and the hand-off posts `remember`.
+   */
+  remember: boolean;
 }
 
 const COMMON_FIELDS: Record<keyof LoginCommon, true> = {
@@ -117,6 +122,7 @@ const COMMON_FIELDS: Record<keyof LoginCommon, true> = {
   error: true,
   fieldError: true,
   wait: true,
+  remember: true,
 };
 
 /** What every view keeps of `state`, without the fields of its view. */
@@ -149,6 +155,8 @@ export type LoginEvent =
   | { type: 'emailChanged'; value: string }
   /** A challenge answer typed (the PIN and card keep their 4 digits only). */
   | { type: 'answerChanged'; field: keyof Answers; value: string }
+  /** 'Stay signed in on this browser' ticked or cleared. */
+  | { type: 'rememberChanged'; value: boolean }
   /** The view's field is not right: its error, and nothing is sent. */
   | { type: 'invalid'; error: Text }
   /** 'Use e-mail' / 'Use phone number' on the first view. */
@@ -161,9 +169,16 @@ export type LoginEvent =
   | { type: 'otpVerified'; id: string }
   /**
    * The login answered a token: the identity-service redirect, or first the passkey offer.
-   * `flow` names a sign-in that is not the attempt's (a passkey: `biometric`).
+   * `flow` names a sign-in that is not the attempt's (a passkey: `biometric`); `trusted`: the
+   * identity API named a live trusted device of the account (the hand-off stays signed in).
    */
-  | { type: 'succeeded'; token: string; flow?: FlowName; offerPasskey?: boolean }
+  | {
+      type: 'succeeded';
+      token: string;
+      flow?: FlowName;
+      offerPasskey?: boolean;
+      trusted?: boolean;
+    }
   /** The passkey offer is over (added or 'Not now'): the identity-service redirect. */
   | { type: 'passkeyOfferClosed' }
   /** The login failed: a challenge, sign-up, the blocked page, or a message (and its wait). */
@@ -199,6 +214,7 @@ export function startState(presets: LoginPresets, previous?: LoginState): LoginS
     error: undefined,
     fieldError: undefined,
     wait: undefined,
+    remember: previous?.remember ?? false,
   };
   if (presets.clientId === DASHBOARD_CLIENT_ID || presets.view === 'dashboard_selection') {
     return { ...base, view: 'dashboard_selection' };

@@ -197,6 +197,7 @@ export function transition(state: LoginState, event: LoginEvent): LoginState {
         submitting: false,
         social: undefined,
         error: undefined,
+        remember: state.remember || event.trusted === true,
         view: event.offerPasskey ? 'passkey_offer' : 'redirect_to_idp',
         token: event.token,
         flow: event.flow ?? flowOf(state),
@@ -210,6 +211,8 @@ export function transition(state: LoginState, event: LoginEvent): LoginState {
         fieldError: undefined,
       };
     }
+    case 'rememberChanged':
+      return state.submitting ? state : { ...state, remember: event.value };
     case 'invalid':
       return { ...state, submitting: false, fieldError: event.error };
     case 'submitted': {

@@ -5,8 +5,8 @@ import type { LoginDeps } from '../../../../../src/stores/flows/login/index.ts';
 export function fakeLoginDeps(overrides: Partial<LoginDeps> = {}): LoginDeps {
   return {
     locale: 'en',
-    phoneLogin: vi.fn(() => Promise.resolve('proof')),
-    emailLogin: vi.fn(() => Promise.resolve('proof')),
+    phoneLogin: vi.fn(() => Promise.resolve({ token: 'proof' })),
+    emailLogin: vi.fn(() => Promise.resolve({ token: 'proof' })),
     appleLogin: vi.fn(() => Promise.resolve('proof')),
     googleLogin: vi.fn(() => Promise.resolve('proof')),
     sendOtp: vi.fn(() => Promise.resolve({ data: { resend_in: 60 } })),

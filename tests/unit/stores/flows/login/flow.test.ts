@@ -22,8 +22,8 @@ describe('login flow (actions with fake deps)', () => {
     const store = new Map<string, string>();
     const deps: LoginDeps = {
       locale: 'en',
-      phoneLogin: vi.fn(() => Promise.resolve('proof')),
-      emailLogin: vi.fn(() => Promise.resolve('proof')),
+      phoneLogin: vi.fn(() => Promise.resolve({ token: 'proof' })),
+      emailLogin: vi.fn(() => Promise.resolve({ token: 'proof' })),
       appleLogin: vi.fn(() => Promise.resolve('proof')),
       googleLogin: vi.fn(() => Promise.resolve('proof')),
       sendOtp: vi.fn(() => Promise.resolve({ data: { resend_in: 60 } })),
@@ -65,7 +65,12 @@ describe('login flow (actions with fake deps)', () => {
     flow.changePhone({ country: 'AE', input: '500000001' });
     await flow.submitPhone();
     expect(deps.phoneLogin).toHaveBeenCalledWith(
-      { phone_number: '971500000001', profiling: { platform: 'web' }, is_known_device: false },
+      {
+        phone_number: '971500000001',
+        profiling: { platform: 'web' },
+        is_known_device: false,
+        remember_device: false,
+      },
       { clientId: undefined },
     );
     expect(deps.analytics.flush).toHaveBeenCalled();
@@ -143,7 +148,7 @@ describe('login flow (actions with fake deps)', () => {
     const phoneLogin = vi
       .fn<LoginDeps['phoneLogin']>()
       .mockRejectedValueOnce(new ApiError(challenge('otp')))
-      .mockResolvedValueOnce('proof');
+      .mockResolvedValueOnce({ token: 'proof' });
     const { deps, flow } = setup({ phoneLogin });
     await flow.init({ ...DEFAULT_PRESETS, clientId: 'sandbox-web' });
     flow.changePhone({ country: 'AE', input: '500000001' });
@@ -204,7 +209,7 @@ describe('login flow (actions with fake deps)', () => {
       .mockRejectedValueOnce(
         new ApiError(challenge('try_another_way', { challenge_details: DETAILS })),
       )
-      .mockResolvedValueOnce('proof');
+      .mockResolvedValueOnce({ token: 'proof' });
     const { flow } = setup({ phoneLogin });
     await flow.init(DEFAULT_PRESETS);
     flow.changePhone({ country: 'AE', input: '500000001' });
@@ -279,7 +284,12 @@ describe('login flow (actions with fake deps)', () => {
     flow.changeEmail(' Layla@Example.com ');
     await flow.submitEmail();
     expect(deps.emailLogin).toHaveBeenCalledWith(
-      { email: 'layla@example.com', profiling: { platform: 'web' } },
+      {
+        email: 'layla@example.com',
+        profiling: { platform: 'web' },
+        is_known_device: false,
+        remember_device: false,
+      },
       { clientId: undefined },
     );
   });

@@ -39,7 +39,7 @@ function setup(passkeys: { support?: () => Promise<PasskeySupport> } = {}) {
     phoneLogin: vi
       .fn()
       .mockRejectedValueOnce(new ApiError(otpChallenge))
-      .mockResolvedValue('pt_code'),
+      .mockResolvedValue({ token: 'pt_code' }),
     emailLogin: vi.fn(),
     appleLogin: vi.fn(),
     googleLogin: vi.fn(),

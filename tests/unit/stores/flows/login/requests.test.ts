@@ -84,13 +84,18 @@ describe('payloads, validation, names', () => {
   it('sends only non-empty challenge fields, with is_known_device=false', () => {
     expect(
       phoneLoginBody(
-        { answers: EMPTY_ANSWERS, otpId: undefined, nameConfirmed: undefined },
+        { answers: EMPTY_ANSWERS, otpId: undefined, nameConfirmed: undefined, remember: false },
         '9715',
         {
           a: 1,
         },
       ),
-    ).toEqual({ phone_number: '9715', profiling: { a: 1 }, is_known_device: false });
+    ).toEqual({
+      phone_number: '9715',
+      profiling: { a: 1 },
+      is_known_device: false,
+      remember_device: false,
+    });
     expect(
       phoneLoginBody(
         {
@@ -103,14 +108,17 @@ describe('payloads, validation, names', () => {
           },
           otpId: 'otpv',
           nameConfirmed: false,
+          remember: true,
         },
         '9715',
         undefined,
+        true,
       ),
     ).toEqual({
       phone_number: '9715',
       profiling: undefined,
-      is_known_device: false,
+      is_known_device: true,
+      remember_device: true,
       otp: 'otpv',
       name_confirmed: false,
       password: 'pw',
@@ -121,14 +129,25 @@ describe('payloads, validation, names', () => {
     });
     expect(
       emailLoginBody(
-        { answers: { ...EMPTY_ANSWERS, password: 'pw' }, otpId: undefined },
+        { answers: { ...EMPTY_ANSWERS, password: 'pw' }, otpId: undefined, remember: true },
         'a@b.co',
         undefined,
+        true,
       ),
-    ).toEqual({ email: 'a@b.co', profiling: undefined, password: 'pw' });
-    expect(emailLoginBody({ answers: EMPTY_ANSWERS, otpId: 'o' }, 'a@b.co', undefined)).toEqual({
+    ).toEqual({
       email: 'a@b.co',
       profiling: undefined,
+      is_known_device: true,
+      remember_device: true,
+      password: 'pw',
+    });
+    expect(
+      emailLoginBody({ answers: EMPTY_ANSWERS, otpId: 'o', remember: false }, 'a@b.co', undefined),
+    ).toEqual({
+      email: 'a@b.co',
+      profiling: undefined,
+      is_known_device: false,
+      remember_device: false,
       otp: 'o',
     });
   });
