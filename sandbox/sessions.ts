@@ -8,7 +8,7 @@
 import { TRUSTED_DEVICE_DAYS } from '../src/contract/identity-api.ts';
 import type { AccountPasskeysResponse, DeviceSession } from '../src/contract/sessions.ts';
 import { SEED_PASSKEYS, SEED_SESSIONS } from './personas.ts';
-import type { DeviceSessionRecord, Sandbox, StoredPasskey } from './state.ts';
+import type { DeviceSessionRecord, Sandbox, StoredPasskey, User } from './state.ts';
 
 /** Where the sandbox places every new session (it has no address book of its own). */
 export const SANDBOX_PLACE = { city: 'Dubai', country: 'AE' } as const;
@@ -184,14 +184,21 @@ export function revokeAll(sandbox: Sandbox, sub: string, exceptId?: string): num
 /** The WebAuthn user handle of an account (what its passkeys were made with), base64url. */
 export const userHandle = (sub: string) => Buffer.from(sub, 'utf8').toString('base64url');
 
-export function listPasskeys(
-  sandbox: Sandbox,
-  user: { sub: string; phone?: string; email?: string; fullName: string },
-): AccountPasskeysResponse {
+type Person = Pick<User, 'sub' | 'phone' | 'email' | 'fullName'>;
+
+/** An account as its passkeys know it: the user handle and the names they were made with. */
+export const webauthnUser = (user: Person) => ({
+  id: userHandle(user.sub),
+  name: user.phone ?? user.email ?? user.sub,
+  displayName: user.fullName,
+});
+
+export function listPasskeys(sandbox: Sandbox, user: Person): AccountPasskeysResponse {
+  const { id, name, displayName } = webauthnUser(user);
   return {
-    userId: userHandle(user.sub),
-    name: user.phone ?? user.email ?? user.sub,
-    displayName: user.fullName,
+    userId: id,
+    name,
+    displayName,
     passkeys: [...sandbox.state.passkeys.values()]
       .filter((item) => item.sub === user.sub)
       .sort((a, b) => b.createdAt - a.createdAt)

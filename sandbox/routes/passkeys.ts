@@ -27,12 +27,13 @@ import {
 import { fail, jsonBody } from '../errors.ts';
 import { header } from '../http.ts';
 import { issueProof } from '../queries.ts';
-import { describeAgent, userHandle } from '../sessions.ts';
+import { describeAgent, webauthnUser } from '../sessions.ts';
 import {
   PROOF_VALIDITY_MS,
   type AuthMethod,
   type PasskeyChallenge,
   type Sandbox,
+  type StoredPasskey,
   type User,
 } from '../state.ts';
 
@@ -84,10 +85,27 @@ function answeredChallenge(clientDataJSON: string): string {
 const passkeyAmr = (deviceType: 'singleDevice' | 'multiDevice'): AuthMethod =>
   deviceType === 'multiDevice' ? 'swk' : 'hwk';
 
-/** Where a passkey was made, as the security page names it ('Chrome on Linux'). */
-function passkeyName(userAgent: string): string {
+/** A new passkey's name (where it was made, as the security page shows it) and time. */
+function made(sandbox: Sandbox, userAgent = ''): Pick<StoredPasskey, 'name' | 'createdAt'> {
   const { browser, os } = describeAgent(userAgent);
-  return `${browser} on ${os}`;
+  return { name: `${browser} on ${os}`, createdAt: sandbox.now() };
+}
+
+/** A passkey just used to sign in: its counter, and when. */
+const used = (sandbox: Sandbox, counter: number) => ({ counter, lastUsedAt: sandbox.now() });
+
+/** The passkey login's answer: the proof token, and the account as its passkeys know it. */
+function loginAnswer(
+  sandbox: Sandbox,
+  user: User,
+  clientId: string | undefined,
+  verified: { authenticationInfo: { credentialDeviceType: 'singleDevice' | 'multiDevice' } },
+): PasskeyLoginResponse {
+  const amr = [passkeyAmr(verified.authenticationInfo.credentialDeviceType)];
+  return {
+    token: issueProof(sandbox, user.sub, clientId, amr),
+    user: webauthnUser(user),
+  };
 }
 
 export function passkeyRoutes(sandbox: Sandbox): Hono {
@@ -169,8 +187,7 @@ export function passkeyRoutes(sandbox: Sandbox): Hono {
       publicKey: info.credential.publicKey,
       counter: info.credential.counter,
       rpId: open.rpId,
-      name: passkeyName(c.req.header('user-agent') ?? ''),
-      createdAt: sandbox.now(),
+      ...made(sandbox, c.req.header('user-agent')),
       ...(info.credential.transports ? { transports: info.credential.transports } : {}),
     });
     return c.json({});
@@ -213,21 +230,11 @@ export function passkeyRoutes(sandbox: Sandbox): Hono {
       requireUserVerification: true,
     }).catch((error: unknown) => invalidPasskey(String(error)));
     if (!verification.verified) return invalidPasskey('The assertion does not verify');
-    passkey.counter = verification.authenticationInfo.newCounter;
-    passkey.lastUsedAt = sandbox.now();
+    Object.assign(passkey, used(sandbox, verification.authenticationInfo.newCounter));
     if (user.status === 'blocked') {
       fail(400, { error: 'USER_BLOCKED', error_code: 'US-0068', message: 'USER_BLOCKED' });
     }
-    const amr = [passkeyAmr(verification.authenticationInfo.credentialDeviceType)];
-    const answer: PasskeyLoginResponse = {
-      token: issueProof(sandbox, user.sub, header(c, 'clientId'), amr),
-      user: {
-        id: userHandle(user.sub),
-        name: user.phone ?? user.email ?? user.sub,
-        displayName: user.fullName,
-      },
-    };
-    return c.json(answer);
+    return c.json(loginAnswer(sandbox, user, header(c, 'clientId'), verification));
   });
 
   return app;

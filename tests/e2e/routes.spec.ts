@@ -34,6 +34,7 @@ function urlFor(route: RouteDef, locale: Locale): string {
 const SIGNED_IN: Readonly<Record<string, 'session' | 'leaving'>> = {
   invitation: 'session',
   clientManagement: 'leaving',
+  security: 'leaving',
 };
 
 /**

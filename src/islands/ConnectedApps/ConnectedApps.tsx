@@ -30,7 +30,7 @@ import { useT } from '../../ui/i18n.tsx';
 import { ViewFocus, ViewHeading } from '../../ui/ViewHeading.tsx';
 import { island, useFlow } from '../../ui/island.tsx';
 import { useAccessToken } from '../../ui/use-access-token.ts';
-import { useResolved } from '../../ui/use-resolved.ts';
+import { LeavingToSignIn, LoadFailed, SignInAgain } from '../../ui/SignedInViews.tsx';
 import { WaitCard } from '../../ui/WaitCard.tsx';
 
 /**
@@ -102,15 +102,40 @@ function AppsView(props: { locale: Locale; accessToken: string | undefined; retu
 
 function AppsScreen(props: { flow: ConnectedAppsFlow; state: AppsState; locale: Locale }) {
   const { flow, state } = props;
+  const t = useT();
   switch (state.view) {
     case 'loading':
       return <Loading />;
     case 'redirect':
-      return <Redirecting locale={props.locale} />;
+      return (
+        <LeavingToSignIn
+          id={TITLE_ID}
+          title={t('apps:title')}
+          status={t('apps:redirecting')}
+          linkLabel={t('apps:continueToSignIn')}
+          href={() => authorizeHref(props.locale)}
+        />
+      );
     case 'signin_failed':
-      return <SignInAgain flow={flow} />;
+      return (
+        <SignInAgain
+          id={TITLE_ID}
+          title={t('apps:signInTitle')}
+          body={t('apps:signInBody')}
+          label={t('apps:signIn')}
+          onSignIn={flow.signIn}
+        />
+      );
     case 'load_failed':
-      return <LoadFailed flow={flow} reason={state.reason} />;
+      return (
+        <LoadFailed
+          id={TITLE_ID}
+          title={t('apps:title')}
+          message={t(REASON_KEYS[state.reason])}
+          retryLabel={t('common:retry')}
+          onRetry={flow.retry}
+        />
+      );
     case 'list':
       return <AppList flow={flow} state={state} locale={props.locale} />;
   }
@@ -122,41 +147,6 @@ const focusTitle = () => document.getElementById(TITLE_ID)?.focus();
 function Loading() {
   const t = useT();
   return <WaitCard id={TITLE_ID} title={t('apps:title')} status={t('apps:loading')} busy />;
-}
-
-function Redirecting(props: { locale: Locale }) {
-  const t = useT();
-  const href = useResolved(() => authorizeHref(props.locale));
-  return (
-    <WaitCard
-      id={TITLE_ID}
-      title={t('apps:title')}
-      status={t('apps:redirecting')}
-      link={href ? { href, label: t('apps:continueToSignIn') } : undefined}
-    />
-  );
-}
-
-function SignInAgain(props: { flow: ConnectedAppsFlow }) {
-  const t = useT();
-  return (
-    <section className="card center stack" aria-labelledby="apps-title">
-      <ViewHeading id={TITLE_ID}>{t('apps:signInTitle')}</ViewHeading>
-      <p className="muted">{t('apps:signInBody')}</p>
-      <Button onClick={props.flow.signIn}>{t('apps:signIn')}</Button>
-    </section>
-  );
-}
-
-function LoadFailed(props: { flow: ConnectedAppsFlow; reason: Exclude<FailureReason, 'expired'> }) {
-  const t = useT();
-  return (
-    <section className="card stack" aria-labelledby="apps-title">
-      <ViewHeading id={TITLE_ID}>{t('apps:title')}</ViewHeading>
-      <ErrorAlert>{t(REASON_KEYS[props.reason])}</ErrorAlert>
-      <Button onClick={props.flow.retry}>{t('common:retry')}</Button>
-    </section>
-  );
 }
 
 function AppList(props: {

@@ -7,11 +7,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { toFailure } from '../../api/errors.ts';
 import { fetchSecurity, removePasskey, signOutOthers, signOutSession } from '../../api/security.ts';
-import type { AccountPasskey, DeviceSession } from '../../contract/sessions.ts';
-import { INTL_LOCALE, localizedPath, type Locale } from '../../i18n/config.ts';
-import { relativeTime, type RelativeWords } from '../../i18n/relative-time.ts';
-import type { I18nKey, Messages } from '../../i18n/types.ts';
-import type { Translate } from '../../i18n/t.ts';
+import { localizedPath, type Locale } from '../../i18n/config.ts';
+import type { Messages } from '../../i18n/types.ts';
 import {
   authorizeAddressOnce,
   takeAuthorizeReturn,
@@ -26,21 +23,19 @@ import {
   createSecurityFlow,
   passkeysOf,
   type Confirm,
-  type FailureReason,
   type ListState,
   type SecurityFlow,
-  type SecurityNotice,
   type SecurityState,
 } from '../../stores/flows/security.ts';
-import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { useT } from '../../ui/i18n.tsx';
 import { island, useFlow } from '../../ui/island.tsx';
 import { useAccessToken } from '../../ui/use-access-token.ts';
-import { useResolved } from '../../ui/use-resolved.ts';
+import { LeavingToSignIn, LoadFailed, SignInAgain } from '../../ui/SignedInViews.tsx';
 import { ViewFocus, ViewHeading } from '../../ui/ViewHeading.tsx';
 import { WaitCard } from '../../ui/WaitCard.tsx';
+import { Notice } from './Notice.tsx';
+import { passkeyName, REASON_KEYS, useWords } from './words.ts';
 
 /** The authorize return leaves the address bar as this module is evaluated (ConnectedApps.tsx). */
 const back: AuthorizeReturn =
@@ -72,13 +67,6 @@ function SecurityPage(props: { locale: Locale }) {
     <SecurityView locale={props.locale} accessToken={access.token} returned={access.returned} />
   );
 }
-
-const REASON_KEYS = {
-  offline: 'common:offline',
-  network: 'common:networkError',
-  timeout: 'common:timeout',
-  server: 'security:loadFailed',
-} as const satisfies Record<Exclude<FailureReason, 'expired'>, I18nKey>;
 
 function SecurityView(props: {
   locale: Locale;
@@ -116,15 +104,40 @@ function SecurityView(props: {
 
 function Screen(props: { flow: SecurityFlow; state: SecurityState; locale: Locale }) {
   const { flow, state } = props;
+  const t = useT();
   switch (state.view) {
     case 'loading':
       return <Loading />;
     case 'redirect':
-      return <Redirecting locale={props.locale} />;
+      return (
+        <LeavingToSignIn
+          id={TITLE_ID}
+          title={t('security:title')}
+          status={t('security:redirecting')}
+          linkLabel={t('security:continueToSignIn')}
+          href={() => authorizeHref(props.locale)}
+        />
+      );
     case 'signin_failed':
-      return <SignInAgain flow={flow} />;
+      return (
+        <SignInAgain
+          id={TITLE_ID}
+          title={t('security:signInTitle')}
+          body={t('security:signInBody')}
+          label={t('security:signIn')}
+          onSignIn={flow.signIn}
+        />
+      );
     case 'load_failed':
-      return <LoadFailed flow={flow} reason={state.reason} />;
+      return (
+        <LoadFailed
+          id={TITLE_ID}
+          title={t('security:title')}
+          message={t(REASON_KEYS[state.reason])}
+          retryLabel={t('common:retry')}
+          onRetry={flow.retry}
+        />
+      );
     case 'list':
       return <Lists flow={flow} state={state} locale={props.locale} />;
   }
@@ -137,75 +150,6 @@ const PASSKEYS_ID = 'security-passkeys';
 function Loading() {
   const t = useT();
   return <WaitCard id={TITLE_ID} title={t('security:title')} status={t('security:loading')} busy />;
-}
-
-function Redirecting(props: { locale: Locale }) {
-  const t = useT();
-  const href = useResolved(() => authorizeHref(props.locale));
-  return (
-    <WaitCard
-      id={TITLE_ID}
-      title={t('security:title')}
-      status={t('security:redirecting')}
-      link={href ? { href, label: t('security:continueToSignIn') } : undefined}
-    />
-  );
-}
-
-function SignInAgain(props: { flow: SecurityFlow }) {
-  const t = useT();
-  return (
-    <section className="card center stack" aria-labelledby={TITLE_ID}>
-      <ViewHeading id={TITLE_ID}>{t('security:signInTitle')}</ViewHeading>
-      <p className="muted">{t('security:signInBody')}</p>
-      <Button onClick={props.flow.signIn}>{t('security:signIn')}</Button>
-    </section>
-  );
-}
-
-function LoadFailed(props: { flow: SecurityFlow; reason: Exclude<FailureReason, 'expired'> }) {
-  const t = useT();
-  return (
-    <section className="card stack" aria-labelledby={TITLE_ID}>
-      <ViewHeading id={TITLE_ID}>{t('security:title')}</ViewHeading>
-      <ErrorAlert>{t(REASON_KEYS[props.reason])}</ErrorAlert>
-      <Button onClick={props.flow.retry}>{t('common:retry')}</Button>
-    </section>
-  );
-}
-
-/** How the page names things: a session by its device, a place, a time ago. */
-function useWords(locale: Locale) {
-  const t = useT();
-  const intl = INTL_LOCALE[locale];
-  const [regions] = useState(() => {
-    try {
-      return new Intl.DisplayNames([intl], { type: 'region' });
-    } catch {
-      return undefined;
-    }
-  });
-  const words: RelativeWords = {
-    justNow: t('security:justNow'),
-    ago: (unit, count) => t(`security:ago.${unit}`, { count }),
-  };
-  return {
-    t,
-    session: (session: DeviceSession) => sessionName(t, session),
-    place(session: DeviceSession): string {
-      const country = session.country ? (regions?.of(session.country) ?? session.country) : '';
-      if (session.city && country) return t('security:place', { city: session.city, country });
-      return session.city || country || t('security:placeUnknown');
-    },
-    ago: (iso: string) => relativeTime(new Date(iso), Date.now(), intl, words),
-  };
-}
-
-export function sessionName(t: Translate, session: DeviceSession): string {
-  const what = { browser: session.browser, os: session.os };
-  return session.device
-    ? t('security:deviceNamed', { ...what, device: session.device })
-    : t('security:device', what);
 }
 
 function Lists(props: { flow: SecurityFlow; state: ListState; locale: Locale }) {
@@ -319,9 +263,6 @@ function Lists(props: { flow: SecurityFlow; state: ListState; locale: Locale }) 
   );
 }
 
-const passkeyName = (t: Translate, passkey: AccountPasskey) =>
-  passkey.name || t('security:passkeyUnnamed');
-
 /** The dialog's texts for what it confirms (kept while it closes: the row may be gone). */
 function dialogTexts(
   state: ListState,
@@ -397,81 +338,4 @@ function useFocusAfterDialog(state: ListState) {
     const heading = document.getElementById(before.kind === 'passkey' ? PASSKEYS_ID : SESSIONS_ID);
     (own ?? heading)?.focus();
   }, [state.confirm]);
-}
-
-const FAILED_KEYS = {
-  session_failed: 'security:signOutFailed',
-  others_failed: 'security:signOutOthersFailed',
-  passkey_failed: 'security:removeFailed',
-} as const satisfies Record<string, I18nKey>;
-
-/** What the last action did: a polite status on success, an alert on failure. */
-function Notice(props: { notice: SecurityNotice | undefined; flow: SecurityFlow }) {
-  const t = useT();
-  const notice = props.notice;
-  let status = '';
-  let failure: { text: string; reason: FailureReason } | undefined;
-  let kept = '';
-  switch (notice?.kind) {
-    case 'signed_out':
-      status = t('security:signedOut', { name: sessionName(t, notice.session) });
-      break;
-    case 'already_signed_out':
-      status = t('security:alreadySignedOut', { name: sessionName(t, notice.session) });
-      break;
-    case 'signed_out_others':
-      status = t('security:signedOutOthers', { count: notice.count });
-      break;
-    case 'passkey_removed':
-      status = t('security:removed', { name: passkeyName(t, notice.passkey) });
-      break;
-    case 'passkey_already_removed':
-      status = t('security:alreadyRemoved', { name: passkeyName(t, notice.passkey) });
-      break;
-    case 'passkey_kept':
-      kept = t('security:lastKept', { name: passkeyName(t, notice.passkey) });
-      break;
-    case 'session_failed':
-      failure = {
-        text: t(FAILED_KEYS.session_failed, { name: sessionName(t, notice.session) }),
-        reason: notice.reason,
-      };
-      break;
-    case 'others_failed':
-      failure = { text: t(FAILED_KEYS.others_failed), reason: notice.reason };
-      break;
-    case 'passkey_failed':
-      failure = {
-        text: t(FAILED_KEYS.passkey_failed, { name: passkeyName(t, notice.passkey) }),
-        reason: notice.reason,
-      };
-      break;
-    case undefined:
-      break;
-  }
-  return (
-    <>
-      {/* Always in the page, so that screen readers announce what is put into it. */}
-      <p className="security-status" role="status">
-        {status}
-      </p>
-      {kept && <ErrorAlert>{kept}</ErrorAlert>}
-      {failure &&
-        (failure.reason === 'expired' ? (
-          <ErrorAlert
-            action={
-              <Button variant="link" onClick={props.flow.signIn}>
-                {t('security:signIn')}
-              </Button>
-            }
-          >
-            {t('security:expired')}
-          </ErrorAlert>
-        ) : (
-          <ErrorAlert>
-            {failure.text} {failure.reason === 'server' ? '' : t(REASON_KEYS[failure.reason])}
-          </ErrorAlert>
-        ))}
-    </>
-  );
 }

@@ -12,9 +12,9 @@ afterEach(() => {
 describe('passkey signals', () => {
   it('tells a browser that has the signal methods', () => {
     const api = {
-      signalUnknownCredential: vi.fn(async () => undefined),
-      signalAllAcceptedCredentials: vi.fn(async () => undefined),
-      signalCurrentUserDetails: vi.fn(async () => undefined),
+      signalUnknownCredential: vi.fn(() => Promise.resolve()),
+      signalAllAcceptedCredentials: vi.fn(() => Promise.resolve()),
+      signalCurrentUserDetails: vi.fn(() => Promise.resolve()),
     };
     vi.stubGlobal('PublicKeyCredential', api);
     signalUnknownCredential('Y3JlZA', 'account.example');

@@ -157,10 +157,10 @@ function deps(overrides: Partial<SecurityDeps> = {}): SecurityDeps & { signalled
   return {
     accessToken: 'token',
     returned: false,
-    fetchLists: vi.fn(async () => lists()),
-    signOutSession: vi.fn(async () => 'done' as const),
-    signOutOthers: vi.fn(async () => 2),
-    removePasskey: vi.fn(async () => 'done' as const),
+    fetchLists: vi.fn(() => Promise.resolve(lists())),
+    signOutSession: vi.fn(() => Promise.resolve('done' as const)),
+    signOutOthers: vi.fn(() => Promise.resolve(2)),
+    removePasskey: vi.fn(() => Promise.resolve('done' as const)),
     signalPasskeys: (a, p) => void signalled.push([a, p]),
     goToAuthorize: vi.fn(),
     toFailure,
@@ -189,9 +189,7 @@ describe('security page flow', () => {
 
   it('a refused list goes to authorize; another failure offers a retry that lists', async () => {
     const refused = deps({
-      fetchLists: vi.fn(async () => {
-        throw new ApiError(http(401));
-      }),
+      fetchLists: vi.fn(() => Promise.reject(new ApiError(http(401)))),
     });
     createSecurityFlow(refused).start();
     await settle();
@@ -199,10 +197,9 @@ describe('security page flow', () => {
 
     let fail = true;
     const flaky = deps({
-      fetchLists: vi.fn(async () => {
-        if (fail) throw new ApiError(network);
-        return lists();
-      }),
+      fetchLists: vi.fn(() =>
+        fail ? Promise.reject(new ApiError(network)) : Promise.resolve(lists()),
+      ),
     });
     const flow = createSecurityFlow(flaky);
     flow.start();
@@ -218,7 +215,7 @@ describe('security page flow', () => {
     const fresh = lists({ sessions: [here] });
     const fetchLists = vi.fn<SecurityDeps['fetchLists']>().mockResolvedValueOnce(lists());
     fetchLists.mockResolvedValueOnce(fresh);
-    const d = deps({ fetchLists, signOutSession: vi.fn(async () => 'gone' as const) });
+    const d = deps({ fetchLists, signOutSession: vi.fn(() => Promise.resolve('gone' as const)) });
     const flow = createSecurityFlow(d);
     flow.start();
     await settle();
@@ -250,12 +247,10 @@ describe('security page flow', () => {
 
   it('the service keeping the last passkey (409) says so; an expired token offers sign-in', async () => {
     const d = deps({
-      removePasskey: vi.fn(async () => {
-        throw new ApiError(http(409, { error: 'last_sign_in_method' }));
-      }),
-      signOutSession: vi.fn(async () => {
-        throw new ApiError(http(401));
-      }),
+      removePasskey: vi.fn(() =>
+        Promise.reject(new ApiError(http(409, { error: 'last_sign_in_method' }))),
+      ),
+      signOutSession: vi.fn(() => Promise.reject(new ApiError(http(401)))),
     });
     const flow = createSecurityFlow(d);
     flow.start();
