@@ -287,7 +287,8 @@ export interface Sandbox {
   codeFor(identifier: string): string;
 }
 
-function seedState(now: number): SandboxState {
+/** The personas as accounts (./personas.ts). */
+function seedUsers(): Map<string, User> {
   const users = new Map<string, User>();
   for (const seed of SEED_USERS) {
     const user: User = {
@@ -313,6 +314,11 @@ function seedState(now: number): SandboxState {
     if (seed.trustedDeviceSkipsCode) user.trustedDeviceSkipsCode = true;
     users.set(user.sub, user);
   }
+  return users;
+}
+
+function seedState(now: number): SandboxState {
+  const users = seedUsers();
   const emailLinks = new Map<string, EmailLink>();
   for (const link of EMAIL_LINKS) {
     emailLinks.set(link.id, {
