@@ -190,7 +190,8 @@ for (const locale of FLOW_LOCALES) {
       await page.unroute(SECURE_PATH);
       await secureButton(page).click();
       await expect(page.locator('h1:visible')).toHaveText(t('links:alert.thanksTitle'));
-      expect(await saidDone(page)).toEqual(['signed_out', 'payments_frozen']);
+      // Layla's passkeys (the security page's seeds) are marked too.
+      expect(await saidDone(page)).toEqual(['signed_out', 'payments_frozen', 'passkeys_flagged']);
       expect((await sandbox.security(LAYLA)).securings).toHaveLength(1);
     });
   });
