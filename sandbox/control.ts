@@ -12,6 +12,7 @@ import { fail, jsonBody } from './errors.ts';
 import { PAGE_HEADERS } from './html.ts';
 import { buildOpenApi } from './openapi.ts';
 import { renderControlPage, renderSocialPage, SANDBOX_LOGO_SVG } from './page.ts';
+import { addSample } from './sessions.ts';
 import { NONCE_PATTERN } from './social.ts';
 import type { Fault, Sandbox } from './state.ts';
 import { flagsOf, normalizeIdentifier, pushRequest, userByEmail, userByPhone } from './queries.ts';
@@ -179,6 +180,12 @@ export function controlRoutes(sandbox: Sandbox, demoOrigin: string): Hono {
   // Expired: as if 30 days had passed since each was issued.
   app.post('/trusted-devices/expire', (c) => {
     for (const device of state.trustedDevices.values()) device.expiresAt = sandbox.now();
+    return fromForm(c) ? c.redirect('/_sandbox', 303) : c.json({ ok: true });
+  });
+
+  // The security page's sample sessions and passkeys (./sessions.ts), until the next reset.
+  app.post('/sessions/sample', (c) => {
+    addSample(sandbox);
     return fromForm(c) ? c.redirect('/_sandbox', 303) : c.json({ ok: true });
   });
 

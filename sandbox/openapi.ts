@@ -145,6 +145,17 @@ function trustedDevicePaths(tags: string[]): Json {
         responses: { 204: { description: 'Revoked' } },
       },
     },
+    '/_sandbox/sessions/sample': {
+      post: {
+        operationId: 'sandboxSampleSessions',
+        tags,
+        summary: "The security page's sample: sessions elsewhere and listed passkeys",
+        description:
+          "Layla's three other sessions (one a trusted device) and two listed passkeys (never " +
+          "usable to sign in), Omar's and Hana's one session each, until the next reset.",
+        responses: { 200: { description: 'Added' } },
+      },
+    },
     '/_sandbox/trusted-devices/expire': {
       post: {
         operationId: 'sandboxExpireTrustedDevices',

@@ -13,7 +13,7 @@ import type { DeviceSessionRecord, Sandbox, StoredPasskey, User } from './state.
 /** Where the sandbox places every new session (it has no address book of its own). */
 export const SANDBOX_PLACE = { city: 'Dubai', country: 'AE' } as const;
 
-export function seedSessions(now: number): Map<string, DeviceSessionRecord> {
+function sampleSessions(now: number): Map<string, DeviceSessionRecord> {
   return new Map(
     SEED_SESSIONS.map((seed) => {
       const { signedInAgoMs, activeAgoMs, ...rest } = seed;
@@ -28,7 +28,7 @@ export function seedSessions(now: number): Map<string, DeviceSessionRecord> {
   );
 }
 
-export function seedPasskeys(now: number): Map<string, StoredPasskey> {
+function samplePasskeys(now: number): Map<string, StoredPasskey> {
   return new Map(
     SEED_PASSKEYS.map((seed) => [
       seed.id,
@@ -45,6 +45,17 @@ export function seedPasskeys(now: number): Map<string, StoredPasskey> {
       },
     ]),
   );
+}
+
+/**
+ * The security page's sample (`POST /_sandbox/sessions/sample`): Layla's three other sessions
+ * (one a trusted device) and two listed passkeys, Omar's and Hana's one session each. Not in the
+ * seed: a reset forgets every session, trusted device and passkey (sandbox contract).
+ */
+export function addSample(sandbox: Sandbox): void {
+  const now = sandbox.now();
+  for (const [id, record] of sampleSessions(now)) sandbox.state.sessions.set(id, record);
+  for (const [id, passkey] of samplePasskeys(now)) sandbox.state.passkeys.set(id, passkey);
 }
 
 /** How long a trusted device may skip the code. */

@@ -14,7 +14,6 @@ import type {
   ReportsResponse,
 } from '../src/contract/sandbox-control.ts';
 import type { FlagsResponse } from '../src/contract/shell.ts';
-import { seedPasskeys, seedSessions } from './sessions.ts';
 import {
   ALERT_ACCOUNTS,
   ALERTS,
@@ -403,9 +402,9 @@ function seedState(now: number): SandboxState {
     invitations,
     idp: new Map(),
     onboardExperiences: new Set(),
-    passkeys: seedPasskeys(now),
+    passkeys: new Map(),
     passkeyChallenges: new Map(),
-    sessions: seedSessions(now),
+    sessions: new Map(),
     revokedSessionKeys: new Set(),
     trustedDevices: new Map(),
     outbox: [],

@@ -265,6 +265,9 @@ export function sandboxClient(request: APIRequestContext) {
         (fault) => fault.remaining,
       ),
     events: async () => (await request.get('/_sandbox/events')).json() as Promise<unknown[]>,
+    /** The security page's sample: sessions elsewhere, Layla's listed passkeys (until reset). */
+    sampleSessions: async () =>
+      expect((await request.post('/_sandbox/sessions/sample')).ok()).toBe(true),
     /** An account's sessions, payments and passkeys, as 'This wasn't me' left them. */
     security: async (account: string): Promise<AccountSecurityResponse> =>
       (

@@ -62,6 +62,9 @@ const signals = (page: Page, name: string) =>
     name,
   );
 
+// Layla's other sessions and listed passkeys (not in the sandbox's seed: a reset forgets them).
+test.beforeEach(async ({ sandbox }) => sandbox.sampleSessions());
+
 for (const locale of FLOW_LOCALES) {
   const path = localizedPath(locale, '/security/');
   const m = (key: string, params?: Record<string, string>) => message(locale, key, params);

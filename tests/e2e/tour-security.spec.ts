@@ -5,7 +5,14 @@
  * way that spec reaches them.
  */
 import type { Page } from '@playwright/test';
-import { catalogMessage, expect, holdRequests, localizedPath, type Locale } from './fixtures.ts';
+import {
+  catalogMessage,
+  expect,
+  holdRequests,
+  localizedPath,
+  test,
+  type Locale,
+} from './fixtures.ts';
 import { message, openWithHashToken, stayOnLeavingView } from './identity-helpers.ts';
 import { viewsTour } from './tour.ts';
 import type { SecurityState } from '../../src/stores/flows/security.ts';
@@ -19,6 +26,9 @@ const messagesOf =
   (key: string, params?: Record<string, string>): string =>
     message(locale, key, params);
 const title = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+// Layla's other sessions and listed passkeys (not in the sandbox's seed).
+test.beforeEach(async ({ sandbox }) => sandbox.sampleSessions());
 
 viewsTour<SecurityState['view']>({
   flow: 'security page',

@@ -249,8 +249,6 @@ for (const locale of FLOW_LOCALES) {
       await expect(page.locator('.link-page:visible [data-action]:visible')).toHaveText([
         m('links:alert.done.signedOut'),
         m('links:alert.done.paymentsFrozen'),
-        // Layla's passkeys (the security page's seeds).
-        m('links:alert.done.passkeysFlagged'),
       ]);
       expect(
         calls

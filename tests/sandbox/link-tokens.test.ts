@@ -214,6 +214,8 @@ describe('profile confirmation, corporate links, alerts', () => {
     state.idp.set('Session:layla', { payload: { accountId: 'sbx-layla', uid: 'u1' } });
     state.idp.set('AccessToken:layla', { payload: { accountId: 'sbx-layla' } });
     state.idp.set('Session:omar', { payload: { accountId: 'sbx-omar', uid: 'u2' } });
+    // The security page's sample: sessions elsewhere, and two passkeys of Layla's.
+    await t.post('/_sandbox/sessions/sample');
     expect([...state.sessions.values()].some((s) => s.sub === 'sbx-layla')).toBe(true);
     const before = await t.get(`/_sandbox/security?account=+${phone('01')}`);
     expect(before.body).toMatchObject({ sub: 'sbx-layla', sessions: 1, paymentsFrozen: false });
@@ -225,7 +227,7 @@ describe('profile confirmation, corporate links, alerts', () => {
       });
     const first = await secure('k1');
     expect(first.status).toBe(200);
-    // Layla's passkeys (the security page's seeds) are marked for review too.
+    // Layla's passkeys (the sample's) are marked for review too.
     const secured = {
       at: new Date(START).toISOString(),
       actions: ['signed_out', 'payments_frozen', 'passkeys_flagged'],

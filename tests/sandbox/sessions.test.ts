@@ -16,8 +16,9 @@ const OMAR = { authorization: 'Bearer sandbox-empty-token' };
 
 describe('sessions and passkeys of the security page', () => {
   let t: ReturnType<typeof setup>;
-  beforeEach(() => {
+  beforeEach(async () => {
     t = setup();
+    expect((await t.post('/_sandbox/sessions/sample')).status).toBe(200);
   });
 
   it('lists the sessions, most recent first, the current one (this browser) marked', async () => {
