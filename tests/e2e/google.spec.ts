@@ -17,7 +17,7 @@ import {
   settleTasks,
   test,
 } from './fixtures.ts';
-import { expectSignedIn, loginPath, view, withInteraction } from './login-helpers.ts';
+import { expectSignedIn, loginPath, openLogin, view, withInteraction } from './login-helpers.ts';
 import { socialToken } from './signup-helpers.ts';
 import { msg } from './recovery-support.ts';
 
@@ -223,9 +223,9 @@ for (const locale of FLOW_LOCALES) {
           headers: { location: `${url.searchParams.get('redirect_uri')}#${back.toString()}` },
         });
       });
-      await page.goto(
-        loginPath(locale, await withInteraction(page, locale, 'clientId=sandbox-web')),
-      );
+      // Hydrated first: a press replayed later than Chromium's 5 s of user activation (a loaded
+      // machine) can no longer open a window (early-input.spec tests the early press).
+      await openLogin(page, locale);
       const popup = page.waitForEvent('popup');
       await view(page)
         .getByRole('button', { name: msg(locale, 'login:social.google') })
