@@ -3,7 +3,8 @@
  * ask the identity API's k-anonymity range (only a 5-character prefix of the SHA-1 leaves the page)
  * before a password is sent; `Sandbox-Breached1` is in the sandbox's corpus. A hit is said at the
  * password field and nothing is sent; a range service that is down or slow lets the person go on
- * after 1 s at most, and analytics hear of it. en and ar, axe on the views with the message.
+ * after 1 s at most, and analytics hear of it. A sign-in with a breached password goes through,
+ * then offers a new password. en and ar, axe on the views with the message.
  */
 import { createHash } from 'node:crypto';
 import type { Page, Request } from '@playwright/test';
@@ -17,6 +18,15 @@ import {
   test,
   type Locale,
 } from './fixtures.ts';
+import {
+  breachPassword,
+  expectSignedIn,
+  openLogin,
+  PASSWORD as LAYLA_PASSWORD,
+  submitButton,
+  submitPhone,
+  view,
+} from './login-helpers.ts';
 import { choosePassword, msg, passwordField, toNewPasswordStep } from './recovery-support.ts';
 import { latestCode, open, PASSWORD, signupUrl, translator } from './signup-helpers.ts';
 
@@ -95,6 +105,45 @@ for (const locale of FLOW_LOCALES) {
       await page.waitForURL((url) => url.pathname === localizedPath(locale, '/password_success'));
     });
 
+    test('a sign-in with a breached password goes through, then offers a new password', async ({
+      page,
+    }) => {
+      await page.clock.install();
+      await breachPassword(page, LAYLA_PASSWORD);
+      const calls = rangeCalls(page);
+      await openLogin(page, locale);
+      await submitPhone(page, '01');
+      await page.locator('input[autocomplete=current-password]').fill(LAYLA_PASSWORD);
+      // The page's clock stands still from the submit until the offer is shown (its views came
+      // with the password's): the range answer is always waited for.
+      await page.clock.pauseAt(Date.now() + 60_000);
+      await submitButton(page).click();
+      await expect(view(page)).toHaveAttribute('data-view', 'password_breached');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        msg(locale, 'login:breached.title'),
+      );
+      await expect(view(page)).toContainText(msg(locale, 'login:breached.intro'));
+      if (locale === 'en') {
+        await expect(view(page)).toContainText('has appeared in a data breach');
+      }
+      expect(calls.map((call) => new URL(call.url()).pathname)).toEqual([
+        `${RANGE}${prefixOf(LAYLA_PASSWORD)}`,
+      ]);
+      await page.clock.resume(); // axe waits on timers
+      await expectAccessible(page, `${locale} sign-in, breached password offered`);
+      // The new password: the recovery page, with the client and the number signed in with.
+      const change = view(page).getByRole('link', { name: msg(locale, 'login:breached.change') });
+      await expect(change).toHaveAttribute(
+        'href',
+        `${localizedPath(locale, '/recovery')}?clientId=sandbox-web&phoneNumber=%2B971500000001`,
+      );
+      // 'Not now': the sign-in finishes at the app.
+      await view(page)
+        .getByRole('button', { name: msg(locale, 'login:breached.skip') })
+        .click();
+      await expectSignedIn(page, 'Layla Haddad', { amr: 'pwd' });
+    });
+
     test('the recovery form refuses a breached new password before it is sent', async ({
       page,
       sandbox,
@@ -116,6 +165,27 @@ for (const locale of FLOW_LOCALES) {
     });
   });
 }
+
+test('en: a clean password signs in with no offer; the offer leads to the recovery page', async ({
+  page,
+}) => {
+  const calls = rangeCalls(page);
+  await openLogin(page, 'en');
+  await submitPhone(page, '01');
+  await page.locator('input[autocomplete=current-password]').fill(LAYLA_PASSWORD);
+  await submitButton(page).click();
+  await expectSignedIn(page, 'Layla Haddad', { amr: 'pwd' });
+  expect(calls).toHaveLength(1);
+
+  await breachPassword(page, LAYLA_PASSWORD);
+  await openLogin(page, 'en');
+  await submitPhone(page, '01');
+  await page.locator('input[autocomplete=current-password]').fill(LAYLA_PASSWORD);
+  await submitButton(page).click();
+  await view(page).getByRole('link', { name: 'Change password' }).click();
+  await page.waitForURL((url) => url.pathname === '/recovery');
+  expect(new URL(page.url()).searchParams.get('phoneNumber')).toBe('+971500000001');
+});
 
 test.describe('en: the range service away', () => {
   const t = translator('en');

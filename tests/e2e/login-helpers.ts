@@ -1,4 +1,5 @@
 /** Page helpers for the login specs: language-independent (views are found by `data-view`). */
+import { createHash } from 'node:crypto';
 import type { Locator, Page, Request } from '@playwright/test';
 import { beginSignIn, csrfOf } from './identity-helpers.ts';
 import {
@@ -13,6 +14,17 @@ import {
 } from './fixtures.ts';
 
 export const PASSWORD = 'Sandbox-Pass1';
+
+/**
+ * The identity API's range answer lists `password` as breached on this page: the sandbox's corpus
+ * has only Sandbox-Breached1, which no persona signs in with.
+ */
+export async function breachPassword(page: Page, password = PASSWORD): Promise<void> {
+  const hash = createHash('sha1').update(password).digest('hex').toUpperCase();
+  await page.route(`**/passwords/range/${hash.slice(0, 5)}`, (route) =>
+    route.fulfill({ contentType: 'text/plain', body: `${hash.slice(5)}:42\r\n` }),
+  );
+}
 export const PERSONA_CODE = '123456';
 
 /** `+9715000000NN` as typed in the national field with country AE. */

@@ -6,7 +6,15 @@
 import type { Page } from '@playwright/test';
 import type { LoginView } from '../../src/stores/flows/login/index.ts';
 import { expect, stayBefore } from './fixtures.ts';
-import { e164, openLogin, PASSWORD, submitButton, submitPhone, view } from './login-helpers.ts';
+import {
+  breachPassword,
+  e164,
+  openLogin,
+  PASSWORD,
+  submitButton,
+  submitPhone,
+  view,
+} from './login-helpers.ts';
 import { addAuthenticator, hanaCodeLogin } from './passkey-helpers.ts';
 import { viewsTour } from './tour.ts';
 
@@ -32,6 +40,7 @@ viewsTour<LoginView>({
     redirect_to_blocked_user: true,
     dashboard_selection: true,
     passkey_offer: true,
+    password_breached: true,
   },
   viewOf: view,
   legs: [
@@ -176,6 +185,18 @@ viewsTour<LoginView>({
         await openLogin(page, locale);
         await submitPhone(page, '02');
         await check('otp', 'classic');
+      },
+    },
+    {
+      name: 'the new password offered after a sign-in with a breached password',
+      views: ['password_breached'],
+      async walk({ page, locale }, check) {
+        await breachPassword(page);
+        await openLogin(page, locale);
+        await submitPhone(page, '01');
+        await page.locator('input[autocomplete=current-password]').fill(PASSWORD);
+        await submitButton(page).click();
+        await check('password_breached');
       },
     },
     {

@@ -147,6 +147,26 @@ export function PasswordForm(props: ViewProps) {
 }
 
 /**
+ * password_breached: signed in with a password that has appeared in a data breach. The offer of a
+ * new one (the recovery page, with the phone), or 'Not now' and on to the app.
+ */
+export function PasswordBreached(props: ViewProps) {
+  const t = useT();
+  return (
+    <div className="stack">
+      <ViewHeading>{t('login:breached.title')}</ViewHeading>
+      <p className="muted">{t('login:breached.intro')}</p>
+      <a className="button button-primary" href={recoveryHref(props)}>
+        {t('login:breached.change')}
+      </a>
+      <Button variant="link" onClick={props.flow.closeOffer}>
+        {t('login:breached.skip')}
+      </Button>
+    </div>
+  );
+}
+
+/**
  * Card and PIN: 4 digits, masked with CSS rather than `type=password` so that no password
  * manager offers to save them as the account's password (and the managers that read them are
  * told to ignore them), with a show toggle.

@@ -22,6 +22,7 @@ import { handToSignup, takeSignupHandoff } from '../../lib/signup-handoff.ts';
 import { googleOneTap, socialSignIn, takeGoogleRedirect } from '../../lib/social/index.ts';
 import { $flags, loadFlags } from '../../stores/flags.ts';
 import {
+  breachCheck,
   persistedName,
   presetPhone,
   profiling,
@@ -50,6 +51,7 @@ const later = laterViews(() => import('./LaterViews.ts'));
 const CodeStep = later.view((m) => m.CodeStep);
 const PasswordForm = later.view((m) => m.PasswordForm);
 const ChallengeForm = later.view((m) => m.ChallengeForm);
+const PasswordBreached = later.view((m) => m.PasswordBreached);
 const NameConfirmation = later.view((m) => m.NameConfirmation);
 const RedirectToIdp = later.view((m) => m.RedirectToIdp);
 const RedirectToSignup = later.view((m) => m.RedirectToSignup);
@@ -68,6 +70,7 @@ function browserDeps(locale: Locale): LoginDeps {
     socialSignIn,
     oneTap: googleOneTap,
     validatePhone,
+    checkPassword: breachCheck,
     presetPhone,
     navigate: (href) => location.assign(href),
     handToSignup: (handoff) => void handToSignup(handoff),
@@ -168,5 +171,7 @@ function View(props: ViewProps) {
       return <DashboardSelection {...props} />;
     case 'passkey_offer':
       return <PasskeyOffer flow={flow} />;
+    case 'password_breached':
+      return <PasswordBreached {...props} />;
   }
 }

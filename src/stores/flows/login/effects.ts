@@ -164,6 +164,8 @@ export function loginEffects(
     }
     const signal = flow.begin();
     const knownDevice = deps.trustedDevice?.known() ?? false;
+    // A password is checked against data breaches while it is sent (1 s at most, never failing).
+    const breach = state.view === 'password_form' && deps.checkPassword?.(state.answers.password);
     try {
       const profiling = await deps.profiling();
       if (signal.aborted) return;
@@ -184,10 +186,13 @@ export function loginEffects(
       if (signal.aborted) return;
       deps.analytics.track('login_succeeded', { flow: attempt.kind });
       await deps.analytics.flush();
+      const breached = !!(await breach);
+      if (signal.aborted) return;
       dispatch({
         type: 'succeeded',
         token,
         offerPasskey,
+        breached,
         trusted: trustedDeviceExpiresAt !== undefined,
       });
     } catch (error) {

@@ -44,6 +44,12 @@ export interface LoginDeps extends SocialDeps {
    * country; undefined when it is not a valid number (browser-deps.ts).
    */
   validatePhone: (value: PhoneInputValue) => Promise<CheckedPhone | undefined>;
+  /**
+   * Whether a password signed in with has appeared in a data breach (a problem), checked while
+   * the login is sent: the sign-in goes through, then offers a new password (none where it is
+   * not given).
+   */
+  checkPassword?: (password: string) => Promise<unknown>;
   /** The preset number as an input value (country and national number). */
   presetPhone?: (digits: string) => Promise<PhoneInputValue | undefined>;
   navigate: (href: string) => void;
@@ -103,7 +109,7 @@ export function createLoginFlow(deps: LoginDeps) {
       analytics: deps.analytics,
       clientId: () => flow.get().presets.clientId,
       onSignedIn: (token) => void finish(token, 'biometric'),
-      onOfferClosed: () => dispatch({ type: 'passkeyOfferClosed' }),
+      onOfferClosed: () => dispatch({ type: 'offerClosed' }),
     },
     flow.isDestroyed,
   );
@@ -200,6 +206,8 @@ export function createLoginFlow(deps: LoginDeps) {
     submitAnswer: (): Promise<void> => effects.submitAnswer(),
     answerName: (confirmed: boolean): Promise<void> => effects.answerName(confirmed),
     tryAnotherWay: () => dispatch({ type: 'tryAnotherWay' }),
+    /** 'Not now' to the new password a breached password is offered: the redirect. */
+    closeOffer: () => dispatch({ type: 'offerClosed' }),
 
     /** Back to the first view: an answer still on its way is dropped. */
     back: (): void => {

@@ -34,6 +34,11 @@ export const LOGIN_VIEWS = [
   'dashboard_selection',
   /** After a code login: 'Use your fingerprint or face next time' (the passkey sub-flow). */
   'passkey_offer',
+  /**
+   * After a password login whose password has appeared in a data breach: signed in, offered a
+   * new password first (issue 34).
+   */
+  'password_breached',
 ] as const;
 export type LoginView = (typeof LOGIN_VIEWS)[number];
 
@@ -139,13 +144,14 @@ export type LoginState = LoginCommon &
           | 'redirect_to_signup'
           | 'redirect_to_blocked_user'
           | 'passkey_offer'
+          | 'password_breached'
         >;
       }
     | { view: 'name_confirmation'; name: string }
     | { view: 'redirect_to_idp'; token: string; flow: FlowName }
     | { view: 'redirect_to_signup'; handoff: SignupHandoff }
     | { view: 'redirect_to_blocked_user'; variant: BlockedVariant }
-    | { view: 'passkey_offer'; token: string; flow: FlowName }
+    | { view: 'passkey_offer' | 'password_breached'; token: string; flow: FlowName }
   );
 
 export type LoginEvent =
@@ -168,19 +174,22 @@ export type LoginEvent =
   /** The code step verified a code: the login is sent again with its id. */
   | { type: 'otpVerified'; id: string }
   /**
-   * The login answered a token: the identity-service redirect, or first the passkey offer.
-   * `flow` names a sign-in that is not the attempt's (a passkey: `biometric`); `trusted`: the
-   * identity API named a live trusted device of the account (the hand-off stays signed in).
+   * The login answered a token: the identity-service redirect, or first an offer: a new
+   * password (`breached`: the password signed in with has appeared in a data breach), or a
+   * passkey. `flow` names a sign-in that is not the attempt's (a passkey: `biometric`);
+   * `trusted`: the identity API named a live trusted device of the account (the hand-off stays
+   * signed in).
    */
   | {
       type: 'succeeded';
       token: string;
       flow?: FlowName;
       offerPasskey?: boolean;
+      breached?: boolean;
       trusted?: boolean;
     }
-  /** The passkey offer is over (added or 'Not now'): the identity-service redirect. */
-  | { type: 'passkeyOfferClosed' }
+  /** The passkey or new-password offer is over ('Not now', or a passkey added): the redirect. */
+  | { type: 'offerClosed' }
   /** The login failed: a challenge, sign-up, the blocked page, or a message (and its wait). */
   | { type: 'failed'; failure: ApiFailure; wait?: Wait | undefined }
   /** A wait kept from an earlier load of the page holds for this attempt: nothing was sent. */
@@ -272,6 +281,7 @@ export function pageOf(view: LoginView): PageName | undefined {
     case 'redirect_to_signup':
     case 'dashboard_selection':
     case 'passkey_offer':
+    case 'password_breached':
       return undefined;
   }
 }

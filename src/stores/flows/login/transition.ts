@@ -198,7 +198,11 @@ export function transition(state: LoginState, event: LoginEvent): LoginState {
         social: undefined,
         error: undefined,
         remember: state.remember || event.trusted === true,
-        view: event.offerPasskey ? 'passkey_offer' : 'redirect_to_idp',
+        view: event.breached
+          ? 'password_breached'
+          : event.offerPasskey
+            ? 'passkey_offer'
+            : 'redirect_to_idp',
         token: event.token,
         flow: event.flow ?? flowOf(state),
       };
@@ -246,8 +250,8 @@ export function transition(state: LoginState, event: LoginEvent): LoginState {
       };
     case 'otpVerified':
       return { ...state, otpId: event.id, submitting: true, error: undefined };
-    case 'passkeyOfferClosed':
-      if (state.view !== 'passkey_offer') return state;
+    case 'offerClosed':
+      if (state.view !== 'passkey_offer' && state.view !== 'password_breached') return state;
       return { ...common(state), view: 'redirect_to_idp', token: state.token, flow: state.flow };
     case 'failed':
       return failed(state, event.failure, event.wait);

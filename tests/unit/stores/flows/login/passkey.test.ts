@@ -148,12 +148,12 @@ describe('login flow: passkeys', () => {
     const start = initialState();
     const offer = transition(start, { type: 'succeeded', token: 'pt', offerPasskey: true });
     expect(offer).toMatchObject({ view: 'passkey_offer', token: 'pt', flow: 'phone' });
-    expect(transition(offer, { type: 'passkeyOfferClosed' })).toMatchObject({
+    expect(transition(offer, { type: 'offerClosed' })).toMatchObject({
       view: 'redirect_to_idp',
       token: 'pt',
       flow: 'phone',
     });
-    expect(transition(start, { type: 'passkeyOfferClosed' })).toBe(start);
+    expect(transition(start, { type: 'offerClosed' })).toBe(start);
     expect(transition(start, { type: 'succeeded', token: 'pt', flow: 'biometric' })).toMatchObject({
       view: 'redirect_to_idp',
       flow: 'biometric',
