@@ -130,6 +130,13 @@ describe('language switch', () => {
     expect(languageHref('ur', { pathname: '/fr/', search: '' })).toBe('/ur/');
   });
 
+  it('drops the parameters that ask for a language, which would move the page back', () => {
+    expect(
+      languageHref('en', { pathname: '/ar/login', search: '?csrf=a&ui_locales=ar%20en&lang=ar' }),
+    ).toBe('/login?csrf=a');
+    expect(languageHref('fr', { pathname: '/login', search: '?ui_locales=en' })).toBe('/fr/login');
+  });
+
   it('falls back to English for an unknown target', () => {
     expect(languageHref('xx', { pathname: '/ar/login', search: '' })).toBe('/login');
   });
