@@ -1,8 +1,8 @@
 /**
- * Language at the door (issue 33, item 2), as the pages' head script decides it on a host that
- * does not at its edge (src/routing/door.ts): `ui_locales` or `lang`, else the picker's remembered
- * choice, else the browser's languages, else English; the move keeps the query and the hash and
- * happens once.
+ * Language at the door (issue 33, item 2), on the sandbox's server, which decides at its edge as
+ * `npm start` does (a 302), with the pages' head script making the same decision after it
+ * (src/routing/door.ts): `ui_locales` or `lang`, else the picker's remembered choice, else the
+ * browser's languages, else English; the move keeps the query and the hash and happens once.
  */
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.ts';
@@ -104,11 +104,13 @@ test.describe('a browser in Arabic (ar-EG)', () => {
     await page.goto('/signup/');
     await expect(page).toHaveURL(/\/signup\/$/);
     await expectLanguage(page, 'en', 'ltr');
-    // Local storage alone keeps it too (a cookie cleared by the browser).
+    // The cookie cleared: a host that decides at its edge (this server) cannot read local
+    // storage, so the browser's Arabic wins there; the head script reads storage only on a host
+    // that serves the unprefixed page (door.test.ts runs it so).
     await context.clearCookies();
     await page.goto('/login?clientId=sandbox-web');
-    await expect(page).toHaveURL(/\/login\?clientId=sandbox-web$/);
-    await expectLanguage(page, 'en', 'ltr');
+    await expect(page).toHaveURL(/\/ar\/login\?clientId=sandbox-web$/);
+    await expectLanguage(page, 'ar', 'rtl');
   });
 });
 
