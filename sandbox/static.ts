@@ -150,7 +150,7 @@ export function createSiteHandler(distDir: string) {
     } catch {
       pathname = url.pathname;
     }
-    const hostingFile = /^\/(_headers|_redirects|_nginx)(\/|$)/.test(pathname);
+    const hostingFile = /^\/(_headers|_redirects|_routes\.json|_nginx)(\/|$)/.test(pathname);
     const safe = !hostingFile && !pathname.includes('\0') && !pathname.split('/').includes('..');
     if (safe) {
       const candidates = pathname.endsWith('/')

@@ -1,18 +1,19 @@
-import { localizedPath, splitLocale, toLocale } from '../i18n/config.ts';
-
-/** The parameters that ask for a language: a choice in the picker replaces them. */
-const LANGUAGE_PARAMS = ['ui_locales', 'lang'];
-
 /**
- * The same page in another language: same route, token and query, in the path prefix, without the
- * parameters that ask for a language (the door, src/routing/door.ts, would move back to theirs);
- * the hash is never carried. (The e-mail routes carry the language in `?lang=` and need no script.)
+ * The same page in another language: same route, token and query, with the other language's path
+ * prefix, without the parameters that ask for a language (`ui_locales`, `lang`: the door,
+ * src/routing/door.ts, would move back to theirs); the hash is never carried. `prefix` is the
+ * other language's (`/ar`, '' for English), `cut` the length of this page's (4 on `/ckb/login`).
+ * Imports nothing: it is first-load JS on every page, whose login and sign-up pages have a few
+ * bytes left under their ceiling. (The e-mail routes carry the language in `?lang=` and need none.)
  */
-export function languageHref(target: string, here: Pick<Location, 'pathname' | 'search'>): string {
-  const page = localizedPath(toLocale(target), splitLocale(here.pathname).path);
-  const params = new URLSearchParams(here.search);
-  if (!LANGUAGE_PARAMS.some((name) => params.has(name))) return `${page}${here.search}`;
-  for (const name of LANGUAGE_PARAMS) params.delete(name);
-  const rest = params.toString();
-  return `${page}${rest ? `?${rest}` : ''}`;
+export function languageHref(
+  prefix: string,
+  cut: number,
+  here: Pick<Location, 'pathname' | 'search'>,
+): string {
+  return (
+    prefix +
+    here.pathname.slice(cut).replace(/^\/*/, '/') +
+    here.search.replace(/[?&](?:ui_locales|lang)=[^&]*/g, '').replace(/^&/, '?')
+  );
 }

@@ -1,21 +1,20 @@
 /**
  * Language at the door (issue 33, item 2): the language a page of the route table opens in, and
- * the address to move to when it is not the one it was asked in. One decision, `doorMove`: the
- * local server (sandbox/static.ts, `npm start`) makes it at its edge (`doorAnswer`, a 302 with
- * `Vary`), and every page's head script runs its very source (`doorScript`) before it paints, on
- * every host, for the hosts that do not decide at their edge yet (Cloudflare, Netlify, nginx) and
- * for a choice kept in local storage only. docs/languages-door.md says what a person gets and why.
+ * the address to move to when it is not the one it was asked in. One decision, `doorMove`, made at
+ * each host's edge before any page is sent: `doorAnswer` (a 302 with `Vary`) in the local server
+ * (sandbox/static.ts, `npm start`), Cloudflare's function (functions/_middleware.ts) and Netlify's
+ * edge function (netlify/edge-functions/door.ts); nginx's maps are generated from the same table
+ * (src/routing/nginx.ts). docs/languages-door.md says what a person gets and why.
  *
  * In order: a `ui_locales` parameter (space-separated tags, the first the product speaks wins) or
  * `lang` opens that language; else, on an address without a language (`/login`, an e-mail route
- * without `?lang=`), the picker's remembered choice (the `lang` cookie, and local storage where a
- * script reads it), else `Accept-Language` (quality values honoured; `ckb` and `ku-Arab` are
- * Sorani, `ur-*` Urdu), else English. An address with a language in its path (`/ar/login`) moves
+ * without `?lang=`), the picker's remembered choice (the `lang` cookie), else `Accept-Language`
+ * (quality values honoured; `ckb` and `ku-Arab` are Sorani, `ur-*` Urdu), else English. An address with a language in its path (`/ar/login`) moves
  * only for a parameter. The move keeps the whole query (the parameter too, so that the address
  * moved to decides the same: it never moves again) and the hash.
  */
 import { DEFAULT_LOCALE, LOCALES, splitLocale } from '../i18n/config.ts';
-import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from '../lib/language-choice.ts';
+import { LANGUAGE_COOKIE } from '../lib/language-choice.ts';
 import { matchesPattern } from './rewrites.ts';
 import { ROUTES, type RouteDef } from './routes.ts';
 
@@ -43,19 +42,13 @@ export interface DoorRequest {
   readonly search: string;
   /** The page takes its language from `?lang=` (the e-mail routes), not from its path. */
   readonly langInQuery: boolean;
-  /** The `Cookie` header, or `document.cookie`. */
+  /** The `Cookie` header. */
   readonly cookie: string;
-  /** The choice kept in local storage (a page's script only). */
-  readonly stored?: string | null | undefined;
-  /** The `Accept-Language` header, or the browser's languages joined with commas. */
+  /** The `Accept-Language` header. */
   readonly accept: string;
 }
 
-/**
- * The address (path and query) to move to, or '' when the page is already in its language.
- * Self-contained and written for every browser the site serves: the pages' head script runs this
- * function's own source (`doorScript`), so it refers to nothing outside itself.
- */
+/** The address (path and query) to move to, or '' when the page is already in its language. */
 export function doorMove(request: DoorRequest, config: DoorConfig): string {
   const supported = (value: string | null | undefined): string =>
     value && config.locales.indexOf(value) >= 0 ? value : '';
@@ -90,7 +83,6 @@ export function doorMove(request: DoorRequest, config: DoorConfig): string {
       const [name, value] = cookie.trim().split('=');
       if (name === config.cookie) target = target || supported(value);
     }
-    target = target || supported(request.stored);
     // The highest quality wins, the first listed of equals; q=0 is "not this one".
     let best = 0;
     for (const entry of target ? [] : request.accept.split(',')) {
@@ -166,28 +158,4 @@ export function doorAnswer(request: DoorHttpRequest): DoorAnswer | undefined {
   // Only an address without a language in its path reads the headers.
   const prefixed = !page.langInQuery && splitLocale(request.url.pathname).locale !== DEFAULT_LOCALE;
   return { location, vary: prefixed ? [] : DOOR_VARY };
-}
-
-/**
- * The pages' head script: runs `doorMove` before the page paints, for the hosts that cannot at
- * their edge and for the choice kept in local storage only. Leaving, it stops the page (no island
- * runs on it) and keeps the hash. It touches no HTML sink, so Trusted Types hold; its hash is in
- * the CSP with every inline script's (astro.config.mjs).
- */
-export function doorScript(langInQuery: boolean): string {
-  const request = [
-    'path:location.pathname',
-    'search:location.search',
-    `langInQuery:${langInQuery}`,
-    'cookie:document.cookie',
-    'stored:stored',
-    "accept:(navigator.languages||[navigator.language]).join(',')",
-  ].join(',');
-  return [
-    '(function(){var stored;',
-    `try{stored=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})}catch(e){}`,
-    `var to=(${doorMove.toString()})({${request}},${JSON.stringify(DOOR_CONFIG)});`,
-    'if(to){stop();location.replace(to+location.hash)}',
-    '})();',
-  ].join('');
 }

@@ -115,7 +115,7 @@ server {
 ${location('/_astro/', [...headerLines('/_astro/asset.js'), 'try_files $uri =404;'])}
 
   # Hosting files are for the hosts, not for browsers.
-${location('~ ^/(_headers|_redirects|_nginx/)', ['return 404;'])}
+${location('~ ^/(_headers|_redirects|_routes\\.json|_nginx/)', ['return 404;'])}
 
   # The files of public/ are revalidated.
 ${staticBlocks.join('\n\n')}

@@ -119,7 +119,7 @@ test.describe('hosting', () => {
     // Cloudflare and Netlify read them at deploy time and do not publish them; their local
     // runtimes serve them as files (Cloudflare's with a 502), which says nothing of production.
     test.skip(['cloudflare', 'netlify'].includes(testInfo.project.name), 'not published by CDNs');
-    for (const file of ['/_headers', '/_redirects', '/_nginx/headers.conf']) {
+    for (const file of ['/_headers', '/_redirects', '/_routes.json', '/_nginx/headers.conf']) {
       expect((await request.get(file, { maxRedirects: 0 })).status(), file).toBe(404);
     }
   });

@@ -94,7 +94,7 @@ test.describe('a browser in Arabic (ar-EG)', () => {
     await page.goto('/login?clientId=sandbox-web');
     await expect(page).toHaveURL(/\/ar\/login\?clientId=sandbox-web$/);
     await page.locator('.language-picker summary').click();
-    await page.locator('.language-picker a[data-locale="en"]').click();
+    await page.locator('.language-picker a[hreflang="en"]').click();
     await expect(page).toHaveURL(/\/login\?clientId=sandbox-web$/);
     await expectLanguage(page, 'en', 'ltr');
     await expectAccessible(page, 'en login after the picker');

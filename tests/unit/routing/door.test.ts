@@ -1,10 +1,8 @@
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import {
   doorAnswer,
   doorMove,
   doorPage,
-  doorScript,
   DOOR_CONFIG,
   type DoorRequest,
 } from '../../../src/routing/door.ts';
@@ -75,11 +73,11 @@ describe('doorMove: parameters', () => {
 });
 
 describe('doorMove: an address without a language', () => {
-  it('opens the remembered choice, then local storage, before Accept-Language', () => {
+  it('opens the remembered choice before Accept-Language', () => {
     expect(ask('/login', { cookie: 'a=1; lang=ar; b=2', accept: 'fr' })).toBe('/ar/login');
     expect(ask('/login', { cookie: 'lang=en', accept: 'ar' })).toBe('');
-    expect(ask('/login', { cookie: 'xlang=ar', stored: 'ur', accept: 'fr' })).toBe('/ur/login');
-    expect(ask('/login', { cookie: 'lang=de', stored: 'de', accept: 'fr' })).toBe('/fr/login');
+    expect(ask('/login', { cookie: 'xlang=ar', accept: 'fr' })).toBe('/fr/login');
+    expect(ask('/login', { cookie: 'lang=de', accept: 'fr' })).toBe('/fr/login');
   });
 
   it('honours quality values, ties to the first listed, q=0 refused', () => {
@@ -139,67 +137,5 @@ describe('doorPage and doorAnswer', () => {
       vary: ['Accept-Language', 'Cookie'],
     });
     expect(answer('/_astro/x.js')).toBeUndefined();
-  });
-});
-
-describe('doorScript', () => {
-  /** Runs the head script as a page would, with what it reads; returns where it went. */
-  function run(
-    href: string,
-    {
-      cookie = '',
-      stored = null as string | null,
-      languages = ['en-AE'],
-      langInQuery = false,
-    } = {},
-  ) {
-    const url = new URL(href, 'https://accounts.example');
-    const went: string[] = [];
-    let stopped = false;
-    runInNewContext(doorScript(langInQuery), {
-      location: {
-        pathname: url.pathname,
-        search: url.search,
-        hash: url.hash,
-        replace: (to: string) => went.push(to),
-      },
-      document: { cookie },
-      localStorage: { getItem: () => stored },
-      navigator: { languages, language: languages[0] },
-      stop: () => (stopped = true),
-      URLSearchParams,
-    });
-    return { went: went[0], stopped };
-  }
-
-  it('runs the very decision of the hosts, keeping the hash, and stops the page it leaves', () => {
-    expect(run('/login?clientId=a#frag', { languages: ['ar-EG', 'en'] })).toEqual({
-      went: '/ar/login?clientId=a#frag',
-      stopped: true,
-    });
-    expect(run('/login', { languages: ['en-GB', 'ar'] })).toEqual({
-      went: undefined,
-      stopped: false,
-    });
-    expect(run('/login', { stored: 'ckb' }).went).toBe('/ckb/login');
-    expect(run('/login', { cookie: 'lang=en', stored: 'ckb' }).went).toBeUndefined();
-    expect(run('/fr/login?ui_locales=en').went).toBe('/login?ui_locales=en');
-    expect(run('/email/x', { languages: ['ur'], langInQuery: true }).went).toBe('/email/x?lang=ur');
-  });
-
-  it('survives a storage that throws', () => {
-    const script = doorScript(false);
-    expect(() =>
-      runInNewContext(script, {
-        location: { pathname: '/login', search: '', hash: '', replace: () => undefined },
-        document: { cookie: '' },
-        get localStorage() {
-          throw new Error('denied');
-        },
-        navigator: { languages: ['en'] },
-        stop: () => undefined,
-        URLSearchParams,
-      }),
-    ).not.toThrow();
   });
 });
