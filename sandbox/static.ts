@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import { headersFor, headersForPath, type HeaderRule } from '../src/routing/headers.ts';
 import { parseHeadersFile } from '../src/routing/hosting.ts';
-import { doorAnswer } from '../src/routing/door.ts';
+import { doorAnswer, doorMoveHeaders } from '../src/routing/door.ts';
 import { findRewrite } from '../src/routing/rewrites.ts';
 import { pageFile } from '../src/routing/routes.ts';
 
@@ -134,14 +134,7 @@ export function createSiteHandler(distDir: string) {
       acceptLanguage: c.req.header('accept-language'),
     });
     if (door?.location) {
-      return new Response(null, {
-        status: 302,
-        headers: {
-          Location: door.location,
-          Vary: door.vary.join(', '),
-          'Cache-Control': 'no-store',
-        },
-      });
+      return new Response(null, { status: 302, headers: doorMoveHeaders(door) });
     }
     const vary = door?.vary ?? [];
     let pathname: string;

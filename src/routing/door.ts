@@ -159,3 +159,38 @@ export function doorAnswer(request: DoorHttpRequest): DoorAnswer | undefined {
   const prefixed = !page.langInQuery && splitLocale(request.url.pathname).locale !== DEFAULT_LOCALE;
   return { location, vary: prefixed ? [] : DOOR_VARY };
 }
+
+/** The headers of the door's 302: where, never stored, and the headers it read (if any). */
+export function doorMoveHeaders(answer: DoorAnswer): Record<string, string> {
+  return {
+    Location: answer.location,
+    'Cache-Control': 'no-store',
+    ...(answer.vary.length > 0 ? { Vary: answer.vary.join(', ') } : {}),
+  };
+}
+
+/**
+ * The door at a host's edge (Cloudflare's function, Netlify's edge function): a 302 to the
+ * language asked for, never stored, or the page from `next` with the `Vary` of the headers the
+ * decision read. Only GET and HEAD are pages.
+ */
+export async function doorAtEdge(
+  request: Request,
+  next: () => Promise<Response>,
+): Promise<Response> {
+  const answer = ['GET', 'HEAD'].includes(request.method)
+    ? doorAnswer({
+        url: new URL(request.url),
+        cookie: request.headers.get('Cookie'),
+        acceptLanguage: request.headers.get('Accept-Language'),
+      })
+    : undefined;
+  if (answer?.location) {
+    return new Response(null, { status: 302, headers: doorMoveHeaders(answer) });
+  }
+  const response = await next();
+  if (!answer?.vary.length) return response;
+  const varied = new Response(response.body, response);
+  for (const name of answer.vary) varied.headers.append('Vary', name);
+  return varied;
+}

@@ -4,7 +4,7 @@
  * (Cloudflare Pages and Netlify syntax).
  */
 import { createHash } from 'node:crypto';
-import { STATIC_PATTERNS, type HeaderRule } from './headers.ts';
+import { FILE_PATTERNS, type HeaderRule } from './headers.ts';
 
 /** Directives that may only come from a header (browsers ignore them in a meta tag). */
 const HEADER_ONLY_DIRECTIVES = ["frame-ancestors 'none'"];
@@ -144,6 +144,6 @@ export function parseHeadersFile(text: string): HeaderRule[] {
  * would pay for an invocation each.
  */
 export function renderCloudflareRoutes(): string {
-  const routes = { version: 1, include: ['/*'], exclude: ['/_astro/*', ...STATIC_PATTERNS] };
+  const routes = { version: 1, include: ['/*'], exclude: FILE_PATTERNS };
   return `${JSON.stringify(routes, null, 2)}\n`;
 }

@@ -1,8 +1,9 @@
 /**
- * Language at the door (issue 33, item 2), on the sandbox's server, which decides at its edge as
- * `npm start` does (a 302), with the pages' head script making the same decision after it
- * (src/routing/door.ts): `ui_locales` or `lang`, else the picker's remembered choice, else the
- * browser's languages, else English; the move keeps the query and the hash and happens once.
+ * Language at the door (issue 33, item 2), decided at the edge of every host (a 302 before any
+ * page is sent, src/routing/door.ts): the sandbox's server (`npm start`), and in the host projects
+ * Cloudflare's function, Netlify's edge function and nginx's generated maps. `ui_locales` or
+ * `lang`, else the picker's remembered choice, else the browser's languages, else English; the
+ * move keeps the query and the hash, happens once, and says with `Vary` what it read.
  */
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.ts';
@@ -23,6 +24,60 @@ async function expectLanguage(page: Page, lang: string, dir: 'ltr' | 'rtl') {
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
   await expect(page.locator('html')).toHaveAttribute('dir', dir);
 }
+
+test.describe('the answers', () => {
+  const VARY = /^Accept-Language, Cookie$|^Accept-Encoding, Accept-Language, Cookie$/;
+
+  test('a 302 with Vary and never stored; the page left says what it read', async ({ request }) => {
+    const moved = await request.get('/login?clientId=sandbox-web', {
+      headers: { 'Accept-Language': 'ar-EG,ar;q=0.9,en;q=0.8' },
+      maxRedirects: 0,
+    });
+    expect(moved.status()).toBe(302);
+    expect(moved.headers()['location']).toMatch(
+      /^(https?:\/\/[^/]+)?\/ar\/login\?clientId=sandbox-web$/,
+    );
+    expect(moved.headers()['vary']).toMatch(VARY);
+    expect(moved.headers()['cache-control']).toBe('no-store');
+    const served = await request.get('/login', {
+      headers: { 'Accept-Language': 'en-US,en;q=0.9,ar;q=0.8' },
+      maxRedirects: 0,
+    });
+    expect(served.status()).toBe(200);
+    expect(served.headers()['vary']).toMatch(VARY);
+  });
+
+  test('the lang cookie, ckb and ku-Arab, q=0 refused; a prefixed page moves for a parameter only', async ({
+    request,
+  }) => {
+    const where = async (path: string, headers: Record<string, string>) => {
+      const response = await request.get(path, { headers, maxRedirects: 0 });
+      const location = response.headers()['location'] ?? '';
+      return response.status() === 302 ? location.replace(/^https?:\/\/[^/]+/, '') : '';
+    };
+    expect(await where('/signup/', { Cookie: 'lang=ckb', 'Accept-Language': 'ar' })).toBe(
+      '/ckb/signup/',
+    );
+    expect(await where('/recovery', { 'Accept-Language': 'ku-Arab-IQ, ar;q=0.5' })).toBe(
+      '/ckb/recovery',
+    );
+    expect(await where('/recovery', { 'Accept-Language': 'ar;q=0, ur-PK;q=0.5' })).toBe(
+      '/ur/recovery',
+    );
+    expect(await where('/login', { 'Accept-Language': 'en-GB, ar;q=0.9' })).toBe('');
+    expect(await where('/ar/login', { Cookie: 'lang=fr', 'Accept-Language': 'ur' })).toBe('');
+    const prefixed = await request.get('/ar/login', {
+      headers: { 'Accept-Language': 'fr' },
+      maxRedirects: 0,
+    });
+    expect(prefixed.status()).toBe(200);
+    expect(prefixed.headers()['vary'] ?? '').not.toMatch(/Accept-Language/);
+    expect(await where('/ar/login?lang=fr&x=1', {})).toBe('/fr/login?lang=fr&x=1');
+    expect(await where('/email/ev-expired/verify?a=1', { Cookie: 'lang=ur' })).toBe(
+      '/email/ev-expired/verify?a=1&lang=ur',
+    );
+  });
+});
 
 test.describe('a browser in English (en-AE)', () => {
   test('/login stays English; ui_locales opens Arabic with the query and hash kept', async ({
