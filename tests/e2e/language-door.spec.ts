@@ -159,9 +159,8 @@ test.describe('a browser in Arabic (ar-EG)', () => {
     await page.goto('/signup/');
     await expect(page).toHaveURL(/\/signup\/$/);
     await expectLanguage(page, 'en', 'ltr');
-    // The cookie cleared: a host that decides at its edge (this server) cannot read local
-    // storage, so the browser's Arabic wins there; the head script reads storage only on a host
-    // that serves the unprefixed page (door.test.ts runs it so).
+    // The cookie cleared: the choice is kept nowhere else (every host decides at its edge, which
+    // cannot read local storage), so the browser's Arabic wins.
     await context.clearCookies();
     await page.goto('/login?clientId=sandbox-web');
     await expect(page).toHaveURL(/\/ar\/login\?clientId=sandbox-web$/);
