@@ -15,7 +15,6 @@
  * and sends `Vary: Accept-Language, Cookie` and `Cache-Control: no-store`; the pages that depend
  * on the headers send the same `Vary`.
  */
-import { localizedPath } from '../i18n/config.ts';
 import { DOOR_CONFIG, DOOR_VARY } from './door.ts';
 import { ROUTES, type RouteDef } from './routes.ts';
 
@@ -161,7 +160,7 @@ export function renderDoorMaps(): string {
           .filter((target) => target !== current)
           .map(
             (target) =>
-              `${quote(`~^${current}:${target}:`)} ${quote(`${localizedPath(target, '/').replace(/\/$/, '')}${rest}`)};`,
+              `${quote(`~^${current}:${target}:`)} ${quote(`${target === fallback ? '' : `/${target}`}${rest}`)};`,
           ),
       ),
       `${quote(`~^q:[a-z]*:${fallback}:(?:${OTHERS.join('|')})$`)} "$door_path?$door_args";`,
