@@ -4,14 +4,15 @@
  * each host's edge before any page is sent: `doorAnswer` (a 302 with `Vary`) in the local server
  * (sandbox/static.ts, `npm start`), Cloudflare's function (functions/_middleware.ts) and Netlify's
  * edge function (netlify/edge-functions/door.ts); nginx's maps are generated from the same table
- * (src/routing/nginx.ts). docs/languages-door.md says what a person gets and why.
+ * (src/routing/nginx-door.ts). docs/languages-door.md says what a person gets and why.
  *
  * In order: a `ui_locales` parameter (space-separated tags, the first the product speaks wins) or
  * `lang` opens that language; else, on an address without a language (`/login`, an e-mail route
  * without `?lang=`), the picker's remembered choice (the `lang` cookie), else `Accept-Language`
- * (quality values honoured; `ckb` and `ku-Arab` are Sorani, `ur-*` Urdu), else English. An address with a language in its path (`/ar/login`) moves
- * only for a parameter. The move keeps the whole query (the parameter too, so that the address
- * moved to decides the same: it never moves again) and the hash.
+ * (quality values honoured; `ckb` and `ku-Arab` are Sorani, `ur-*` Urdu), else English. An
+ * address with a language in its path (`/ar/login`) moves only for a parameter. The move keeps
+ * the whole query (the parameter too, so that the address moved to decides the same: it never
+ * moves again) and the hash.
  */
 import { DEFAULT_LOCALE, LOCALES, splitLocale } from '../i18n/config.ts';
 import { LANGUAGE_COOKIE } from '../lib/language-choice.ts';

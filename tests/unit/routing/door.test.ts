@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   doorAnswer,
+  doorAtEdge,
   doorMove,
   doorPage,
   DOOR_CONFIG,
@@ -137,5 +138,38 @@ describe('doorPage and doorAnswer', () => {
       vary: ['Accept-Language', 'Cookie'],
     });
     expect(answer('/_astro/x.js')).toBeUndefined();
+  });
+});
+
+describe('doorAtEdge', () => {
+  const page = () =>
+    Promise.resolve(new Response('<!DOCTYPE html>', { headers: { Vary: 'Accept-Encoding' } }));
+  const at = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+    doorAtEdge(new Request(new URL(path, 'https://a.example'), { method, headers }), page);
+
+  it('moves with a 302 never stored, varying by what it read', async () => {
+    const moved = await at('/login?x=1', { 'Accept-Language': 'ur-PK', Cookie: 'a=b' });
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get('location')).toBe('/ur/login?x=1');
+    expect(moved.headers.get('cache-control')).toBe('no-store');
+    expect(moved.headers.get('vary')).toBe('Accept-Language, Cookie');
+    const prefixed = await at('/ar/login?ui_locales=fr');
+    expect(prefixed.headers.get('location')).toBe('/fr/login?ui_locales=fr');
+    expect(prefixed.headers.has('vary')).toBe(false);
+  });
+
+  it('serves the page with its Vary added; files and other methods untouched', async () => {
+    const served = await at('/login', { 'Accept-Language': 'en' });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('vary')).toBe('Accept-Encoding, Accept-Language, Cookie');
+    expect((await at('/ar/login', { 'Accept-Language': 'fr' })).headers.get('vary')).toBe(
+      'Accept-Encoding',
+    );
+    expect((await at('/_astro/a.js', { 'Accept-Language': 'ar' })).headers.get('vary')).toBe(
+      'Accept-Encoding',
+    );
+    const posted = await at('/login', { 'Accept-Language': 'ar' }, 'POST');
+    expect(posted.status).toBe(200);
+    expect(posted.headers.get('vary')).toBe('Accept-Encoding');
   });
 });
