@@ -48,8 +48,8 @@ writeFileSync(
   adaptWranglerToml(readFileSync(join(ROOT, 'wrangler.toml'), 'utf8'), DIST),
 );
 // The shipped functions, at their own routes (wrangler does not follow a symlinked folder).
+mkdirSync(join(dir, 'functions/email'), { recursive: true });
 for (const file of ['_middleware.ts', 'email/[[path]].ts']) {
-  mkdirSync(join(dir, 'functions/email'), { recursive: true });
   writeFileSync(
     join(dir, 'functions', file),
     `export { onRequest } from ${JSON.stringify(join(ROOT, 'functions', file))};\n`,
