@@ -28,9 +28,10 @@ const HOSTS: Host[] = [...(nginx ? (['nginx'] as const) : []), 'cloudflare', 'ne
  * End-to-end tests drive the production build, served with the sandbox, in Debian's Chromium
  * (CHROME_PATH overrides /usr/bin/chromium). Each worker starts its own sandbox server
  * (tests/e2e/servers.ts), so workers share no state; every test starts from `POST /_sandbox/reset`.
- * The host projects run the hosting smoke and the security checks again with the site served by
- * each host the README deploys to, with its shipped configuration: nginx (deploy/nginx.conf),
- * Cloudflare's Pages runtime (wrangler.toml, functions/) and Netlify's (netlify.toml).
+ * The host projects run the hosting smoke, the security checks and the language door again with
+ * the site served by each host the README deploys to, with its shipped configuration: nginx
+ * (deploy/nginx.conf), Cloudflare's Pages runtime (wrangler.toml, functions/) and Netlify's
+ * (netlify.toml, netlify/edge-functions/).
  * The engines project (tests/engines/) runs the main flows in WebKit and Firefox ESR over
  * WebDriver, one browser session per engine and worker; it comes first so that its two long
  * files start at once, one per worker, instead of ending the run.
@@ -87,7 +88,7 @@ export default defineConfig<object, { serveWith: ServeWith }>({
     { name: 'production', testDir: 'tests/production' },
     ...HOSTS.map((host) => ({
       name: host,
-      testMatch: ['hosting.spec.ts', 'security.spec.ts'],
+      testMatch: ['hosting.spec.ts', 'security.spec.ts', 'language-door.spec.ts'],
       // The built files' own checks do not depend on who serves them: the sandbox run has them.
       grepInvert: /built pages/,
       use: { serveWith: host },

@@ -3,7 +3,8 @@
  * `path/index.html`, `path.html`), else the rewrite of src/routing/rewrites.ts (200 or 404 with
  * that file); the headers of the built `_headers` file (with the site's CSP) on every response,
  * or `headersFor(pathname)` when there is none; gzip when the client accepts it. The hosting
- * files themselves are not served.
+ * files themselves are not served. A page asked in another language than its address's moves there
+ * first (language at the door, src/routing/door.ts), as a host's edge does.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
@@ -11,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import { headersFor, headersForPath, type HeaderRule } from '../src/routing/headers.ts';
 import { parseHeadersFile } from '../src/routing/hosting.ts';
+import { doorAnswer, doorMoveHeaders } from '../src/routing/door.ts';
 import { findRewrite } from '../src/routing/rewrites.ts';
 import { pageFile } from '../src/routing/routes.ts';
 
@@ -101,13 +103,14 @@ export function createSiteHandler(distDir: string) {
     pathname: string,
     file: string,
     status: 200 | 404,
+    vary: readonly string[] = [],
   ): Promise<Response> {
     const loaded = await load(file);
     const type = contentTypeOf(file);
     const headers: Record<string, string> = {
       ...(await siteHeaders(pathname)),
       'Content-Type': type,
-      Vary: 'Accept-Encoding',
+      Vary: ['Accept-Encoding', ...vary].join(', '),
     };
     let body = loaded.body;
     const wantsGzip = /\bgzip\b/i.test(c.req.header('accept-encoding') ?? '');
@@ -125,13 +128,22 @@ export function createSiteHandler(distDir: string) {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       return c.text('Method Not Allowed', 405, { ...headersFor(url.pathname), Allow: 'GET, HEAD' });
     }
+    const door = doorAnswer({
+      url,
+      cookie: c.req.header('cookie'),
+      acceptLanguage: c.req.header('accept-language'),
+    });
+    if (door?.location) {
+      return new Response(null, { status: 302, headers: doorMoveHeaders(door) });
+    }
+    const vary = door?.vary ?? [];
     let pathname: string;
     try {
       pathname = decodeURIComponent(url.pathname);
     } catch {
       pathname = url.pathname;
     }
-    const hostingFile = /^\/(_headers|_redirects|_nginx)(\/|$)/.test(pathname);
+    const hostingFile = /^\/(_headers|_redirects|_routes\.json|_nginx)(\/|$)/.test(pathname);
     const safe = !hostingFile && !pathname.includes('\0') && !pathname.split('/').includes('..');
     if (safe) {
       const candidates = pathname.endsWith('/')
@@ -139,14 +151,15 @@ export function createSiteHandler(distDir: string) {
         : [pathname, `${pathname}/index.html`, `${pathname}.html`];
       for (const candidate of candidates) {
         const file = await fileAt(candidate);
-        if (file) return respond(c, url.pathname, file, 200);
+        if (file) return respond(c, url.pathname, file, 200, vary);
       }
     }
     const rule = findRewrite(url.pathname, url.searchParams);
     const file = rule ? await fileAt(pageFile(rule.to)) : undefined;
     // A 404 carries the headers of the page that answers it (never stored), as on every host.
     if (rule && file) {
-      return respond(c, rule.status === 404 ? pageFile(rule.to) : url.pathname, file, rule.status);
+      const page = rule.status === 404 ? pageFile(rule.to) : url.pathname;
+      return respond(c, page, file, rule.status, vary);
     }
     return c.text(
       'Not found. Build the site first (npm run build), or set DIST_DIR.',

@@ -47,13 +47,14 @@ writeFileSync(
   join(dir, 'wrangler.toml'),
   adaptWranglerToml(readFileSync(join(ROOT, 'wrangler.toml'), 'utf8'), DIST),
 );
-// The shipped function, at its own route (wrangler does not follow a symlinked folder).
-const emailFunction = join(ROOT, 'functions/email/[[path]].ts');
+// The shipped functions, at their own routes (wrangler does not follow a symlinked folder).
 mkdirSync(join(dir, 'functions/email'), { recursive: true });
-writeFileSync(
-  join(dir, 'functions/email/[[path]].ts'),
-  `export { onRequest } from ${JSON.stringify(emailFunction)};\n`,
-);
+for (const file of ['_middleware.ts', 'email/[[path]].ts']) {
+  writeFileSync(
+    join(dir, 'functions', file),
+    `export { onRequest } from ${JSON.stringify(join(ROOT, 'functions', file))};\n`,
+  );
+}
 for (const prefix of PROXY_PREFIXES) {
   mkdirSync(join(dir, 'functions', prefix));
   writeFileSync(join(dir, 'functions', prefix, '[[path]].js'), PROXY);

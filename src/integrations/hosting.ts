@@ -1,8 +1,8 @@
 /**
  * Astro integration: after the build, writes the hosting files into dist/: `_headers` (with the
  * site-wide CSP built from every page's hashes) and `_redirects` (the token rewrites), which
- * Cloudflare Pages and Netlify read, and the nginx header snippet `_nginx/headers.conf` that
- * deploy/nginx.conf includes. (netlify.toml, wrangler.toml and functions/ hold no build output
+ * Cloudflare Pages and Netlify read, Cloudflare's `_routes.json` (the addresses its functions run
+ * on), and the nginx header snippet `_nginx/headers.conf` that deploy/nginx.conf includes. (netlify.toml, wrangler.toml and functions/ hold no build output
  * and are committed.)
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -14,6 +14,7 @@ import {
   headerPolicy,
   mergePolicies,
   metaPolicy,
+  renderCloudflareRoutes,
   renderHeadersFile,
   unhashedInline,
 } from '../routing/hosting.ts';
@@ -61,6 +62,7 @@ export function hosting(): AstroIntegration {
         const rules = headerRules(headerPolicy(mergePolicies(policies)));
         await writeFile(join(root, '_headers'), renderHeadersFile(rules));
         await writeFile(join(root, '_redirects'), renderRedirectsFile());
+        await writeFile(join(root, '_routes.json'), renderCloudflareRoutes());
         await mkdir(join(root, '_nginx'), { recursive: true });
         await writeFile(join(root, '_nginx', 'headers.conf'), renderNginxHeaders(rules));
         logger.info(`hosting files written from ${policies.length} pages`);

@@ -55,6 +55,8 @@ export const REFERRER = {
 
 /** The files of `public/`, shared by every page: revalidated like a public page. */
 export const STATIC_PATTERNS: readonly string[] = ['/favicon.svg', '/images/*'];
+/** Every file of the site that is not a page: the hashed assets and public/'s. */
+export const FILE_PATTERNS: readonly string[] = ['/_astro/*', ...STATIC_PATTERNS];
 
 export const POPUP_OPENER_POLICY = 'same-origin-allow-popups';
 

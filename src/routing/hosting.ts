@@ -4,7 +4,7 @@
  * (Cloudflare Pages and Netlify syntax).
  */
 import { createHash } from 'node:crypto';
-import type { HeaderRule } from './headers.ts';
+import { FILE_PATTERNS, type HeaderRule } from './headers.ts';
 
 /** Directives that may only come from a header (browsers ignore them in a meta tag). */
 const HEADER_ONLY_DIRECTIVES = ["frame-ancestors 'none'"];
@@ -136,4 +136,14 @@ export function parseHeadersFile(text: string): HeaderRule[] {
     }
   }
   return rules;
+}
+
+/**
+ * Cloudflare Pages' `_routes.json`: the addresses that run the functions (functions/). Every one
+ * but the files (hashed assets and public/), which the door's middleware never moves and which
+ * would pay for an invocation each.
+ */
+export function renderCloudflareRoutes(): string {
+  const routes = { version: 1, include: ['/*'], exclude: FILE_PATTERNS };
+  return `${JSON.stringify(routes, null, 2)}\n`;
 }

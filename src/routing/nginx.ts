@@ -5,6 +5,7 @@
  */
 import { DEFAULT_LOCALE, LOCALES, localizedPath } from '../i18n/config.ts';
 import { headersFor, STATIC_PATTERNS, type HeaderRule } from './headers.ts';
+import { renderDoorMaps } from './nginx-door.ts';
 import { notFoundPage, REWRITES, type Rewrite } from './rewrites.ts';
 import { pageFile, ROUTES, type RouteDef } from './routes.ts';
 
@@ -21,6 +22,8 @@ function headerLines(path: string): string[] {
   return [
     SNIPPET,
     ...PER_LOCATION.map((name) => `add_header ${name} "${headers[name] ?? ''}" always;`),
+    // Language at the door: the pages whose language depends on the request's headers say so.
+    'add_header Vary $door_vary always;',
   ];
 }
 
@@ -99,8 +102,10 @@ export function renderNginxConf(rules: readonly Rewrite[] = REWRITES): string {
   return `# Generated from src/routing/nginx.ts (npm run write:hosting). Do not edit by hand.
 # Self-hosting: serve the built site (dist/) with the same rewrites and headers as the CDN.
 # Copy dist/ to ${ROOT} (it contains _nginx/headers.conf, the CSP built from the pages).
-# The map below belongs in the http {} context; the server block as it is.
+# The maps below belong in the http {} context; the server block as it is.
 ${langMap}
+
+${renderDoorMaps()}
 
 server {
   listen 8080;
@@ -110,12 +115,23 @@ server {
   server_tokens off;
   gzip on;
   gzip_types text/css application/javascript application/json image/svg+xml;
+  # The door's moves (and nginx's own) keep the scheme and host the browser used.
+  absolute_redirect off;
+
+  # Language at the door: a page asked in another language than its address's moves to it before
+  # anything is sent (the maps above); the hash stays in the browser.
+  if ($door_to) {
+    return 302 $door_to;
+  }
+  # Headers of that 302 only: every location below sets its own.
+  add_header Vary $door_vary always;
+  add_header Cache-Control "no-store" always;
 
   # Hashed assets never change.
 ${location('/_astro/', [...headerLines('/_astro/asset.js'), 'try_files $uri =404;'])}
 
   # Hosting files are for the hosts, not for browsers.
-${location('~ ^/(_headers|_redirects|_nginx/)', ['return 404;'])}
+${location('~ ^/(_headers|_redirects|_routes\\.json|_nginx/)', ['return 404;'])}
 
   # The files of public/ are revalidated.
 ${staticBlocks.join('\n\n')}

@@ -5,6 +5,7 @@
  * e-mail routes (`functions/email/`), the nginx configuration and the sandbox server.
  */
 import { DEFAULT_LOCALE, LOCALES, localizedPath, type Locale } from '../i18n/config.ts';
+import { FILE_PATTERNS } from './headers.ts';
 import { pageFile, ROUTES, shellPath, type RouteDef } from './routes.ts';
 
 export interface Rewrite {
@@ -101,8 +102,9 @@ export function renderRedirectsFile(rules: readonly Rewrite[] = REWRITES): strin
 }
 
 /**
- * `netlify.toml`: the build settings and the rules only Netlify can express in configuration,
- * read after `_redirects`: the e-mail routes by `?lang=` (then English), and the localized 404s.
+ * `netlify.toml`: the build settings, the edge function of the door (netlify/edge-functions/door.ts,
+ * on every address but the files), and the rules only Netlify can express in configuration, read
+ * after `_redirects`: the e-mail routes by `?lang=` (then English), and the localized 404s.
  */
 export function renderNetlifyToml(rules: readonly Rewrite[] = REWRITES): string {
   const blocks = rules
@@ -126,6 +128,12 @@ publish = "dist"
 # variables) it fails at build time, naming the first one missing (src/integrations/build-env.ts).
 [build.environment]
 PUBLIC_SANDBOX = "false"
+
+# Language at the door (src/routing/door.ts), before any page is sent.
+[[edge_functions]]
+function = "door"
+path = "/*"
+excludedPath = [${FILE_PATTERNS.map((pattern) => `"${pattern}"`).join(', ')}]
 
 ${blocks.join('\n\n')}
 `;

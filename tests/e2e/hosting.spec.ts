@@ -119,14 +119,15 @@ test.describe('hosting', () => {
     // Cloudflare and Netlify read them at deploy time and do not publish them; their local
     // runtimes serve them as files (Cloudflare's with a 502), which says nothing of production.
     test.skip(['cloudflare', 'netlify'].includes(testInfo.project.name), 'not published by CDNs');
-    for (const file of ['/_headers', '/_redirects', '/_nginx/headers.conf']) {
+    for (const file of ['/_headers', '/_redirects', '/_routes.json', '/_nginx/headers.conf']) {
       expect((await request.get(file, { maxRedirects: 0 })).status(), file).toBe(404);
     }
   });
 
   test('hashed assets are served once and kept', async ({ request }) => {
     const html = await (await request.get('/login')).text();
-    const asset = /<script type="module" src="(\/_astro\/[^"]+\.js)"/.exec(html)?.[1];
+    // An island's module (the page's own scripts are small enough to be inlined).
+    const asset = /\bcomponent-url="(\/_astro\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeTruthy();
     const response = await request.get(asset ?? '', { maxRedirects: 0 });
     expect(response.status()).toBe(200);

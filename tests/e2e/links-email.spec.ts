@@ -202,7 +202,7 @@ test.describe('language from ?lang=', () => {
   test('the language picker keeps the link and switches ?lang=', async ({ page }) => {
     await gotoLink(page, '/email/ev-expired/verify?lang=fr');
     // Zero JavaScript: a relative `?lang=` link, which the browser resolves against the real path.
-    const ckb = page.locator('.language-picker a[data-locale="ckb"]');
+    const ckb = page.locator('.language-picker a[hreflang="ckb"]');
     await expect(ckb).toHaveAttribute('href', '?lang=ckb');
     expect(await ckb.evaluate((link: HTMLAnchorElement) => link.href)).toBe(
       new URL('/email/ev-expired/verify?lang=ckb', page.url()).href,

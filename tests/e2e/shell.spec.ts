@@ -131,7 +131,7 @@ test.describe('language picker', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     // The picker's links get the query from its script: click once they have it (the closed
     // menu hides its links from roles, hence the attribute selector).
-    await expect(page.locator('.language-picker a[data-locale="fr"]')).toHaveAttribute(
+    await expect(page.locator('.language-picker a[hreflang="fr"]')).toHaveAttribute(
       'href',
       /clientId=sandbox-web/,
     );

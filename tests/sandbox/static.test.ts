@@ -112,7 +112,8 @@ describe('serving the built site', () => {
   it('gzips when the client accepts it', async () => {
     const res = await get('/login', { 'accept-encoding': 'gzip, br' });
     expect(res.headers.get('content-encoding')).toBe('gzip');
-    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    // A page without a language in its address varies by its language's headers too (the door).
+    expect(res.headers.get('vary')).toBe('Accept-Encoding, Accept-Language, Cookie');
     const body = Buffer.from(await res.arrayBuffer());
     expect(gunzipSync(body).toString()).toContain('<title>login</title>');
     expect((await get('/login')).headers.get('content-encoding')).toBeNull();
@@ -124,6 +125,30 @@ describe('serving the built site', () => {
     expect(head.headers.get('content-type')).toMatch(/text\/html/);
     expect(await head.text()).toBe('');
     expect((await app.request('/login', { method: 'POST' })).status).toBe(405);
+  });
+
+  it('moves an unprefixed page to the language asked, before serving it, and varies by it', async () => {
+    const moved = await get('/login?clientId=a', { 'accept-language': 'de-DE, ar;q=0.8' });
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get('location')).toBe('/ar/login?clientId=a');
+    expect(moved.headers.get('vary')).toBe('Accept-Language, Cookie');
+    expect(moved.headers.get('cache-control')).toBe('no-store');
+    const chosen = await get('/password/t1', { cookie: 'lang=ar', 'accept-language': 'fr' });
+    expect(chosen.headers.get('location')).toBe('/ar/password/t1');
+    const english = await get('/login', { 'accept-language': 'en-US,en;q=0.9' });
+    expect(english.status).toBe(200);
+    expect(english.headers.get('vary')).toBe('Accept-Encoding, Accept-Language, Cookie');
+    const email = await get('/email/e1/verify', { 'accept-language': 'ar' });
+    expect(email.headers.get('location')).toBe('/email/e1/verify?lang=ar');
+    // An address with a language reads no header: only a parameter moves it.
+    const prefixed = await get('/ar/password/t1', { 'accept-language': 'fr' });
+    expect(prefixed.status).toBe(200);
+    expect(prefixed.headers.get('vary')).toBe('Accept-Encoding');
+    expect((await get('/ar/password/t1?ui_locales=en')).headers.get('location')).toBe(
+      '/password/t1?ui_locales=en',
+    );
+    // Assets and unknown addresses are not the door's.
+    expect((await get('/favicon.svg', { 'accept-language': 'ar' })).status).toBe(200);
   });
 
   it('without a build, says so', async () => {

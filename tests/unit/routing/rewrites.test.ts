@@ -121,17 +121,27 @@ describe('headers', () => {
 
 describe('language switch', () => {
   it('keeps route, token and query when changing the path prefix', () => {
-    expect(languageHref('ar', { pathname: '/login', search: '?clientId=sandbox-web' })).toBe(
+    expect(languageHref('/ar', 0, { pathname: '/login', search: '?clientId=sandbox-web' })).toBe(
       '/ar/login?clientId=sandbox-web',
     );
-    expect(languageHref('en', { pathname: '/ar/password/reset-valid', search: '' })).toBe(
+    expect(languageHref('', 3, { pathname: '/ar/password/reset-valid', search: '' })).toBe(
       '/password/reset-valid',
     );
-    expect(languageHref('ur', { pathname: '/fr/', search: '' })).toBe('/ur/');
+    expect(languageHref('/ur', 3, { pathname: '/fr/', search: '' })).toBe('/ur/');
+    expect(languageHref('', 4, { pathname: '/ckb/', search: '' })).toBe('/');
+    expect(languageHref('/ar', 0, { pathname: '/', search: '?a=1' })).toBe('/ar/?a=1');
   });
 
-  it('falls back to English for an unknown target', () => {
-    expect(languageHref('xx', { pathname: '/ar/login', search: '' })).toBe('/login');
+  it('drops the parameters that ask for a language, which would move the page back', () => {
+    expect(
+      languageHref('', 3, { pathname: '/ar/login', search: '?csrf=a&ui_locales=ar%20en&lang=ar' }),
+    ).toBe('/login?csrf=a');
+    expect(languageHref('/fr', 0, { pathname: '/login', search: '?ui_locales=en' })).toBe(
+      '/fr/login',
+    );
+    expect(languageHref('/fr', 0, { pathname: '/login', search: '?lang=ar&a=1&xlang=2' })).toBe(
+      '/fr/login?a=1&xlang=2',
+    );
   });
 
   it('has a sample path for every route that the rewrites or the files serve', () => {
