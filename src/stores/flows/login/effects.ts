@@ -177,6 +177,7 @@ export function loginEffects(
         knownDevice,
       );
       if (trustedDeviceExpiresAt) deps.trustedDevice?.keep(trustedDeviceExpiresAt);
+      const breached = !!(await breach);
       if (signal.aborted) return;
       // After a code login, a device that can add a passkey is offered one first.
       const offerPasskey =
@@ -186,8 +187,6 @@ export function loginEffects(
       if (signal.aborted) return;
       deps.analytics.track('login_succeeded', { flow: attempt.kind });
       await deps.analytics.flush();
-      const breached = !!(await breach);
-      if (signal.aborted) return;
       dispatch({
         type: 'succeeded',
         token,
