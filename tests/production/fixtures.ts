@@ -67,6 +67,20 @@ export function productionParty(topology: Topology): Party {
   };
 }
 
+/**
+ * What a call the browser refuses for CORS leaves, for a test that provokes the refusal on purpose
+ * (`pageGuards.provokes`): the call fails (net::ERR_FAILED), and Chromium says why on the console
+ * ("Access to fetch at '{url}' from origin '{site}' has been blocked by CORS policy: ...").
+ */
+export function corsRefusal(topology: Topology, url: string): Provoked {
+  return {
+    requests: new RegExp(`^${RegExp.escape(url)}$`),
+    console: new RegExp(
+      `^Access to fetch at '${RegExp.escape(url)}' from origin '${RegExp.escape(topology.site)}' has been blocked by CORS policy: `,
+    ),
+  };
+}
+
 const CALL_TYPES = new Set(['fetch', 'xhr', 'ping', 'eventsource', 'websocket']);
 
 export const test = base.extend<
