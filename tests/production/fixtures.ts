@@ -8,7 +8,7 @@
  *   page of the test: an uncaught error, a `console.error`, a first-party request that fails (a
  *   call the browser refuses for CORS among them), an asset of the site answering 400 or more. A
  *   test that provokes one on purpose declares it: `pageGuards.provokes({ requests, console,
- *   errors })`. First party here: the site's origin and the back ends' (PRODUCTION_PARTY);
+ *   errors })`. First party here: the site's origin and the back ends' (`productionParty`);
  * - any CSP or Trusted Types violation (`securitypolicyviolation`, recorded by a script that runs
  *   first in every document and frame, as the engine smoke's probe does: sandbox/probe.ts);
  * - any call (fetch, XHR, beacon) that a page made to the site's own origin: every call of the
