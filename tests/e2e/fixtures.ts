@@ -8,6 +8,7 @@ import {
   test as base,
   expect,
   type APIRequestContext,
+  type BrowserContext,
   type Locator,
   type Page,
   type Request,
@@ -293,6 +294,22 @@ export interface Provoked {
   requests?: RegExp;
   /** `console.error` texts the page may log. */
   console?: RegExp;
+  /** Uncaught errors (their message) the page may throw. */
+  errors?: RegExp;
+}
+
+/**
+ * Whose a request is: the site's (its pages and their assets), a back end's (its answers are the
+ * flows' business: the tests check them), or neither (a vendor's: not the product's to judge).
+ */
+export type Party = (url: URL) => 'site' | 'backEnd' | undefined;
+
+/** The sandbox build's: one origin, its back ends (`/_be/`, and the sandbox's `/_sandbox/`) under it. */
+export function sandboxParty(origin: string): Party {
+  return (url) => {
+    if (url.origin !== origin) return undefined;
+    return /^\/_(be|sandbox)\//.test(url.pathname) ? 'backEnd' : 'site';
+  };
 }
 
 /**
@@ -309,23 +326,25 @@ const POLICY_VIOLATION = /Content.Security.Policy|TrustedHTML|TrustedScript|Trus
 
 /**
  * Watches a page for what a person would see go wrong, into `problems`: an uncaught error, a
- * `console.error`, a first-party request that fails (a lost connection, a refused load; not one
- * the browser cancels because the page left or the page's own code aborted it), and a first-party
- * asset (a script, a style sheet, an image, a font) that answers 400 or more. The back ends'
- * answers (`/_be/`, and the sandbox's `/_sandbox/`) are the flows' business: the tests check them.
- * Policy violations go to `violations`. What `provoked` says the test provokes is let through.
+ * `console.error`, a first-party request (the site's or a back end's, `party`) that fails (a lost
+ * connection, a refused load, a call the browser refuses for CORS; not one the browser cancels
+ * because the page left or the page's own code aborted it), and an asset of the site (a script, a
+ * style sheet, an image, a font) that answers 400 or more. The back ends' answers are the flows'
+ * business: the tests check them. Policy violations go to `violations`. What `provoked` says the
+ * test provokes is let through.
  */
 export function watchPage(
   page: Page,
-  origin: string,
+  party: Party,
   provoked: (kind: keyof Provoked, text: string) => boolean,
   problems: string[],
   violations: string[],
 ): void {
-  const firstParty = (url: string) => URL.canParse(url) && new URL(url).origin === origin;
-  const backEnd = (url: string) => /^\/_(be|sandbox)\//.test(new URL(url).pathname);
+  const partyOf = (url: string) => (URL.canParse(url) ? party(new URL(url)) : undefined);
   const where = (request: Request) => `${request.method()} ${request.url().slice(0, 160)}`;
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('pageerror', (error) => {
+    if (!provoked('errors', error.message)) problems.push(`page error: ${error.message}`);
+  });
   page.on('console', (message) => {
     const text = message.text();
     if (POLICY_VIOLATION.test(text)) violations.push(`policy violation: ${text}`);
@@ -335,18 +354,35 @@ export function watchPage(
   });
   page.on('requestfailed', (request) => {
     const error = request.failure()?.errorText ?? '';
-    if (!firstParty(request.url()) || error === 'net::ERR_ABORTED') return;
+    if (partyOf(request.url()) === undefined || error === 'net::ERR_ABORTED') return;
     if (provoked('requests', request.url())) return;
     problems.push(`request failed (${error}): ${where(request)}`);
   });
   page.on('response', (response) => {
     const request = response.request();
-    if (response.status() < 400 || !firstParty(request.url()) || backEnd(request.url())) return;
+    if (response.status() < 400 || partyOf(request.url()) !== 'site') return;
     // A document's status is what the test that opens it checks (the 404 page answers 404).
     if (['document', 'fetch', 'xhr'].includes(request.resourceType())) return;
     if (provoked('requests', request.url())) return;
     problems.push(`asset answered ${response.status()}: ${where(request)}`);
   });
+}
+
+/**
+ * The page guard of a test's browser context: `watchPage` on each of its pages, those open and
+ * those it opens (popups, the sandbox's sign-in windows ...), with what the test declares it
+ * provokes (`provokes`). The fixtures check `problems` and `violations` at the test's end.
+ */
+export function guardContext(context: BrowserContext, party: Party) {
+  const problems: string[] = [];
+  const violations: string[] = [];
+  const declared: Provoked[] = [];
+  const provoked = (kind: keyof Provoked, text: string) =>
+    declared.some((what) => what[kind]?.test(text) === true);
+  const watch = (page: Page) => watchPage(page, party, provoked, problems, violations);
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  return { problems, violations, provokes: (what: Provoked) => void declared.push(what) };
 }
 
 /**
@@ -385,20 +421,13 @@ export const test = base.extend<
     { auto: true },
   ],
   pageGuards: [
-    async ({ page, context, site, allowPolicyViolations }, use) => {
-      const problems: string[] = [];
-      const violations: string[] = [];
-      const declared: Provoked[] = [];
-      const provoked = (kind: keyof Provoked, text: string) =>
-        declared.some((what) => what[kind]?.test(text) === true);
-      const origin = new URL(site.url).origin;
-      const watch = (watched: Page) => watchPage(watched, origin, provoked, problems, violations);
-      watch(page);
-      // Popups and other pages of the test's context (the sandbox's sign-in windows ...).
-      context.on('page', (opened) => {
-        if (opened !== page) watch(opened);
-      });
-      await use({ provokes: (what) => void declared.push(what) });
+    // `page` first: the test's page is watched from its start.
+    async ({ page: _page, context, site, allowPolicyViolations }, use) => {
+      const { problems, violations, provokes } = guardContext(
+        context,
+        sandboxParty(new URL(site.url).origin),
+      );
+      await use({ provokes });
       expect(problems, 'script errors, console errors or failed loads on the page').toEqual([]);
       if (!allowPolicyViolations) {
         expect(violations, 'CSP or Trusted Types violations on the page').toEqual([]);

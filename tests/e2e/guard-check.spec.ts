@@ -3,7 +3,7 @@
  * pages are, each kind of problem a person would see is caught, and what is not a problem (a back
  * end's 4xx answer, the browser's own line about it, a failure the test declares) is not.
  */
-import { expect, holdLoginRedirect, test, watchPage } from './fixtures.ts';
+import { expect, holdLoginRedirect, sandboxParty, test, watchPage } from './fixtures.ts';
 
 test('each kind of problem is caught; a back end’s 4xx and a declared failure are not', async ({
   browser,
@@ -17,7 +17,7 @@ test('each kind of problem is caught; a back end’s 4xx and a declared failure 
   const declared = /\/images\/declared-missing\.svg$/;
   watchPage(
     page,
-    origin,
+    sandboxParty(origin),
     (kind, text) => kind === 'requests' && declared.test(text),
     problems,
     violations,

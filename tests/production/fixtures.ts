@@ -3,23 +3,22 @@
  * topology of its own (./topology.ts), every test starts from a sandbox reset (through the site's
  * own `/_sandbox`, as QA does), with the vendors' stand-ins on their real addresses
  * (./vendors.ts; no test here sets a Playwright route: with one, Playwright would answer the
- * page's CORS preflights itself), and with two guards that fail it at the end:
+ * page's CORS preflights itself), and with guards that fail it at the end:
+ * - the sandbox project's page guard (tests/e2e/fixtures.ts, `watchPage`, `pageGuards`) on every
+ *   page of the test: an uncaught error, a `console.error`, a first-party request that fails (a
+ *   call the browser refuses for CORS among them), an asset of the site answering 400 or more. A
+ *   test that provokes one on purpose declares it: `pageGuards.provokes({ requests, console,
+ *   errors })`. First party here: the site's origin and the back ends' (`productionParty`);
  * - any CSP or Trusted Types violation (`securitypolicyviolation`, recorded by a script that runs
- *   first in every document and frame, as the engine smoke's probe does: sandbox/probe.ts) and any
- *   uncaught page error, in any page of the test;
+ *   first in every document and frame, as the engine smoke's probe does: sandbox/probe.ts);
  * - any call (fetch, XHR, beacon) that a page made to the site's own origin: every call of the
  *   production build leaves it for a back end's (`calls` lists them, by back end).
+ * ./guard-check.spec.ts shows the page guard failing here.
  */
-import {
-  test as base,
-  expect,
-  type APIRequestContext,
-  type Page,
-  type Request,
-} from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Request } from '@playwright/test';
 import type { Backend } from '../../src/contract/backends.ts';
 import type { ReportsResponse } from '../../src/contract/sandbox-control.ts';
-import { sandboxClient } from '../e2e/fixtures.ts';
+import { guardContext, sandboxClient, type Party, type Provoked } from '../e2e/fixtures.ts';
 import { startTopology } from './topology.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/local-browser.ts';
 import { TOPOLOGY_PORTS, type Topology } from '../../sandbox/topology.ts';
@@ -51,6 +50,37 @@ export function productionSandbox(request: APIRequestContext) {
   };
 }
 
+/**
+ * The product's own requests in the topology: the site's origin (its pages and assets) and the
+ * back ends' origins (sandbox/topology.ts, `backends`: the identity API, the onboarder, the
+ * identity gateway, the identity service, the business API, analytics, the flags), each a service
+ * of ours in production. Third party, not judged: the vendors' stand-ins (./vendors.ts: Google,
+ * Apple, reCAPTCHA on their real addresses), the error reporting's (Sentry's ingest) and the demo
+ * app (a relying party: someone else's site that signs people in with us); the sandbox's control
+ * origin is the tests', never the pages'.
+ */
+export function productionParty(topology: Topology): Party {
+  const backEnds = new Set(Object.values(topology.backends));
+  return (url) => {
+    if (url.origin === topology.site) return 'site';
+    return backEnds.has(url.origin) ? 'backEnd' : undefined;
+  };
+}
+
+/**
+ * What a call the browser refuses for CORS leaves, for a test that provokes the refusal on purpose
+ * (`pageGuards.provokes`): the call fails (net::ERR_FAILED), and Chromium says why on the console
+ * ("Access to fetch at '{url}' from origin '{site}' has been blocked by CORS policy: ...").
+ */
+export function corsRefusal(topology: Topology, url: string): Provoked {
+  return {
+    requests: new RegExp(`^${RegExp.escape(url)}$`),
+    console: new RegExp(
+      `^Access to fetch at '${RegExp.escape(url)}' from origin '${RegExp.escape(topology.site)}' has been blocked by CORS policy: `,
+    ),
+  };
+}
+
 const CALL_TYPES = new Set(['fetch', 'xhr', 'ping', 'eventsource', 'websocket']);
 
 export const test = base.extend<
@@ -59,9 +89,9 @@ export const test = base.extend<
     /** The tokens the vendors' stand-ins answer with (set before the window or frame opens). */
     vendors: VendorTokens;
     calls: Calls;
-    /** For the tests that provoke a violation or a page error on purpose. */
+    /** For the tests that provoke a CSP or Trusted Types violation on purpose. */
     allowViolations: boolean;
-    productionGuards: void;
+    pageGuards: { provokes: (what: Provoked) => void };
   },
   { topology: Topology; vendorServer: Awaited<ReturnType<typeof startVendors>> }
 >({
@@ -151,11 +181,14 @@ export const test = base.extend<
     },
     { auto: true },
   ],
-  productionGuards: [
-    async ({ context, allowViolations }, use) => {
-      const problems: string[] = [];
+  pageGuards: [
+    async ({ context, topology, allowViolations }, use) => {
+      const { problems, provokes } = guardContext(context, productionParty(topology));
+      // Violations as the page itself sees them, in every frame (the console's lines about them,
+      // which watchPage also collects, are left aside).
+      const violations: string[] = [];
       await context.exposeBinding('__productionGuard', ({ frame }, text: string) => {
-        problems.push(`${text} (in ${frame.url().split('?')[0]})`);
+        violations.push(`${text} (in ${frame.url().split('?')[0]})`);
       });
       await context.addInitScript(() => {
         const report = (window as unknown as { __productionGuard?: (text: string) => void })
@@ -169,14 +202,9 @@ export const test = base.extend<
           true,
         );
       });
-      const watch = (page: Page) =>
-        page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-      context.pages().forEach(watch);
-      context.on('page', watch);
-      await use();
-      if (!allowViolations) {
-        expect(problems, 'CSP or Trusted Types violations, or page errors').toEqual([]);
-      }
+      await use({ provokes });
+      expect(problems, 'script errors, console errors or failed loads on the page').toEqual([]);
+      if (!allowViolations) expect(violations, 'CSP or Trusted Types violations').toEqual([]);
     },
     { auto: true },
   ],

@@ -20,12 +20,13 @@ const exceptionOf = (event: Record<string, unknown>) =>
   JSON.stringify((event['exception'] as { values?: unknown[] } | undefined)?.values ?? []);
 
 test.describe('error reports', () => {
-  test.use({ allowViolations: true });
-
   test('an expected 4xx is not reported; an unexpected error and a 5xx arrive scrubbed', async ({
     page,
     sandbox,
+    pageGuards,
   }) => {
+    // The page's own error, thrown below on purpose.
+    pageGuards.provokes({ errors: /^marker for / });
     // A 400 (an expired link) while the client is loaded, then an error of the page's own, which
     // the client reports: were the 400 reported, its envelope would have gone first.
     const sdk = page.waitForResponse((r) => r.url().includes('/error-reporting-sdk'));

@@ -14,7 +14,7 @@ import { calledOrigins, CREDENTIALED, PRODUCTION_DIST } from '../../sandbox/topo
 import { catalogMessage } from '../e2e/fixtures.ts';
 import { gotoLink } from '../e2e/links-helpers.ts';
 import { openLogin, submitPhone, view } from '../e2e/login-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { corsRefusal, expect, test } from './fixtures.ts';
 
 const directive = (csp: string, name: string) =>
   csp
@@ -150,8 +150,8 @@ test.describe('the back ends’ gateways (API side)', () => {
 });
 
 test.describe('faults between the site and a back end', () => {
-  // Each call fails in the network (no CORS answer): the browser says so on the console, and the
-  // guard's list of page errors stays empty.
+  // Each call fails in the network (no CORS answer): the browser says so on the console, which
+  // each test declares to the page guard (corsRefusal), and no page error follows.
   const LOGIN = `${SANDBOX_PREFIX.identityApi}/login/phone`;
   const cases = [
     ['a back end answering without CORS headers', { path: LOGIN, cors: false }],
@@ -163,7 +163,10 @@ test.describe('faults between the site and a back end', () => {
     test(`login: ${name} says the service cannot be reached; Continue tries again`, async ({
       page,
       sandbox,
+      topology,
+      pageGuards,
     }) => {
+      pageGuards.provokes(corsRefusal(topology, `${topology.backends.identityApi}/login/phone`));
       await sandbox.fault({ ...fault, times: 1 });
       await openLogin(page, 'en');
       await submitPhone(page, '01');
@@ -180,7 +183,15 @@ test.describe('faults between the site and a back end', () => {
   test('a link page: a refused preflight shows Try again, which then confirms', async ({
     page,
     sandbox,
+    topology,
+    pageGuards,
   }) => {
+    pageGuards.provokes(
+      corsRefusal(
+        topology,
+        `${topology.backends.identityGateway}/users/email/verification/ev-valid`,
+      ),
+    );
     await sandbox.fault({
       method: 'OPTIONS',
       path: `${SANDBOX_PREFIX.identityGateway}/users/email/verification/`,
