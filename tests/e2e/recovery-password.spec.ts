@@ -116,6 +116,24 @@ for (const locale of FLOW_LOCALES) {
       expect(resets).toHaveLength(1);
     });
 
+    test('a password sent once the page runs, while the flags load, goes once they answer', async ({
+      page,
+    }) => {
+      // Found in a full run: the button turned disabled while the flags loaded (the robot check
+      // counted as needed), and a press in that time did nothing. Shown to fail with the button
+      // disabled again: the click waits for an enabled button and times out.
+      await freezeTime(page);
+      const releaseFlags = await holdRequests(page, '**/v1/flags');
+      await page.goto(localizedPath(locale, '/password/reset-valid'));
+      await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 30_000 });
+      await passwordField(page, locale).fill(NEW_PASSWORD);
+      await page.getByRole('button', { name: msg(locale, 'password:submit') }).click();
+      const waiting = page.getByRole('button', { name: msg(locale, 'common:pleaseWait') });
+      await expect(waiting).toHaveAttribute('aria-busy', 'true');
+      releaseFlags();
+      await page.waitForURL(`**${localizedPath(locale, '/password_success')}`);
+    });
+
     test('reset-expired: asks for a new link from forgot-password', async ({ page }) => {
       await page.goto(`${localizedPath(locale, '/password/reset-expired')}?clientId=sandbox-web`);
       await passwordField(page, locale).fill(NEW_PASSWORD);

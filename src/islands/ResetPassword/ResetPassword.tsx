@@ -98,6 +98,9 @@ function ResetPasswordView(props: { locale: Locale }) {
 
   const submitting = state.view === 'submitting';
   const editing = state.view === 'editing' ? state : undefined;
+  // The button refuses a password that breaks a rule, and a robot check not passed; while the
+  // flags load, whether a check is needed is not known, and a press is queued, not refused.
+  const refused = editing && (editing.failed.length > 0 || (editing.invalid && !flagsLoading));
   return (
     <ViewFocus focus={focus} view={screen}>
       <section className="card stack" aria-labelledby={HEADING_ID}>
@@ -118,7 +121,7 @@ function ResetPasswordView(props: { locale: Locale }) {
             type="submit"
             pending={submitting || (queued && flagsLoading)}
             pendingLabel={t('common:pleaseWait')}
-            disabled={editing?.invalid === true || isWaiting(state)}
+            disabled={refused === true || isWaiting(state)}
           >
             {t('password:submit')}
           </Button>
