@@ -522,6 +522,9 @@ for (const locale of FLOW_LOCALES) {
         await page.keyboard.press('Tab');
         await page.keyboard.press('Enter');
         await expect(section).toHaveAttribute('data-view', 'push_notification');
+        // The new view takes focus at its heading; a Tab pressed before that went to the heading's
+        // focus instead (flaky in a full run).
+        await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
         await page.keyboard.press('Tab');
         await expect(page.getByRole('button', { name: text.change })).toBeFocused();
       });

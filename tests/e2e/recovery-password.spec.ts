@@ -200,13 +200,24 @@ for (const locale of FLOW_LOCALES) {
         await held;
         await route.continue();
       });
+      const resets: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'PUT' && request.url().includes('/recovery/password')) {
+          resets.push(request.url());
+        }
+      });
       await openHydrated(page, localizedPath(locale, '/password/reset-valid'));
       await passwordField(page, locale).fill(NEW_PASSWORD);
+      // While they load, a press is taken and waits (never refused by a disabled button).
+      await page.getByRole('button', { name: msg(locale, 'password:submit') }).click();
+      const waiting = page.getByRole('button', { name: msg(locale, 'common:pleaseWait') });
+      await expect(waiting).toHaveAttribute('aria-busy', 'true');
+      release();
+      // They ask for the robot check: it comes first, and the press sent nothing.
+      await expect(page.getByText(msg(locale, 'password:recaptchaPrompt'))).toBeVisible();
       const submit = page.getByRole('button', { name: msg(locale, 'password:submit') });
       await expect(submit).toBeDisabled();
-      release();
-      await expect(page.getByText(msg(locale, 'password:recaptchaPrompt'))).toBeVisible();
-      await expect(submit).toBeDisabled();
+      expect(resets).toEqual([]);
     });
 
     test('with the recaptchaV2 flag, the robot check comes first', async ({ page, sandbox }) => {
