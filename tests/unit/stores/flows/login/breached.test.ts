@@ -18,14 +18,16 @@ import { fakeLoginDeps } from './deps.ts';
 const PHONE = { country: 'AE' as const, input: '500000001' };
 const BREACHED = { key: 'fields:password.breached' };
 
-async function passwordLogin(
+/** A login flow for Layla's number whose phone login answers `answers` in turn. */
+async function submittedPhone(
   checkPassword: NonNullable<LoginDeps['checkPassword']>,
-  password = 'pw-1',
+  ...answers: (Error | { token: string })[]
 ) {
-  const phoneLogin = vi
-    .fn<LoginDeps['phoneLogin']>()
-    .mockRejectedValueOnce(new ApiError(challenge('password')))
-    .mockResolvedValueOnce({ token: 'proof' });
+  const phoneLogin = vi.fn<LoginDeps['phoneLogin']>();
+  for (const answer of answers) {
+    if (answer instanceof Error) phoneLogin.mockRejectedValueOnce(answer);
+    else phoneLogin.mockResolvedValueOnce(answer);
+  }
   const flow = createLoginFlow(
     fakeLoginDeps({
       phoneLogin,
@@ -38,10 +40,20 @@ async function passwordLogin(
   await flow.init(DEFAULT_PRESETS);
   flow.changePhone(PHONE);
   await flow.submitPhone();
-  expect(flow.$state.get().view).toBe('password_form');
-  flow.changeAnswer('password', password);
-  await flow.submitAnswer();
   return { flow, phoneLogin };
+}
+
+/** The password step answered with `password`; the login then answers `then`. */
+async function passwordLogin(
+  checkPassword: NonNullable<LoginDeps['checkPassword']>,
+  password = 'pw-1',
+  then: Error | { token: string } = { token: 'proof' },
+) {
+  const login = await submittedPhone(checkPassword, new ApiError(challenge('password')), then);
+  expect(login.flow.$state.get().view).toBe('password_form');
+  login.flow.changeAnswer('password', password);
+  await login.flow.submitAnswer();
+  return login;
 }
 
 describe('login: a breached password', () => {
@@ -70,25 +82,11 @@ describe('login: a breached password', () => {
   });
 
   it('says nothing of the check when the password is wrong', async () => {
-    const checkPassword = vi.fn(() => Promise.resolve(BREACHED));
-    const phoneLogin = vi
-      .fn<LoginDeps['phoneLogin']>()
-      .mockRejectedValueOnce(new ApiError(challenge('password')))
-      .mockRejectedValueOnce(new ApiError(http(401, { error: 'BAD_CREDENTIALS' })));
-    const flow = createLoginFlow(
-      fakeLoginDeps({
-        phoneLogin,
-        checkPassword,
-        validatePhone: vi.fn(() =>
-          Promise.resolve({ digits: '971500000001', country: 'AE' as const }),
-        ),
-      }),
+    const { flow } = await passwordLogin(
+      vi.fn(() => Promise.resolve(BREACHED)),
+      'wrong',
+      new ApiError(http(401, { error: 'BAD_CREDENTIALS' })),
     );
-    await flow.init(DEFAULT_PRESETS);
-    flow.changePhone(PHONE);
-    await flow.submitPhone();
-    flow.changeAnswer('password', 'wrong');
-    await flow.submitAnswer();
     expect(flow.$state.get()).toMatchObject({
       view: 'password_form',
       error: { key: expect.any(String) },
@@ -97,18 +95,7 @@ describe('login: a breached password', () => {
 
   it('does not check a code login', async () => {
     const checkPassword = vi.fn(() => Promise.resolve(BREACHED));
-    const flow = createLoginFlow(
-      fakeLoginDeps({
-        phoneLogin: vi.fn(() => Promise.resolve({ token: 'proof' })),
-        checkPassword,
-        validatePhone: vi.fn(() =>
-          Promise.resolve({ digits: '971500000001', country: 'AE' as const }),
-        ),
-      }),
-    );
-    await flow.init(DEFAULT_PRESETS);
-    flow.changePhone(PHONE);
-    await flow.submitPhone();
+    const { flow } = await submittedPhone(checkPassword, { token: 'proof' });
     expect(flow.$state.get().view).toBe('redirect_to_idp');
     expect(checkPassword).not.toHaveBeenCalled();
   });
