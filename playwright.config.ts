@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
 import type { Host, ServeWith } from './tests/e2e/servers.ts';
 import { ENGINE_PROGRAMS } from './tests/engines/programs.ts';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/local-browser.ts';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from './scripts/local-browser.ts';
 
 const isCI = Boolean(process.env['CI']);
 
@@ -25,8 +25,9 @@ if (!engines)
 const HOSTS: Host[] = [...(nginx ? (['nginx'] as const) : []), 'cloudflare', 'netlify'];
 
 /**
- * End-to-end tests drive the production build, served with the sandbox, in Debian's Chromium
- * (CHROME_PATH overrides /usr/bin/chromium). Each worker starts its own sandbox server
+ * End-to-end tests drive the production build, served with the sandbox, in Debian's Chromium,
+ * its headless shell (TEST_CHROME_PATH overrides /usr/bin/chromium-headless-shell;
+ * scripts/local-browser.ts says why). Each worker starts its own sandbox server
  * (tests/e2e/servers.ts), so workers share no state; every test starts from `POST /_sandbox/reset`.
  * The host projects run the hosting smoke, the security checks and the language door again with
  * the site served by each host the README deploys to, with its shipped configuration: nginx
@@ -63,7 +64,7 @@ export default defineConfig<object, { serveWith: ServeWith }>({
     // their own locale.
     locale: 'en-AE',
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: TEST_CHROMIUM_PATH,
       args: [...CHROMIUM_FLAGS, '--disable-quic'],
     },
     // Recording a trace costs every test time: record on the retry of a failed test only

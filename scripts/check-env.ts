@@ -1,6 +1,7 @@
 /**
  * First step of `npm test`: the programs the browser tests need that npm cannot install, Debian's
- * Chromium (CHROME_PATH overrides /usr/bin/chromium), nginx (the self-hosting run), openssl (the
+ * Chromium's headless shell (TEST_CHROME_PATH overrides /usr/bin/chromium-headless-shell; the
+ * measuring scripts run the full Chromium, CHROME_PATH), nginx (the self-hosting run), openssl (the
  * production project's vendor stand-ins, tests/production/vendors.ts), and for the
  * engine smoke Firefox ESR, WebKitGTK's WebDriver with its MiniBrowser, and Xvfb, the display
  * WebKitGTK needs (tests/engines/programs.ts). Missing ones are installed when this runs as root
@@ -10,6 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ENGINE_PROGRAMS, onPath } from '../tests/engines/programs.ts';
+import { TEST_CHROMIUM_PATH } from './local-browser.ts';
 
 interface Need {
   readonly name: string;
@@ -19,9 +21,9 @@ interface Need {
 
 const NEEDS: readonly Need[] = [
   {
-    name: 'Chromium',
-    debianPackage: 'chromium',
-    present: () => existsSync(process.env['CHROME_PATH'] ?? '/usr/bin/chromium'),
+    name: "Chromium's headless shell",
+    debianPackage: 'chromium-headless-shell',
+    present: () => existsSync(TEST_CHROMIUM_PATH),
   },
   { name: 'nginx', debianPackage: 'nginx-light', present: () => onPath('nginx') },
   // The production project's vendor stand-ins serve HTTPS with a certificate it makes.
@@ -46,8 +48,8 @@ if (missing.length > 0) {
   } else {
     console.error(`The browser tests need ${names}. Install them, then run npm test again:`);
     console.error(`  sudo apt-get install -y --no-install-recommends ${packages.join(' ')}`);
-    if (missing.some((need) => need.name === 'Chromium')) {
-      console.error('(or point CHROME_PATH at a Chromium of your own)');
+    if (missing.some((need) => need.debianPackage === 'chromium-headless-shell')) {
+      console.error('(or point TEST_CHROME_PATH at a Chromium of your own)');
     }
     process.exit(1);
   }

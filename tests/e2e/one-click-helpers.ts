@@ -4,7 +4,9 @@ import {
   catalogT,
   expect,
   hurryTimers,
+  idleLoaded,
   localizedPath,
+  pendingScripts,
   type Locale,
   type Sandbox,
 } from './fixtures.ts';
@@ -52,6 +54,21 @@ export async function pause(page: Page) {
       if (attempt === 5 || !String(error).includes('fast-forward to the past')) throw error;
     }
   }
+}
+
+/**
+ * Opens the page on Playwright's clock and stops it (`pause`) once the page has loaded what it
+ * loads when idle (the views after the phone form). Stopped before that, the push view would never
+ * show: its module arrives after the flow opens it, and React reveals a view that waited on a
+ * timer (a Suspense fallback stays at least 300 ms), which a stopped clock never runs.
+ */
+export async function openStopped(page: Page, locale: Locale) {
+  await page.clock.install();
+  const scripts = pendingScripts(page);
+  const section = await open(page, locale);
+  await idleLoaded(page, scripts);
+  await pause(page);
+  return section;
 }
 
 /**

@@ -25,6 +25,7 @@ import {
   newPush,
   pushNumber,
   open,
+  openStopped,
   pause,
   pushCount,
   submitPhone,
@@ -308,9 +309,7 @@ for (const locale of FLOW_LOCALES) {
         page,
         sandbox,
       }) => {
-        await page.clock.install();
-        const section = await open(page, locale);
-        await pause(page);
+        const section = await openStopped(page, locale);
         await submitPhone(page, locale, '17');
         await expect(section).toHaveAttribute('data-view', 'push_notification');
         const resend = section.locator('.one-click-resend');
@@ -342,9 +341,7 @@ for (const locale of FLOW_LOCALES) {
         sandbox,
       }) => {
         test.slow();
-        await page.clock.install();
-        const section = await open(page, locale);
-        await pause(page);
+        const section = await openStopped(page, locale);
         const logins: boolean[] = [];
         page.on('request', (r) => {
           if (r.url().includes('/one-click/login')) {
@@ -397,9 +394,7 @@ for (const locale of FLOW_LOCALES) {
         page,
         sandbox,
       }) => {
-        await page.clock.install();
-        const section = await open(page, locale);
-        await pause(page);
+        const section = await openStopped(page, locale);
         await submitPhone(page, locale, '17');
         await expect(section).toHaveAttribute('data-view', 'push_notification');
         const polls: number[] = [];

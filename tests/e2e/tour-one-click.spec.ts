@@ -15,6 +15,7 @@ import {
   DESKTOP_UA,
   newPush,
   open,
+  openStopped,
   pause,
   pushCount,
   pushNumber,
@@ -135,9 +136,7 @@ viewsTour<OneClickView>({
       walk: async ({ page, sandbox, locale }, check) => {
         await onComputer(page);
         const t = catalogs(locale);
-        await page.clock.install();
-        await open(page, locale);
-        await pause(page);
+        await openStopped(page, locale);
         await submitPhone(page, locale, '17');
         const resend = section(page).locator('.one-click-resend');
         await expect(resend).toHaveText(t('one_click:push.resendIn', { count: 90 }));

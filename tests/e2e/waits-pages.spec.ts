@@ -21,7 +21,7 @@ import {
 import {
   DESKTOP_UA,
   open as openOneClick,
-  pause,
+  openStopped as openOneClickStopped,
   pushCount,
   submitPhone as submitOneClick,
 } from './one-click-helpers.ts';
@@ -442,9 +442,7 @@ for (const locale of FLOW_LOCALES) {
         page,
         sandbox,
       }) => {
-        await page.clock.install();
-        const section = await openOneClick(page, locale);
-        await pause(page);
+        const section = await openOneClickStopped(page, locale);
         await submitOneClick(page, locale, '17');
         await expect(section).toHaveAttribute('data-view', 'push_notification');
         await page.clock.runFor(90_000);

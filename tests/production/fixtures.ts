@@ -20,7 +20,7 @@ import type { Backend } from '../../src/contract/backends.ts';
 import type { ReportsResponse } from '../../src/contract/sandbox-control.ts';
 import { guardContext, sandboxClient, type Party, type Provoked } from '../e2e/fixtures.ts';
 import { startTopology } from './topology.ts';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/local-browser.ts';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../../scripts/local-browser.ts';
 import { TOPOLOGY_PORTS, type Topology } from '../../sandbox/topology.ts';
 import { startVendors, type VendorTokens } from './vendors.ts';
 
@@ -128,12 +128,12 @@ export const test = base.extend<
     },
     { scope: 'worker' },
   ],
-  // The worker's browser: Debian's Chromium, the vendors' hosts sent to their stand-ins, and
+  // The worker's browser: Debian's Chromium (its headless shell), the vendors' hosts sent to their stand-ins, and
   // Reporting API reports delivered at once (not within a minute).
   launchOptions: [
     async ({ vendorServer }, use) =>
       use({
-        executablePath: CHROMIUM_PATH,
+        executablePath: TEST_CHROMIUM_PATH,
         args: [
           ...CHROMIUM_FLAGS,
           '--disable-quic',
