@@ -83,6 +83,9 @@ try {
         continue;
       }
       const lhr = medianRun(runs);
+      // Lighthouse's score of this machine's CPU (its benchmark index): the 4x slowdown is
+      // calibrated for a fast desktop; on a slower machine the same throttle makes a slower phone.
+      const machine = runs.map((r) => Math.round(r.environment.benchmarkIndex));
       const score = (id: keyof typeof BUDGET) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const audit = (id: string) => lhr.audits[id]?.displayValue ?? '-';
       const scores = {
@@ -101,6 +104,7 @@ try {
       console.log(
         `${page.padEnd(34)} ${String(scores.performance).padStart(4)}  ${String(scores.accessibility).padStart(4)}  ${String(scores['best-practices']).padStart(14)}  ${audit('largest-contentful-paint').padEnd(8)} ${audit('total-blocking-time').padEnd(7)} ${audit('cumulative-layout-shift')}${misses.length ? `   below budget: ${misses.join(', ')}` : ''}`,
       );
+      console.log(`    benchmark index of this machine: ${machine.join(', ')}`);
       const missedCategories = misses.filter((k): k is keyof typeof BUDGET => k in BUDGET);
       for (const id of missedCategories
         .flatMap((k) => lhr.categories[k]?.auditRefs ?? [])
