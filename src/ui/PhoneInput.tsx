@@ -109,12 +109,6 @@ export function PhoneInput(props: PhoneInputProps) {
   const [rules, setRules] = useState(phoneRules);
   const { value, onChange } = props;
 
-  useEffect(() => {
-    // Some 240 countries to sort and draw: in a transition, which yields to the browser between
-    // parts, so a key typed meanwhile is not held up (nor is the first load's main thread).
-    if (!rules) void loadPhoneRules().then((loaded) => startTransition(() => setRules(loaded)));
-  }, [rules]);
-
   const allowed = useStore($flags).flags.phoneCountries;
   const options = useMemo(() => countryOptions(rules, t.locale), [rules, t.locale]);
   useStartCountry(value, onChange, t.locale, rules ? options : undefined);
@@ -157,13 +151,19 @@ export function PhoneInput(props: PhoneInputProps) {
 
   useTypedBeforeHydration(`${id}-number`, value.input, change);
   // A number typed or pasted in international form before the rules arrived picks its country
-  // once they are here, as it would have then (anything else typed stays as it is).
+  // once they are here (anything else typed stays as it is), before a submit that waited for them
+  // too checks it: its message is then not undone by this change.
   const readTypedNumber = useEffectEvent(() => {
     const picked = international(value.input);
     if (picked) onChange(picked);
   });
   useEffect(() => {
-    if (rules) readTypedNumber();
+    if (rules) return readTypedNumber();
+    // Some 240 countries to sort and draw: in a transition, which yields between parts.
+    void loadPhoneRules().then((loaded) => {
+      readTypedNumber();
+      startTransition(() => setRules(loaded));
+    });
   }, [rules]);
 
   const errorId = `${id}-error`;

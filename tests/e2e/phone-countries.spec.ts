@@ -12,7 +12,9 @@ import {
   expect,
   expectAccessible,
   FLOW_LOCALES,
+  holdRequests,
   localizedPath,
+  settleTasks,
   test,
   type Sandbox,
 } from './fixtures.ts';
@@ -114,6 +116,30 @@ for (const locale of FLOW_LOCALES) {
       await page.getByRole('button', { name: send }).click();
       await expect(page.locator('.field-error').first()).toHaveText(refusal(locale));
       await expectAccessible(page, `${locale} recovery, country refused`);
+      await expectNothingSent(sandbox, seen);
+    });
+
+    test('recovery form: sent before the phone rules arrive, the refusal stays', async ({
+      page,
+      sandbox,
+    }) => {
+      // The rules held: the number typed in international form picks its country once they are
+      // here, which must not undo the refusal of the submit that waited for them as well.
+      const release = await holdRequests(page, /\/_astro\/phone-rules\.[\w-]+\.js$/);
+      const seen = sendingRequests(page);
+      await page.goto(localizedPath(locale, '/recovery?clientId=sandbox-web'));
+      await page.locator('input[type=tel]').fill(TYPED);
+      const fullName = catalogMessage(locale, 'recovery:form.method.full_name', {});
+      await page.getByRole('radio', { name: fullName }).check();
+      const label = catalogMessage(locale, 'recovery:form.fullName.label', {});
+      await page.getByRole('textbox', { name: label, exact: true }).fill('Layla Haddad');
+      await page
+        .getByRole('button', { name: catalogMessage(locale, 'recovery:form.sendCode', {}) })
+        .click();
+      release();
+      await expect(page.locator('input[type=tel]')).toHaveValue('1001234567');
+      await settleTasks(page);
+      await expect(page.locator('.field-error').first()).toHaveText(refusal(locale));
       await expectNothingSent(sandbox, seen);
     });
   });
