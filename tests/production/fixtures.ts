@@ -129,8 +129,7 @@ export const test = base.extend<
     { scope: 'worker' },
   ],
   // The worker's browser: Debian's Chromium (its headless shell), the vendors' hosts sent to
-  // their stand-ins, and
-  // Reporting API reports delivered at once (not within a minute).
+  // their stand-ins, and Reporting API reports delivered at once (not within a minute).
   launchOptions: [
     async ({ vendorServer }, use) =>
       use({
