@@ -81,8 +81,16 @@ for (const [id, route] of Object.entries(ROUTES) as [string, RouteDef][]) {
             auth === 'session'
               ? page.waitForResponse((r) => new URL(r.url()).pathname === '/_be/idp/token')
               : undefined;
+          // A leaving page is checked once its move has been answered (the held 204, which keeps
+          // the page): moving during the checks, or under the next language's navigation, it
+          // failed a try of a full run.
+          const left =
+            auth === 'leaving'
+              ? page.waitForResponse((r) => new URL(r.url()).pathname === '/_be/idp/authorize')
+              : undefined;
           const response = await page.goto(urlFor(route, locale));
           expect(response?.status()).toBe(200);
+          await left;
           // The signed-in page leaves for its authorize request at once: its HTML read again.
           const html = exchanged
             ? await (await page.request.get(urlFor(route, locale))).text()
