@@ -98,11 +98,13 @@ export function OtpStep(props: OtpStepProps) {
       <FormError error={props.parent.error} />
       {/* A rate limit on sending or checking codes: how long, and Verify and resend held. */}
       <WaitNotice wait={state.wait} />
+      {/* Held while a code is being sent (a press then would check nothing) and while a rate
+          limit lasts. */}
       <Button
         type="submit"
         pending={verifying}
         pendingLabel={t('common:pleaseWait')}
-        disabled={isWaiting(state)}
+        disabled={state.view === 'sending' || isWaiting(state)}
       >
         {t('login_otp:submit')}
       </Button>

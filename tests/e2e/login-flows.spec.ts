@@ -12,6 +12,7 @@ import {
   expect,
   expectAccessible,
   FLOW_LOCALES,
+  holdRequests,
   settleTasks,
   test,
 } from './fixtures.ts';
@@ -24,6 +25,7 @@ import {
   loginPath,
   openLogin,
   PASSWORD,
+  PERSONA_CODE,
   submitButton,
   submitPhone,
   view,
@@ -249,6 +251,24 @@ for (const locale of FLOW_LOCALES) {
       await view(page).locator('.login-back').click();
       await expectView(page, 'phone_form', false);
       await expect(page.locator('input[type=tel]')).toHaveValue('500000002');
+    });
+
+    // A press while the code is being sent checked nothing and said nothing (the tour's passkey
+    // offer leg, when the send was slow): Verify is held until the code has gone.
+    test('OTP: Verify is held while the code is being sent, then checks the code', async ({
+      page,
+    }) => {
+      const release = await holdRequests(page, /\/otp\/send$/);
+      await openLogin(page, locale);
+      await submitPhone(page, '02');
+      await expectView(page, 'otp');
+      await page.locator('input[autocomplete=one-time-code]').fill(PERSONA_CODE);
+      await expect(submitButton(page)).toBeDisabled();
+      await expectAccessible(page, 'otp while sending');
+      const verified = page.waitForRequest((r) => r.url().endsWith('/otp/verify'));
+      release();
+      await submitButton(page).click();
+      await verified;
     });
 
     test('OTP with reCAPTCHA v2: the check first, then an SMS with attempts 2', async ({
