@@ -14,10 +14,12 @@ export interface Translate {
 
 /** A `t()` over the given (partial) catalog of one locale. Missing keys return the key itself. */
 export function createT(locale: Locale, catalog: object): Translate {
-  const plural = new Intl.PluralRules(INTL_LOCALE[locale]);
+  // Made at first use: a page's first Intl object loads its language's ICU data (44 ms of a
+  // phone's first load, docs/figures.md), and most first views count nothing.
+  let plural: Intl.PluralRules | undefined;
   // Latin digits in every language: the same on the server and in every browser engine (their
   // ICU data differ for ckb and ur), and the digits people type in codes and phone numbers.
-  const numbers = new Intl.NumberFormat(INTL_LOCALE[locale], { numberingSystem: 'latn' });
+  let numbers: Intl.NumberFormat | undefined;
   const root = catalog as Readonly<Record<string, Tree>>;
 
   function lookup(key: string): string | undefined {
@@ -40,15 +42,22 @@ export function createT(locale: Locale, catalog: object): Translate {
     return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => {
       const value = params?.[name] ?? (name === 'product' ? product : undefined);
       if (value === undefined) return whole;
-      return typeof value === 'number' ? numbers.format(value) : value;
+      if (typeof value !== 'number') return value;
+      numbers ??= new Intl.NumberFormat(INTL_LOCALE[locale], { numberingSystem: 'latn' });
+      return numbers.format(value);
     });
+  }
+
+  function pluralOf(count: number): Intl.LDMLPluralRule {
+    plural ??= new Intl.PluralRules(INTL_LOCALE[locale]);
+    return plural.select(count);
   }
 
   function maybe(key: string, params?: Params): string | undefined {
     const count = params?.['count'];
     const template =
       (typeof count === 'number'
-        ? (lookup(`${key}_${plural.select(count)}`) ?? lookup(`${key}_other`))
+        ? (lookup(`${key}_${pluralOf(count)}`) ?? lookup(`${key}_other`))
         : undefined) ?? lookup(key);
     return template === undefined ? undefined : format(template, params);
   }

@@ -7,13 +7,15 @@
  * - `lazySdkChunk`: the Sentry SDK is a plain `import()` of its own chunk;
  * - `plainDynamicImports`: no preload helper around `import()`;
  * - `chunkGroups`: the shared chunks, named by who loads them (`CHUNK_GROUPS`);
- * - `catalogChunks`: the later views' messages, one chunk a language (./catalog-chunks.ts).
+ * - `catalogChunks`: the later views' messages, one chunk a language (./catalog-chunks.ts);
+ * - `regionNames`: the phone picker's country names, one chunk a language (./region-names.ts).
  *
  * The sizes they keep are measured by `npm run bench`; docs/architecture.md says what each saves.
  */
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { catalogChunks } from './catalog-chunks.ts';
+import { regionNames } from './region-names.ts';
 
 // The contract schemas (src/contract, valibot) are for the sandbox and the OpenAPI document: the
 // front end imports only their paths and types, so the schema builders must not reach a page.
@@ -222,6 +224,9 @@ export const CHUNK_GROUPS: readonly ChunkGroup[] = [
       'contract/headers',
     ],
   },
+  // The identity service's addresses and its errors' page addresses, used together by the login,
+  // the invitation and the signed-in pages: one chunk, not two (0.1 KB gzip on /login).
+  { name: 'identity-service', src: ['contract/identity-service', 'lib/identity-service'] },
   // The password and user-name fields (sign-up, login's challenges, recovery). Not the new
   // password's field: it brings reCAPTCHA (ui/Recaptcha), which would come with this chunk to
   // sign-up's first view (1.4 KB gzip); it goes with the pages that show it.
@@ -284,6 +289,7 @@ export const bundling: Plugin[] = [
   plainDynamicImports,
   chunkGroups,
   catalogChunks,
+  regionNames,
   {
     name: 'account:bundling-options',
     config: () => ({

@@ -3,7 +3,6 @@
  * after first render through ./phone.ts (`loadPhoneRules`), which stands in for them until then.
  */
 import {
-  getCountries,
   getCountryCallingCode,
   parsePhoneNumberFromString,
   type CountryCode,
@@ -14,7 +13,6 @@ import { MARKET_COUNTRIES } from './default-country.ts';
 import {
   cleanPhoneInput,
   DEFAULT_COUNTRY,
-  PREFERRED_COUNTRIES,
   type CheckedPhone,
   type Phone,
   type PhoneInputValue,
@@ -22,27 +20,6 @@ import {
 
 export function dialCode(country: CountryCode): string {
   return getCountryCallingCode(country, metadata);
-}
-
-/**
- * Countries in picker order: preferred first, then the rest by their name in the language. Each
- * name is read once and compared with one collator (a `localeCompare` with a locale builds a
- * collator at every comparison: thousands for some 240 countries, a long task on a phone).
- */
-export function countryOptions(locale: string): CountryCode[] {
-  let names: Intl.DisplayNames | undefined;
-  try {
-    names = new Intl.DisplayNames([locale], { type: 'region' });
-  } catch {
-    names = undefined;
-  }
-  const collator = new Intl.Collator(locale);
-  const rest = getCountries(metadata)
-    .filter((code) => !(PREFERRED_COUNTRIES as readonly string[]).includes(code))
-    .map((code) => ({ code, name: names?.of(code) ?? code }))
-    .sort((a, b) => collator.compare(a.name, b.name))
-    .map(({ code }) => code);
-  return [...PREFERRED_COUNTRIES, ...rest];
 }
 
 /**

@@ -6,10 +6,12 @@
  * for them. This module is what the first view needs without them.
  */
 import type { CountryCode } from 'libphonenumber-js/core';
+import type { Locale } from '../i18n/config.ts';
 import type { Text } from '../i18n/types.ts';
 import type * as PhoneRulesModule from './phone-rules.ts';
 import { digitsOnly, normalizeDigits } from './digits.ts';
 import { later } from './later.ts';
+import type { RegionNames } from './region-names.ts';
 
 export type { CountryCode };
 
@@ -82,6 +84,13 @@ const rules = later(() => import('./phone-rules.ts'), { when: 'demand' });
 /** Loads the phone rules once. */
 export const loadPhoneRules = (): Promise<PhoneRules> => rules.load();
 
+/** The countries' names (./region-names.ts), asked for by the phone field with the rules. */
+const regionNames = later(() => import('./region-names.ts'), { when: 'demand', patient: true });
+
+/** Loads the countries' names in `locale` once. */
+export const loadCountryNames = (locale: Locale): Promise<RegionNames> =>
+  regionNames.load().then((module) => module.loadRegionNames(locale));
+
 /** The phone rules, if they are here. */
 export const phoneRules = (): PhoneRules | undefined => rules.loaded();
 
@@ -94,9 +103,13 @@ export function cleanPhoneInput(value: string): string {
   return `+${normalized.startsWith('00') ? digits.slice(2) : digits}`;
 }
 
-/** Countries in picker order: the preferred ones until the rules are here, then every one. */
-export const countryOptions = (here: PhoneRules | undefined, locale: string): CountryCode[] =>
-  here ? here.countryOptions(locale) : [...PREFERRED_COUNTRIES];
+/**
+ * Countries in picker order: the preferred ones until the countries' names are given (once the
+ * phone rules are here too), then every one, the rest in the order of their names.
+ */
+export const countryOptions = (names: RegionNames | undefined): CountryCode[] => [
+  ...new Set([...PREFERRED_COUNTRIES, ...((names?.keys() ?? []) as Iterable<CountryCode>)]),
+];
 
 /** A country's dial code: the preferred countries' until the rules are here. */
 export const dialCode = (country: CountryCode, here: PhoneRules | undefined): string =>

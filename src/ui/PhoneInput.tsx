@@ -5,12 +5,15 @@ import {
   countryOptions,
   dialCode,
   flagImage,
+  loadCountryNames,
   loadPhoneRules,
   phoneRules,
   type CountryCode,
   type PhoneInputValue,
   type PhoneRules,
 } from '../lib/phone.ts';
+import type { RegionNames } from '../lib/region-names.ts';
+import type { Locale } from '../i18n/config.ts';
 import type { Text } from '../i18n/types.ts';
 import { $flags } from '../stores/flags.ts';
 import { useTypedBeforeHydration } from './early-input.ts';
@@ -47,10 +50,10 @@ function listedCountries(
 }
 
 /** An error's `country` (a code, as `countryRefusal` names it) as its region name. */
-function namedCountry(error: Text, names: Intl.DisplayNames | undefined): Text {
+function namedCountry(error: Text, names: RegionNames | undefined): Text {
   if (!('key' in error) || typeof error.params?.country !== 'string') return error;
   const { country } = error.params;
-  return { ...error, params: { ...error.params, country: names?.of(country) ?? country } };
+  return { ...error, params: { ...error.params, country: names?.get(country) ?? country } };
 }
 
 /** 'Did you mean +971?': the one market where the number typed is valid, in one tap. */
@@ -58,8 +61,8 @@ function CountrySuggestion(props: {
   rules: PhoneRules;
   value: PhoneInputValue;
   allowed: readonly string[];
-  /** The picker's region names, when the runtime has them. */
-  names: Intl.DisplayNames | undefined;
+  /** The picker's country names, once loaded. */
+  names: RegionNames | undefined;
   onChange: (value: PhoneInputValue) => void;
 }) {
   const t = useT();
@@ -75,23 +78,20 @@ function CountrySuggestion(props: {
       >
         {t('fields:phone.didYouMean', {
           code: props.rules.dialCode(country),
-          country: props.names?.of(country) ?? country,
+          country: props.names?.get(country) ?? country,
         })}
       </button>
     </p>
   );
 }
 
-/** The runtime's region names in `locale`, once hydrated (the server's Intl data differs). */
-function useRegionNames(locale: string, hydrated: boolean): Intl.DisplayNames | undefined {
-  return useMemo(() => {
-    if (!hydrated) return undefined;
-    try {
-      return new Intl.DisplayNames([locale], { type: 'region' });
-    } catch {
-      return undefined;
-    }
-  }, [locale, hydrated]);
+/** The countries' names in `locale`, loaded after first render, beside the phone rules. */
+function useRegionNames(locale: Locale): RegionNames | undefined {
+  const [names, setNames] = useState<RegionNames>();
+  useEffect(() => {
+    void loadCountryNames(locale).then((loaded) => startTransition(() => setNames(loaded)));
+  }, [locale]);
+  return names;
 }
 
 /**
@@ -110,24 +110,23 @@ export function PhoneInput(props: PhoneInputProps) {
   const { value, onChange } = props;
 
   const allowed = useStore($flags).flags.phoneCountries;
-  const options = useMemo(() => countryOptions(rules, t.locale), [rules, t.locale]);
-  useStartCountry(value, onChange, t.locale, rules ? options : undefined);
-  // Region names come from the runtime's Intl data, which differs between Node and browsers
-  // (ckb), and the flags kept on this device may narrow the list: both once hydrated, so the
-  // pre-rendered HTML always matches.
+  const names = useRegionNames(t.locale);
+  const options = useMemo(() => countryOptions(rules && names), [rules, names]);
+  useStartCountry(value, onChange, t.locale, rules && names ? options : undefined);
+  // The flags kept on this device may narrow the list: once hydrated, so the pre-rendered HTML
+  // always matches.
   const hydrated = useHydrated();
   const listed = useMemo(
     () => listedCountries(options, hydrated ? allowed : [], value.country),
     [options, allowed, value.country, hydrated],
   );
-  const names = useRegionNames(t.locale, hydrated);
   // Some 240 options once the rules are here: drawn when they change, not at every key typed.
   const optionList = useMemo(
     () =>
       listed.map((country) => (
         <option key={country} value={country}>
           {t('fields:phone.countryOption', {
-            country: names?.of(country) ?? country,
+            country: names?.get(country) ?? country,
             code: dialCode(country, rules),
           })}
         </option>

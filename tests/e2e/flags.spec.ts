@@ -44,6 +44,8 @@ async function expectFlag(page: Page, country: string) {
 
 /** No regional indicator in the page's DOM: its text, every country's option, its attributes. */
 async function expectNoEmojiFlag(page: Page) {
+  // Every country's option drawn first (their names arrive beside the rules, not with them).
+  await expect.poll(() => page.locator('.phone-country option').count()).toBeGreaterThan(200);
   const markup = await page.evaluate(() =>
     [...document.querySelectorAll('*')]
       .flatMap((el) => [...el.attributes].map((attribute) => attribute.value))
@@ -51,7 +53,6 @@ async function expectNoEmojiFlag(page: Page) {
       .join('\n'),
   );
   expect(REGIONAL_INDICATOR.test(markup), 'a regional-indicator letter in the page').toBe(false);
-  expect(await page.locator('.phone-country option').count()).toBeGreaterThan(200);
 }
 
 test('no built page or script carries an emoji flag, nor a flag in its first load', () => {

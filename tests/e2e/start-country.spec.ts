@@ -5,6 +5,7 @@
  * names any.
  */
 import type { Page } from '@playwright/test';
+import { regionList } from '../../src/integrations/region-names.ts';
 import {
   expect,
   expectAccessible,
@@ -184,5 +185,51 @@ for (const locale of ['en', 'ar'] as const) {
           .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).sort()),
       ).toEqual(['AE', 'SA']);
     });
+  });
+}
+
+/**
+ * The picker's countries come named and ordered from the build (src/integrations/region-names.ts),
+ * in the page's language: the page makes no `Intl` object for them (the first one loads the
+ * language's ICU data, a long task on a phone), nor for the plural and number formatters, which
+ * its first view does not use.
+ */
+for (const locale of ['en', 'ar'] as const) {
+  test(`${locale}: every country named and ordered from the build, no Intl object made`, async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const made: string[] = [];
+      Object.assign(window, { intlMade: made });
+      for (const name of ['DisplayNames', 'Collator', 'PluralRules', 'NumberFormat'] as const) {
+        const original = Intl[name] as typeof Intl.Collator;
+        const counted = new Proxy(original, {
+          construct(target, args, newTarget) {
+            made.push(name);
+            return Reflect.construct(target, args, newTarget) as object;
+          },
+        });
+        Object.defineProperty(Intl, name, { value: counted, configurable: true, writable: true });
+      }
+    });
+    await openHydrated(page, localizedPath(locale, '/login'));
+    await expect.poll(() => country(page).locator('option').count()).toBeGreaterThan(200);
+    const options = await country(page)
+      .locator('option')
+      .evaluateAll((all) => all.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
+    const preferred = ['AE', 'EG', 'PK', 'SA'];
+    expect(options.slice(0, 4).map(([code]) => code)).toEqual(preferred);
+    // The rest in the order the language sorts their names (Node's ICU, as the build's).
+    const rest = regionList(
+      locale,
+      options.map(([code]) => code ?? '').filter((code) => !preferred.includes(code)),
+    );
+    expect(options.slice(4).map(([code]) => code)).toEqual(rest.map(([code]) => code));
+    const names = new Intl.DisplayNames([locale], { type: 'region' });
+    const labels = new Map(options.map(([code, label]) => [code, label]));
+    for (const code of ['EG', 'FR', 'IQ']) expect(labels.get(code)).toContain(names.of(code));
+    expect(
+      await page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade),
+    ).toEqual([]);
   });
 }
