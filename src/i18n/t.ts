@@ -15,7 +15,8 @@ export interface Translate {
 /** A `t()` over the given (partial) catalog of one locale. Missing keys return the key itself. */
 export function createT(locale: Locale, catalog: object): Translate {
   // Made at first use: a page's first Intl object loads its language's ICU data (44 ms of a
-  // phone's first load, docs/figures.md), and most first views count nothing.
+  // phone's first load, docs/figures.md), and first views count nothing (sign-up's numbers are
+  // under 1,000: see `format`).
   let plural: Intl.PluralRules | undefined;
   // Latin digits in every language: the same on the server and in every browser engine (their
   // ICU data differ for ckb and ur), and the digits people type in codes and phone numbers.
@@ -43,6 +44,8 @@ export function createT(locale: Locale, catalog: object): Translate {
       const value = params?.[name] ?? (name === 'product' ? product : undefined);
       if (value === undefined) return whole;
       if (typeof value !== 'number') return value;
+      // A whole number under 1,000 is written the same in every language here: no formatter.
+      if (Number.isInteger(value) && value >= 0 && value < 1000) return String(value);
       numbers ??= new Intl.NumberFormat(INTL_LOCALE[locale], { numberingSystem: 'latn' });
       return numbers.format(value);
     });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { INTL_LOCALE, LOCALES } from '../../../src/i18n/config.ts';
 import { createT } from '../../../src/i18n/t.ts';
 
 const catalog = {
@@ -20,6 +21,19 @@ describe('createT', () => {
     const t = createT('en', catalog);
     expect(t('redirect:countdown', { count: 1 })).toBe('in 1 second');
     expect(t('redirect:countdown', { count: 4 })).toBe('in 4 seconds');
+  });
+
+  it('writes numbers in Latin digits, grouped as each language groups them', () => {
+    const cases = [0, 7, 42, 999, 1000, 12345, -5, 2.5];
+    for (const locale of LOCALES) {
+      const t = createT(locale, catalog);
+      const formatter = new Intl.NumberFormat(INTL_LOCALE[locale], { numberingSystem: 'latn' });
+      for (const value of cases) {
+        expect(t('redirect:welcome', { client: value }), `${locale} ${value}`).toBe(
+          `Welcome to ${formatter.format(value)}`,
+        );
+      }
+    }
   });
 
   it('falls back to the other form when a language lacks one', () => {
