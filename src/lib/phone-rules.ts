@@ -18,6 +18,9 @@ import {
   type PhoneInputValue,
 } from './phone.ts';
 
+/** The countries' names in a language (./region-names.ts): fetched once the rules are here. */
+export { loadRegionNames } from './region-names.ts';
+
 export function dialCode(country: CountryCode): string {
   return getCountryCallingCode(country, metadata);
 }

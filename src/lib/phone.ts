@@ -6,7 +6,6 @@
  * for them. This module is what the first view needs without them.
  */
 import type { CountryCode } from 'libphonenumber-js/core';
-import type { Locale } from '../i18n/config.ts';
 import type { Text } from '../i18n/types.ts';
 import type * as PhoneRulesModule from './phone-rules.ts';
 import { digitsOnly, normalizeDigits } from './digits.ts';
@@ -84,13 +83,6 @@ const rules = later(() => import('./phone-rules.ts'), { when: 'demand' });
 /** Loads the phone rules once. */
 export const loadPhoneRules = (): Promise<PhoneRules> => rules.load();
 
-/** The countries' names (./region-names.ts), asked for by the phone field with the rules. */
-const regionNames = later(() => import('./region-names.ts'), { when: 'demand', patient: true });
-
-/** Loads the countries' names in `locale` once. */
-export const loadCountryNames = (locale: Locale): Promise<RegionNames> =>
-  regionNames.load().then((module) => module.loadRegionNames(locale));
-
 /** The phone rules, if they are here. */
 export const phoneRules = (): PhoneRules | undefined => rules.loaded();
 
@@ -104,8 +96,8 @@ export function cleanPhoneInput(value: string): string {
 }
 
 /**
- * Countries in picker order: the preferred ones until the countries' names are given (once the
- * phone rules are here too), then every one, the rest in the order of their names.
+ * Countries in picker order: the preferred ones until the countries' names are here (they
+ * come after the phone rules), then every one, the rest in the order of their names.
  */
 export const countryOptions = (names: RegionNames | undefined): CountryCode[] => [
   ...new Set([...PREFERRED_COUNTRIES, ...((names?.keys() ?? []) as Iterable<CountryCode>)]),

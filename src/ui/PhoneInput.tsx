@@ -5,7 +5,6 @@ import {
   countryOptions,
   dialCode,
   flagImage,
-  loadCountryNames,
   loadPhoneRules,
   phoneRules,
   type CountryCode,
@@ -85,12 +84,12 @@ function CountrySuggestion(props: {
   );
 }
 
-/** The countries' names in `locale`, loaded after first render, beside the phone rules. */
-function useRegionNames(locale: Locale): RegionNames | undefined {
+/** The countries' names in `locale`, loaded once the phone rules are here. */
+function useRegionNames(locale: Locale, rules: PhoneRules | undefined): RegionNames | undefined {
   const [names, setNames] = useState<RegionNames>();
   useEffect(() => {
-    void loadCountryNames(locale).then((loaded) => startTransition(() => setNames(loaded)));
-  }, [locale]);
+    void rules?.loadRegionNames(locale).then((loaded) => startTransition(() => setNames(loaded)));
+  }, [locale, rules]);
   return names;
 }
 
@@ -110,9 +109,9 @@ export function PhoneInput(props: PhoneInputProps) {
   const { value, onChange } = props;
 
   const allowed = useStore($flags).flags.phoneCountries;
-  const names = useRegionNames(t.locale);
-  const options = useMemo(() => countryOptions(rules && names), [rules, names]);
-  useStartCountry(value, onChange, t.locale, rules && names ? options : undefined);
+  const names = useRegionNames(t.locale, rules);
+  const options = useMemo(() => countryOptions(names), [names]);
+  useStartCountry(value, onChange, t.locale, names ? options : undefined);
   // The flags kept on this device may narrow the list: once hydrated, so the pre-rendered HTML
   // always matches.
   const hydrated = useHydrated();

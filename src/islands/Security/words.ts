@@ -2,13 +2,11 @@
 import type { AccountPasskey, DeviceSession } from '../../contract/sessions.ts';
 import { INTL_LOCALE, type Locale } from '../../i18n/config.ts';
 import { relativeTime, type RelativeWords } from '../../i18n/relative-time.ts';
-import { later } from '../../lib/later.ts';
-import type { RegionNames } from '../../lib/region-names.ts';
 import type { Translate } from '../../i18n/t.ts';
 import type { I18nKey } from '../../i18n/types.ts';
 import type { FailureReason } from '../../stores/flows/security.ts';
 import { useT } from '../../ui/i18n.tsx';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
 export const REASON_KEYS = {
   offline: 'common:offline',
@@ -17,12 +15,6 @@ export const REASON_KEYS = {
   server: 'security:loadFailed',
 } as const satisfies Record<Exclude<FailureReason, 'expired'>, I18nKey>;
 
-/** The countries' names (src/lib/region-names.ts), once the page is drawn. */
-const regionNames = later(() => import('../../lib/region-names.ts'), {
-  when: 'demand',
-  patient: true,
-});
-
 export const passkeyName = (t: Translate, passkey: AccountPasskey) =>
   passkey.name || t('security:passkeyUnnamed');
 
@@ -30,10 +22,13 @@ export const passkeyName = (t: Translate, passkey: AccountPasskey) =>
 export function useWords(locale: Locale) {
   const t = useT();
   const intl = INTL_LOCALE[locale];
-  const [regions, setRegions] = useState<RegionNames>();
-  useEffect(() => {
-    void regionNames.load().then((module) => module.loadRegionNames(locale).then(setRegions));
-  }, [locale]);
+  const [regions] = useState(() => {
+    try {
+      return new Intl.DisplayNames([intl], { type: 'region' });
+    } catch {
+      return undefined;
+    }
+  });
   const words: RelativeWords = {
     justNow: t('security:justNow'),
     ago: (unit, count) => t(`security:ago.${unit}`, { count }),
@@ -42,7 +37,7 @@ export function useWords(locale: Locale) {
     t,
     session: (session: DeviceSession) => sessionName(t, session),
     place(session: DeviceSession): string {
-      const country = session.country ? (regions?.get(session.country) ?? session.country) : '';
+      const country = session.country ? (regions?.of(session.country) ?? session.country) : '';
       if (session.city && country) return t('security:place', { city: session.city, country });
       return session.city || country || t('security:placeUnknown');
     },
