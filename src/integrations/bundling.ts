@@ -8,7 +8,8 @@
  * - `plainDynamicImports`: no preload helper around `import()`;
  * - `chunkGroups`: the shared chunks, named by who loads them (`CHUNK_GROUPS`);
  * - `catalogChunks`: the later views' messages, one chunk a language (./catalog-chunks.ts);
- * - `regionNames`: the phone picker's country names, one chunk a language (./region-names.ts).
+ * - `regionNames`: the phone picker's country names, one chunk a language (./region-names.ts);
+ * - `compileHint`: the island runtime's chunk compiled whole, off the main thread, as it loads.
  *
  * The sizes they keep are measured by `npm run bench`; docs/architecture.md says what each saves.
  */
@@ -281,6 +282,35 @@ const chunkGroups: Plugin = {
   },
 };
 
+// V8 compiles a function when it is first called, on the main thread, unless the file asks for
+// all of its functions at once (`//# allFunctionsCalledOnLoad`, Chromium 136 and later; other
+// engines ignore the comment): then the whole file is compiled on a background thread while it
+// streams in. The chunk of the island runtime (React, react-dom and what every island shares) is
+// nearly all called by the first hydration: with the hint, the main thread's compiling on
+// /login and /ar/login fell from about 460 to 275 ms at 4x CPU slowdown (medians of 6 loads
+// each, docs/figures.md). It costs 48 bytes gzip of first load (the chunk's name also changes in
+// its importers). Hinting every first-load chunk took about 90 ms more off, for bytes /signup/
+// does not have under its ceiling; the chunks loaded later keep the lazy compiling that suits code
+// only partly run. Checked on the served chunk by tests/e2e/compile-hint.spec.ts.
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const compileHint: Plugin = {
+  name: 'account:compile-hint',
+  apply: 'build',
+  configEnvironment(name) {
+    if (name !== 'client') return null;
+    return {
+      build: {
+        rolldownOptions: {
+          output: {
+            // After minification, which would drop a comment added earlier.
+            postBanner: (chunk) => (chunk.facadeModuleId === RENDERER ? COMPILE_HINT : ''),
+          },
+        },
+      },
+    };
+  },
+};
+
 /** Every plugin of this file, and the build options they need. */
 export const bundling: Plugin[] = [
   pureSchemaCalls,
@@ -290,6 +320,7 @@ export const bundling: Plugin[] = [
   chunkGroups,
   catalogChunks,
   regionNames,
+  compileHint,
   {
     name: 'account:bundling-options',
     config: () => ({
