@@ -14,7 +14,7 @@
  * The sizes they keep are measured by `npm run bench`; docs/architecture.md says what each saves.
  */
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'vite';
+import type { BuildEnvironmentOptions, EnvironmentOptions, Plugin } from 'vite';
 import { catalogChunks } from './catalog-chunks.ts';
 import { regionNames } from './region-names.ts';
 
@@ -255,31 +255,31 @@ export function chunkTest({ src = [], packages = [], ids = [] }: ChunkGroup): Re
   return new RegExp(alternatives.join('|'));
 }
 
+/** Build options for the client environment (the browser's chunks) alone. */
+function forClient(build: BuildEnvironmentOptions): (name: string) => EnvironmentOptions | null {
+  return (name) => (name === 'client' ? { build } : null);
+}
+
 // A group normally also pulls in its modules' dependencies, which would bring React's chunk to
 // the link pages; in the client build it does not (which needs entry signatures that may be
 // extended; the server build keeps its own).
 const chunkGroups: Plugin = {
   name: 'account:chunk-groups',
   apply: 'build',
-  configEnvironment(name) {
-    if (name !== 'client') return null;
-    return {
-      build: {
-        // Also here: the top-level `build.modulePreload` does not reach the client environment,
-        // whose chunks then carried a list of dependency paths for every `import()`.
-        modulePreload: false,
-        rolldownOptions: {
-          preserveEntrySignatures: 'allow-extension',
-          output: {
-            codeSplitting: {
-              includeDependenciesRecursively: false,
-              groups: CHUNK_GROUPS.map((group) => ({ name: group.name, test: chunkTest(group) })),
-            },
-          },
+  configEnvironment: forClient({
+    // Also here: the top-level `build.modulePreload` does not reach the client environment,
+    // whose chunks then carried a list of dependency paths for every `import()`.
+    modulePreload: false,
+    rolldownOptions: {
+      preserveEntrySignatures: 'allow-extension',
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: CHUNK_GROUPS.map((group) => ({ name: group.name, test: chunkTest(group) })),
         },
       },
-    };
-  },
+    },
+  }),
 };
 
 // V8 compiles a function when it is first called, on the main thread, unless the file asks for
@@ -296,19 +296,14 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 const compileHint: Plugin = {
   name: 'account:compile-hint',
   apply: 'build',
-  configEnvironment(name) {
-    if (name !== 'client') return null;
-    return {
-      build: {
-        rolldownOptions: {
-          output: {
-            // After minification, which would drop a comment added earlier.
-            postBanner: (chunk) => (chunk.facadeModuleId === RENDERER ? COMPILE_HINT : ''),
-          },
-        },
+  configEnvironment: forClient({
+    rolldownOptions: {
+      output: {
+        // After minification, which would drop a comment added earlier.
+        postBanner: (chunk) => (chunk.facadeModuleId === RENDERER ? COMPILE_HINT : ''),
       },
-    };
-  },
+    },
+  }),
 };
 
 /** Every plugin of this file, and the build options they need. */
