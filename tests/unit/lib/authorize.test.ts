@@ -57,13 +57,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const INVITATION = 'inv.c1';
+
 describe('the authorize request', () => {
   it('is a code flow with PKCE S256, a fresh state and nonce, the exact return and the language', async () => {
     const address = await authorizeAddress(
       {
         redirectUri: 'https://a.example/ar/invitation/_',
         locale: 'ar',
-        keep: { invitation: 'c1' },
+        keep: { invitation: INVITATION },
       },
       '/_be/idp',
     );
@@ -78,10 +80,24 @@ describe('the authorize request', () => {
       code_challenge_method: 'S256',
       ui_locales: 'ar',
     });
-    // The invitation's code waits in session storage, never in the address.
-    expect(address).not.toContain('c1');
+    // The invitation's code waits in session storage, never in the address: the query has exactly
+    // the protocol's parameters, and the code (a '.' no base64url value holds) is nowhere in it.
+    expect(Object.keys(query).sort()).toEqual(
+      [
+        'client_id',
+        'response_type',
+        'scope',
+        'redirect_uri',
+        'state',
+        'nonce',
+        'code_challenge',
+        'code_challenge_method',
+        'ui_locales',
+      ].sort(),
+    );
+    expect(address).not.toContain(INVITATION);
     const pending = JSON.parse(sessionStorage.getItem('acct:authorize') ?? '{}') as Pending;
-    expect(pending.keep).toEqual({ invitation: 'c1' });
+    expect(pending.keep).toEqual({ invitation: INVITATION });
     expect(query['state']).toBe(pending.state);
     expect(query['nonce']).toBe(pending.nonce);
     expect(query['code_challenge']).toBe(await codeChallenge(pending.verifier));
