@@ -9,7 +9,7 @@
  * INSPECTOR_PORT (PORT + 2000).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -43,6 +43,7 @@ const PROXY = `export async function onRequest({ request }) {
 `;
 
 const dir = mkdtempSync(join(tmpdir(), 'account-cloudflare-'));
+process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 writeFileSync(
   join(dir, 'wrangler.toml'),
   adaptWranglerToml(readFileSync(join(ROOT, 'wrangler.toml'), 'utf8'), DIST),

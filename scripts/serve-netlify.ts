@@ -10,7 +10,7 @@
  * control API are proxied to the sandbox server (SANDBOX_PORT) by rules put before the shipped
  * ones. Runs until stopped. Env: PORT (default 4393), SANDBOX_PORT (4399).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'smol-toml';
@@ -43,6 +43,7 @@ export function adaptNetlifyToml(toml: string, sandboxPort: number): string {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'account-netlify-'));
+process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 const configPath = join(dir, 'netlify.toml');
 writeFileSync(
   configPath,

@@ -5,7 +5,7 @@
  * Runs nginx in the foreground until stopped. Env: PORT (default 4397), SANDBOX_PORT (4399).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -28,6 +28,7 @@ export function adaptConfig(conf: string, port: number, sandboxPort: number, dis
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'account-nginx-'));
+process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 mkdirSync(join(dir, 'logs'));
 writeFileSync(
   join(dir, 'nginx.conf'),
