@@ -11,7 +11,7 @@
  * - test:e2e starts when all of them have passed.
  *
  * Each step's output is printed whole when it ends (never interleaved), then a table of the
- * steps' times. The first failing step stops the others and fails the run.
+ * steps' times. The first failing step stops the others (reported as stopped) and fails the run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 
@@ -56,10 +56,13 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const times = new Map<string, number>();
 const done = new Set<string>();
 const running = new Map<string, ChildProcess>();
+/** Steps ended because another one failed: reported as stopped, not as failures of their own. */
+const stopped = new Set<string>();
 let failed = false;
 
 function stopAll(): void {
-  for (const child of running.values()) {
+  for (const [script, child] of running) {
+    stopped.add(script);
     // Each step runs in a process group of its own: stop it with everything it started.
     if (child.pid !== undefined) {
       try {
@@ -95,9 +98,8 @@ function run(step: Step): Promise<void> {
       times.set(step.script, took);
       const ok = code === 0;
       if (!step.live) {
-        process.stdout.write(
-          `\n── ${step.script} (${ok ? 'passed' : 'FAILED'}, ${seconds(took)})\n`,
-        );
+        const outcome = ok ? 'passed' : stopped.has(step.script) ? 'stopped' : 'FAILED';
+        process.stdout.write(`\n── ${step.script} (${outcome}, ${seconds(took)})\n`);
         process.stdout.write(output.endsWith('\n') || output === '' ? output : `${output}\n`);
       }
       if (ok) {
@@ -136,7 +138,10 @@ await schedule();
 console.log(`\nStep times (TEST_JOBS=${jobs}):`);
 for (const step of STEPS) {
   const took = times.get(step.script);
-  console.log(`  ${step.script.padEnd(14)} ${took === undefined ? 'not run' : seconds(took)}`);
+  const note = stopped.has(step.script) ? ' (stopped)' : '';
+  console.log(
+    `  ${step.script.padEnd(14)} ${took === undefined ? 'not run' : seconds(took) + note}`,
+  );
 }
 console.log(`  ${'total'.padEnd(14)} ${seconds(Date.now() - started)}`);
 process.exit(failed || done.size !== STEPS.length ? 1 : 0);
