@@ -25,13 +25,13 @@ import {
   type BusinessInvitationFlow,
   type InvitationState,
   type Invitee,
-  type LoadFailure,
 } from '../../stores/flows/business-invitation.ts';
 import { Button } from '../../ui/Button.tsx';
-import { ErrorAlert, FormError } from '../../ui/ErrorAlert.tsx';
+import { FormError } from '../../ui/ErrorAlert.tsx';
 import { Ltr, RichText, useT } from '../../ui/i18n.tsx';
 import { ViewFocus, ViewHeading } from '../../ui/ViewHeading.tsx';
 import { island, useFlow } from '../../ui/island.tsx';
+import { LoadFailed } from '../../ui/SignedInViews.tsx';
 import { useAccessToken } from '../../ui/use-access-token.ts';
 import { useResolved } from '../../ui/use-resolved.ts';
 import { WaitCard } from '../../ui/WaitCard.tsx';
@@ -104,13 +104,6 @@ function signInHref(locale: Locale, code: string | undefined): Promise<string> {
   });
 }
 
-const LOAD_FAILURE_KEYS = {
-  offline: 'common:offline',
-  network: 'common:networkError',
-  timeout: 'common:timeout',
-  server: 'invitation:loadFailed',
-} as const satisfies Record<LoadFailure, I18nKey>;
-
 /** The screen a view shows: the invitation stays while it is accepted. */
 function screenOf(state: InvitationState): string {
   return state.view === 'submitting' ? 'ready' : state.view;
@@ -171,7 +164,14 @@ function InvitationScreen(props: {
     case 'signin_failed':
       return <SignInAgain flow={flow} />;
     case 'load_failed':
-      return <LoadFailed flow={flow} reason={state.reason} />;
+      return (
+        <LoadFailed
+          words="invitation"
+          id="invitation-title"
+          reason={state.reason}
+          onRetry={flow.retry}
+        />
+      );
     case 'ready':
     case 'submitting':
       return <Invitation flow={flow} state={state} />;
@@ -232,17 +232,6 @@ function SignInAgain(props: { flow: BusinessInvitationFlow }) {
       <Button variant="secondary" onClick={props.flow.notNow}>
         {t('invitation:notNow')}
       </Button>
-    </section>
-  );
-}
-
-function LoadFailed(props: { flow: BusinessInvitationFlow; reason: LoadFailure }) {
-  const t = useT();
-  return (
-    <section className="card stack" aria-labelledby="invitation-title">
-      <ViewHeading id="invitation-title">{t('invitation:title')}</ViewHeading>
-      <ErrorAlert>{t(LOAD_FAILURE_KEYS[props.reason])}</ErrorAlert>
-      <Button onClick={props.flow.retry}>{t('common:retry')}</Button>
     </section>
   );
 }

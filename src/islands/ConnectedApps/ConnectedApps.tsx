@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { fetchApprovedApps, removeApprovedApp } from '../../api/connected-apps.ts';
 import { toFailure } from '../../api/errors.ts';
 import { localizedPath, type Locale } from '../../i18n/config.ts';
-import type { I18nKey, Messages } from '../../i18n/types.ts';
+import type { Messages } from '../../i18n/types.ts';
 import {
   authorizeAddressOnce,
   takeAuthorizeReturn,
@@ -20,7 +20,6 @@ import {
   type AppsState,
   type ConnectedApp,
   type ConnectedAppsFlow,
-  type FailureReason,
   appInitial,
 } from '../../stores/flows/connected-apps.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -30,8 +29,7 @@ import { useT } from '../../ui/i18n.tsx';
 import { ViewFocus, ViewHeading } from '../../ui/ViewHeading.tsx';
 import { island, useFlow } from '../../ui/island.tsx';
 import { useAccessToken } from '../../ui/use-access-token.ts';
-import { LeavingToSignIn, LoadFailed, SignInAgain } from '../../ui/SignedInViews.tsx';
-import { WaitCard } from '../../ui/WaitCard.tsx';
+import { NO_ANSWER_KEYS, TokenPageLoading, TokenPageScreen } from '../../ui/SignedInViews.tsx';
 
 /**
  * The authorize return (a code, or an access token in the hash) is taken out of the address bar
@@ -59,19 +57,12 @@ function AppsPage(props: { locale: Locale }) {
   if (!access.ready) {
     return (
       <ViewFocus focus={false} view="loading">
-        <Loading />
+        <TokenPageLoading words="apps" id={TITLE_ID} />
       </ViewFocus>
     );
   }
   return <AppsView locale={props.locale} accessToken={access.token} returned={access.returned} />;
 }
-
-const REASON_KEYS = {
-  offline: 'common:offline',
-  network: 'common:networkError',
-  timeout: 'common:timeout',
-  server: 'apps:loadFailed',
-} as const satisfies Record<Exclude<FailureReason, 'expired'>, I18nKey>;
 
 function AppsView(props: { locale: Locale; accessToken: string | undefined; returned: boolean }) {
   const { flow, state, focus } = useFlow(() =>
@@ -102,52 +93,21 @@ function AppsView(props: { locale: Locale; accessToken: string | undefined; retu
 
 function AppsScreen(props: { flow: ConnectedAppsFlow; state: AppsState; locale: Locale }) {
   const { flow, state } = props;
-  const t = useT();
-  switch (state.view) {
-    case 'loading':
-      return <Loading />;
-    case 'redirect':
-      return (
-        <LeavingToSignIn
-          id={TITLE_ID}
-          title={t('apps:title')}
-          status={t('apps:redirecting')}
-          linkLabel={t('apps:continueToSignIn')}
-          href={() => authorizeHref(props.locale)}
-        />
-      );
-    case 'signin_failed':
-      return (
-        <SignInAgain
-          id={TITLE_ID}
-          title={t('apps:signInTitle')}
-          body={t('apps:signInBody')}
-          label={t('apps:signIn')}
-          onSignIn={flow.signIn}
-        />
-      );
-    case 'load_failed':
-      return (
-        <LoadFailed
-          id={TITLE_ID}
-          title={t('apps:title')}
-          message={t(REASON_KEYS[state.reason])}
-          retryLabel={t('common:retry')}
-          onRetry={flow.retry}
-        />
-      );
-    case 'list':
-      return <AppList flow={flow} state={state} locale={props.locale} />;
-  }
+  if (state.view === 'list') return <AppList flow={flow} state={state} locale={props.locale} />;
+  return (
+    <TokenPageScreen
+      words="apps"
+      id={TITLE_ID}
+      state={state}
+      href={() => authorizeHref(props.locale)}
+      onSignIn={flow.signIn}
+      onRetry={flow.retry}
+    />
+  );
 }
 
 const TITLE_ID = 'apps-title';
 const focusTitle = () => document.getElementById(TITLE_ID)?.focus();
-
-function Loading() {
-  const t = useT();
-  return <WaitCard id={TITLE_ID} title={t('apps:title')} status={t('apps:loading')} busy />;
-}
 
 function AppList(props: {
   flow: ConnectedAppsFlow;
@@ -259,7 +219,7 @@ function Notice(props: { notice: AppsNotice | undefined; flow: ConnectedAppsFlow
       ) : (
         <ErrorAlert>
           {t('apps:removeFailed', { name: notice.name })}{' '}
-          {notice.reason === 'server' ? '' : t(REASON_KEYS[notice.reason])}
+          {notice.reason === 'server' ? '' : t(NO_ANSWER_KEYS[notice.reason])}
         </ErrorAlert>
       )
     ) : null;

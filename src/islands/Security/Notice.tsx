@@ -3,8 +3,9 @@ import type { SecurityFlow, SecurityNotice, FailureReason } from '../../stores/f
 import type { I18nKey } from '../../i18n/types.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
+import { NO_ANSWER_KEYS } from '../../ui/SignedInViews.tsx';
 import { useT } from '../../ui/i18n.tsx';
-import { passkeyName, REASON_KEYS, sessionName } from './words.ts';
+import { passkeyName, sessionName } from './words.ts';
 
 const FAILED_KEYS = {
   session_failed: 'security:signOutFailed',
@@ -76,7 +77,7 @@ export function Notice(props: { notice: SecurityNotice | undefined; flow: Securi
           </ErrorAlert>
         ) : (
           <ErrorAlert>
-            {failure.text} {failure.reason === 'server' ? '' : t(REASON_KEYS[failure.reason])}
+            {failure.text} {failure.reason === 'server' ? '' : t(NO_ANSWER_KEYS[failure.reason])}
           </ErrorAlert>
         ))}
     </>

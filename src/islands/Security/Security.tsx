@@ -28,14 +28,12 @@ import {
   type SecurityState,
 } from '../../stores/flows/security.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { useT } from '../../ui/i18n.tsx';
 import { island, useFlow } from '../../ui/island.tsx';
 import { useAccessToken } from '../../ui/use-access-token.ts';
-import { LeavingToSignIn, LoadFailed, SignInAgain } from '../../ui/SignedInViews.tsx';
+import { TokenPageLoading, TokenPageScreen } from '../../ui/SignedInViews.tsx';
 import { ViewFocus, ViewHeading } from '../../ui/ViewHeading.tsx';
-import { WaitCard } from '../../ui/WaitCard.tsx';
 import { Notice } from './Notice.tsx';
-import { passkeyName, REASON_KEYS, useWords } from './words.ts';
+import { passkeyName, useWords } from './words.ts';
 
 /** The authorize return leaves the address bar as this module is evaluated (ConnectedApps.tsx). */
 const back: AuthorizeReturn =
@@ -59,7 +57,7 @@ function SecurityPage(props: { locale: Locale }) {
   if (!access.ready) {
     return (
       <ViewFocus focus={false} view="loading">
-        <Loading />
+        <TokenPageLoading words="security" id={TITLE_ID} />
       </ViewFocus>
     );
   }
@@ -104,53 +102,22 @@ function SecurityView(props: {
 
 function Screen(props: { flow: SecurityFlow; state: SecurityState; locale: Locale }) {
   const { flow, state } = props;
-  const t = useT();
-  switch (state.view) {
-    case 'loading':
-      return <Loading />;
-    case 'redirect':
-      return (
-        <LeavingToSignIn
-          id={TITLE_ID}
-          title={t('security:title')}
-          status={t('security:redirecting')}
-          linkLabel={t('security:continueToSignIn')}
-          href={() => authorizeHref(props.locale)}
-        />
-      );
-    case 'signin_failed':
-      return (
-        <SignInAgain
-          id={TITLE_ID}
-          title={t('security:signInTitle')}
-          body={t('security:signInBody')}
-          label={t('security:signIn')}
-          onSignIn={flow.signIn}
-        />
-      );
-    case 'load_failed':
-      return (
-        <LoadFailed
-          id={TITLE_ID}
-          title={t('security:title')}
-          message={t(REASON_KEYS[state.reason])}
-          retryLabel={t('common:retry')}
-          onRetry={flow.retry}
-        />
-      );
-    case 'list':
-      return <Lists flow={flow} state={state} locale={props.locale} />;
-  }
+  if (state.view === 'list') return <Lists flow={flow} state={state} locale={props.locale} />;
+  return (
+    <TokenPageScreen
+      words="security"
+      id={TITLE_ID}
+      state={state}
+      href={() => authorizeHref(props.locale)}
+      onSignIn={flow.signIn}
+      onRetry={flow.retry}
+    />
+  );
 }
 
 const TITLE_ID = 'security-title';
 const SESSIONS_ID = 'security-sessions';
 const PASSKEYS_ID = 'security-passkeys';
-
-function Loading() {
-  const t = useT();
-  return <WaitCard id={TITLE_ID} title={t('security:title')} status={t('security:loading')} busy />;
-}
 
 function Lists(props: { flow: SecurityFlow; state: ListState; locale: Locale }) {
   const { flow, state, locale } = props;

@@ -3,17 +3,8 @@ import type { AccountPasskey, DeviceSession } from '../../contract/sessions.ts';
 import { INTL_LOCALE, type Locale } from '../../i18n/config.ts';
 import { relativeTime, type RelativeWords } from '../../i18n/relative-time.ts';
 import type { Translate } from '../../i18n/t.ts';
-import type { I18nKey } from '../../i18n/types.ts';
-import type { FailureReason } from '../../stores/flows/security.ts';
 import { useT } from '../../ui/i18n.tsx';
 import { useState } from 'react';
-
-export const REASON_KEYS = {
-  offline: 'common:offline',
-  network: 'common:networkError',
-  timeout: 'common:timeout',
-  server: 'security:loadFailed',
-} as const satisfies Record<Exclude<FailureReason, 'expired'>, I18nKey>;
 
 export const passkeyName = (t: Translate, passkey: AccountPasskey) =>
   passkey.name || t('security:passkeyUnnamed');

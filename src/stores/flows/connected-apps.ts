@@ -5,10 +5,17 @@
  * rejects, sends the user through the authorize flow once; coming back from it with no usable
  * token shows a sign-in screen instead of looping.
  */
-import type { ApiFailure } from '../../api/errors.ts';
 import type { Association } from '../../contract/identity-service.ts';
 import { createFlow } from './create-flow.ts';
-import { signedInActions, signedInFailure, type LoadFailure } from './signed-in.ts';
+import {
+  tokenFailure,
+  tokenPageActions,
+  tokenPageTransition,
+  type TokenFailure,
+  type TokenPageDeps,
+  type TokenPageEvent,
+  type TokenPageView,
+} from './signed-in.ts';
 
 export interface ConnectedApp {
   clientId: string;
@@ -18,14 +25,14 @@ export interface ConnectedApp {
 }
 
 /** Why a call failed, in the words the view needs. */
-export type FailureReason = LoadFailure | 'expired';
+export type FailureReason = TokenFailure;
 
 export type AppsNotice =
   | { kind: 'removed'; name: string }
   | { kind: 'remove_failed'; clientId: string; name: string; reason: FailureReason };
 
 export type AppsState =
-  | { view: 'loading' }
+  | TokenPageView
   | {
       view: 'list';
       apps: readonly ConnectedApp[];
@@ -34,21 +41,11 @@ export type AppsState =
       /** Its removal is on its way (the dialog's button is busy). */
       submitting?: true;
       notice?: AppsNotice;
-    }
-  /** The list could not be loaded for a reason other than the token: try again in place. */
-  | { view: 'load_failed'; reason: Exclude<FailureReason, 'expired'> }
-  /** Leaving for the authorize flow. */
-  | { view: 'redirect' }
-  /** Back from the authorize flow and still no valid token: offer to sign in again. */
-  | { view: 'signin_failed' };
+    };
 
 export type AppsEvent =
+  | TokenPageEvent
   | { type: 'loaded'; apps: readonly ConnectedApp[] }
-  | { type: 'load_failed'; reason: Exclude<FailureReason, 'expired'> }
-  /** No token, or the token was refused. `returned`: this page load came back from authorize. */
-  | { type: 'unauthorized'; returned: boolean }
-  | { type: 'retry' }
-  | { type: 'sign_in' }
   | { type: 'ask_remove'; clientId: string }
   | { type: 'cancel_remove' }
   | { type: 'remove_started' }
@@ -63,18 +60,10 @@ export function transition(state: AppsState, event: AppsEvent): AppsState {
     case 'loaded':
       return state.view === 'loading' ? { view: 'list', apps: event.apps } : state;
     case 'load_failed':
-      return state.view === 'loading' ? { view: 'load_failed', reason: event.reason } : state;
     case 'unauthorized':
-      if (state.view !== 'loading') return state;
-      return event.returned ? { view: 'signin_failed' } : { view: 'redirect' };
     case 'retry':
-      return state.view === 'load_failed' ? { view: 'loading' } : state;
     case 'sign_in':
-      return state.view === 'signin_failed' ||
-        state.view === 'load_failed' ||
-        (state.view === 'list' && !state.submitting)
-        ? { view: 'redirect' }
-        : state;
+      return tokenPageTransition(state, event);
     case 'ask_remove': {
       if (state.view !== 'list' || state.submitting) return state;
       if (!state.apps.some((app) => app.clientId === event.clientId)) return state;
@@ -128,12 +117,6 @@ function withoutKeys<S extends object, K extends keyof S>(state: S, ...keys: K[]
   return copy;
 }
 
-/** 401 and 403 mean the token is no good; everything else may pass. */
-export function failureReason(failure: ApiFailure): FailureReason {
-  const reason = signedInFailure(failure, [401, 403]);
-  return reason === 'refused' ? 'expired' : reason;
-}
-
 /** Only https logos or this site's own paths (like the header's `safeLogoUri`). */
 export function toConnectedApp(
   association: Association,
@@ -152,49 +135,24 @@ export function appInitial(name: string): string {
   return first.toLocaleUpperCase();
 }
 
-export interface ConnectedAppsDeps {
-  /** The access token read from the hash, or none. Kept in this closure only. */
-  accessToken: string | undefined;
-  /** True when this page load came back from the authorize flow. */
-  returned: boolean;
+export interface ConnectedAppsDeps extends TokenPageDeps {
   fetchApps: (token: string, signal: AbortSignal) => Promise<Association[]>;
   removeApp: (token: string, clientId: string) => Promise<void>;
   safeLogo: (value: string | null | undefined) => string | undefined;
-  /** Leaves for the authorize flow (location.replace). */
-  goToAuthorize: () => void;
-  toFailure: (error: unknown) => ApiFailure;
 }
 
 export function createConnectedAppsFlow(deps: ConnectedAppsDeps) {
   const flow = createFlow({ initial: initialState(), transition });
   const { dispatch } = flow;
 
-  // Reaction: entering the redirect view leaves the page.
-  flow.onChange((state) => {
-    if (state.view === 'redirect') deps.goToAuthorize();
+  const actions = tokenPageActions(flow, deps, async (token, signal) => {
+    const associations = await deps.fetchApps(token, signal);
+    if (signal.aborted) return;
+    dispatch({
+      type: 'loaded',
+      apps: associations.map((item) => toConnectedApp(item, deps.safeLogo)),
+    });
   });
-
-  async function load(): Promise<void> {
-    const token = deps.accessToken;
-    if (!token) {
-      dispatch({ type: 'unauthorized', returned: deps.returned });
-      return;
-    }
-    const signal = flow.begin();
-    try {
-      const associations = await deps.fetchApps(token, signal);
-      if (signal.aborted) return;
-      dispatch({
-        type: 'loaded',
-        apps: associations.map((item) => toConnectedApp(item, deps.safeLogo)),
-      });
-    } catch (error) {
-      if (signal.aborted) return;
-      const reason = failureReason(deps.toFailure(error));
-      if (reason === 'expired') dispatch({ type: 'unauthorized', returned: deps.returned });
-      else dispatch({ type: 'load_failed', reason });
-    }
-  }
 
   async function confirmRemove(): Promise<void> {
     const before = flow.get();
@@ -210,14 +168,14 @@ export function createConnectedAppsFlow(deps: ConnectedAppsDeps) {
       dispatch({
         type: 'remove_failed',
         clientId,
-        reason: token ? failureReason(deps.toFailure(error)) : 'expired',
+        reason: token ? tokenFailure(deps.toFailure(error)) : 'expired',
       });
     }
   }
 
   return {
     ...flow.surface,
-    ...signedInActions(() => flow.get().view, dispatch, load),
+    ...actions,
     askRemove: (clientId: string) => dispatch({ type: 'ask_remove', clientId }),
     cancelRemove: () => dispatch({ type: 'cancel_remove' }),
     confirmRemove,

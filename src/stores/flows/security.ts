@@ -16,10 +16,18 @@ import type {
 } from '../../contract/sessions.ts';
 import { LAST_SIGN_IN_METHOD } from '../../contract/errors.ts';
 import { createFlow } from './create-flow.ts';
-import { signedInActions, signedInFailure, type LoadFailure } from './signed-in.ts';
+import {
+  tokenFailure,
+  tokenPageActions,
+  tokenPageTransition,
+  type TokenFailure,
+  type TokenPageDeps,
+  type TokenPageEvent,
+  type TokenPageView,
+} from './signed-in.ts';
 
 /** Why a call failed, in the words the view needs. */
-export type FailureReason = LoadFailure | 'expired';
+export type FailureReason = TokenFailure;
 
 export type Account = Omit<AccountPasskeysResponse, 'passkeys'>;
 
@@ -54,15 +62,7 @@ export type ListState = {
   notice?: SecurityNotice;
 } & SecurityLists;
 
-export type SecurityState =
-  | { view: 'loading' }
-  | ListState
-  /** The lists could not be read for a reason other than the token: try again in place. */
-  | { view: 'load_failed'; reason: LoadFailure }
-  /** Leaving for the authorize flow. */
-  | { view: 'redirect' }
-  /** Back from the authorize flow and still no valid token: offer to sign in again. */
-  | { view: 'signin_failed' };
+export type SecurityState = TokenPageView | ListState;
 
 /** How a confirmed action ended. */
 export type Outcome =
@@ -72,11 +72,8 @@ export type Outcome =
   | { kind: 'failed'; reason: FailureReason };
 
 export type SecurityEvent =
+  | TokenPageEvent
   | ({ type: 'loaded' } & SecurityLists)
-  | { type: 'load_failed'; reason: LoadFailure }
-  | { type: 'unauthorized'; returned: boolean }
-  | { type: 'retry' }
-  | { type: 'sign_in' }
   | { type: 'ask'; confirm: Confirm }
   | { type: 'cancel' }
   | { type: 'started' }
@@ -182,18 +179,10 @@ export function transition(state: SecurityState, event: SecurityEvent): Security
     case 'loaded':
       return state.view === 'loading' ? { view: 'list', ...lists(event) } : state;
     case 'load_failed':
-      return state.view === 'loading' ? { view: 'load_failed', reason: event.reason } : state;
     case 'unauthorized':
-      if (state.view !== 'loading') return state;
-      return event.returned ? { view: 'signin_failed' } : { view: 'redirect' };
     case 'retry':
-      return state.view === 'load_failed' ? { view: 'loading' } : state;
     case 'sign_in':
-      return state.view === 'signin_failed' ||
-        state.view === 'load_failed' ||
-        (state.view === 'list' && !state.submitting)
-        ? { view: 'redirect' }
-        : state;
+      return tokenPageTransition(state, event);
     case 'ask':
       if (state.view !== 'list' || state.submitting || !askable(state, event.confirm)) return state;
       return { view: 'list', ...lists(state), confirm: event.confirm };
@@ -217,12 +206,6 @@ export function transition(state: SecurityState, event: SecurityEvent): Security
   }
 }
 
-/** 401 and 403 mean the token is no good; everything else may pass. */
-export function failureReason(failure: ApiFailure): FailureReason {
-  const reason = signedInFailure(failure, [401, 403]);
-  return reason === 'refused' ? 'expired' : reason;
-}
-
 /** A removal the service refused because the passkey is the account's only way in. */
 export const isKept = (failure: ApiFailure) =>
   failure.kind === 'http' && failure.status === 409 && failure.body?.error === LAST_SIGN_IN_METHOD;
@@ -231,11 +214,7 @@ export const isKept = (failure: ApiFailure) =>
 export const passkeysOf = (passkeys: readonly AccountPasskey[], rpId: string) =>
   passkeys.filter((item) => item.rpId === rpId).map((item) => item.id);
 
-export interface SecurityDeps {
-  /** The access token of the authorize return, or none. Kept in this closure only. */
-  accessToken: string | undefined;
-  /** True when this page load came back from the authorize flow. */
-  returned: boolean;
+export interface SecurityDeps extends TokenPageDeps {
   fetchLists: (token: string, signal?: AbortSignal) => Promise<SecurityLists>;
   signOutSession: (token: string, id: string) => Promise<'done' | 'gone'>;
   signOutOthers: (token: string) => Promise<number>;
@@ -245,18 +224,11 @@ export interface SecurityDeps {
    * and each removal) and the account's names: silent where the browser cannot be told.
    */
   signalPasskeys: (account: Account, passkeys: readonly AccountPasskey[]) => void;
-  /** Leaves for the authorize flow (location.replace). */
-  goToAuthorize: () => void;
-  toFailure: (error: unknown) => ApiFailure;
 }
 
 export function createSecurityFlow(deps: SecurityDeps) {
   const flow = createFlow({ initial: initialState(), transition });
   const { dispatch } = flow;
-
-  flow.onChange((state) => {
-    if (state.view === 'redirect') deps.goToAuthorize();
-  });
 
   async function read(token: string, type: 'loaded' | 'refreshed', signal?: AbortSignal) {
     const found = await deps.fetchLists(token, signal);
@@ -265,22 +237,7 @@ export function createSecurityFlow(deps: SecurityDeps) {
     deps.signalPasskeys(found.account, found.passkeys);
   }
 
-  async function load(): Promise<void> {
-    const token = deps.accessToken;
-    if (!token) {
-      dispatch({ type: 'unauthorized', returned: deps.returned });
-      return;
-    }
-    const signal = flow.begin();
-    try {
-      await read(token, 'loaded', signal);
-    } catch (error) {
-      if (signal.aborted) return;
-      const reason = failureReason(deps.toFailure(error));
-      if (reason === 'expired') dispatch({ type: 'unauthorized', returned: deps.returned });
-      else dispatch({ type: 'load_failed', reason });
-    }
-  }
+  const actions = tokenPageActions(flow, deps, (token, signal) => read(token, 'loaded', signal));
 
   async function act(token: string, confirm: Confirm): Promise<Outcome> {
     switch (confirm.kind) {
@@ -308,7 +265,7 @@ export function createSecurityFlow(deps: SecurityDeps) {
       outcome =
         asked.kind === 'passkey' && isKept(failure)
           ? { kind: 'kept' }
-          : { kind: 'failed', reason: token ? failureReason(failure) : 'expired' };
+          : { kind: 'failed', reason: token ? tokenFailure(failure) : 'expired' };
     }
     dispatch({ type: 'ended', outcome });
     const after = flow.get();
@@ -321,7 +278,7 @@ export function createSecurityFlow(deps: SecurityDeps) {
 
   return {
     ...flow.surface,
-    ...signedInActions(() => flow.get().view, dispatch, load),
+    ...actions,
     ask: (asked: Confirm) => dispatch({ type: 'ask', confirm: asked }),
     cancel: () => dispatch({ type: 'cancel' }),
     confirm,

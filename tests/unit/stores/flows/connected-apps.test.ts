@@ -4,7 +4,6 @@ import type { Association } from '../../../../src/contract/identity-service.ts';
 import {
   appInitial,
   createConnectedAppsFlow,
-  failureReason,
   initialState,
   toConnectedApp,
   transition,
@@ -13,6 +12,7 @@ import {
   type ConnectedAppsDeps,
 } from '../../../../src/stores/flows/connected-apps.ts';
 import { safeLogoUri } from '../../../../src/stores/client.ts';
+import { tokenFailure } from '../../../../src/stores/flows/signed-in.ts';
 import { http } from './failures.ts';
 
 const web: ConnectedApp = { clientId: 'sandbox-web', name: 'Sandbox Web', logoUri: '/logo.svg' };
@@ -131,14 +131,14 @@ describe('connected apps transition', () => {
 });
 
 describe('connected apps helpers', () => {
-  it('classes failures: 401/403 mean the token is no good', () => {
-    expect(failureReason(http(401))).toBe('expired');
-    expect(failureReason(http(403))).toBe('expired');
-    expect(failureReason(http(500))).toBe('server');
-    expect(failureReason({ kind: 'malformed' })).toBe('server');
-    expect(failureReason({ kind: 'timeout' })).toBe('timeout');
-    expect(failureReason({ kind: 'network' })).toBe('network');
-    expect(failureReason({ kind: 'offline' })).toBe('offline');
+  it('classes failures (as every token page does): 401/403 mean the token is no good', () => {
+    expect(tokenFailure(http(401))).toBe('expired');
+    expect(tokenFailure(http(403))).toBe('expired');
+    expect(tokenFailure(http(500))).toBe('server');
+    expect(tokenFailure({ kind: 'malformed' })).toBe('server');
+    expect(tokenFailure({ kind: 'timeout' })).toBe('timeout');
+    expect(tokenFailure({ kind: 'network' })).toBe('network');
+    expect(tokenFailure({ kind: 'offline' })).toBe('offline');
   });
 
   it('keeps only https or same-origin logos', () => {

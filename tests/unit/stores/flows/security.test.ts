@@ -3,7 +3,6 @@ import { ApiError, toFailure } from '../../../../src/api/errors.ts';
 import type { AccountPasskey, DeviceSession } from '../../../../src/contract/sessions.ts';
 import {
   createSecurityFlow,
-  failureReason,
   initialState,
   isKept,
   passkeysOf,
@@ -13,7 +12,7 @@ import {
   type SecurityDeps,
   type SecurityLists,
 } from '../../../../src/stores/flows/security.ts';
-import { http, network, timeout } from './failures.ts';
+import { http, network } from './failures.ts';
 
 const session = (id: string, extra: Partial<DeviceSession> = {}): DeviceSession => ({
   id,
@@ -141,11 +140,7 @@ describe('security page transition', () => {
     ).toEqual(listed({ notice: { kind: 'others_failed', reason: 'network' } }));
   });
 
-  it('reads failures: a refused token is expired; 409 last_sign_in_method keeps a passkey', () => {
-    expect(failureReason(http(401))).toBe('expired');
-    expect(failureReason(http(403))).toBe('expired');
-    expect(failureReason(http(500))).toBe('server');
-    expect(failureReason(timeout)).toBe('timeout');
+  it('reads failures: 409 last_sign_in_method keeps a passkey', () => {
     expect(isKept(http(409, { error: 'last_sign_in_method' }))).toBe(true);
     expect(isKept(http(409, { error: 'conflict' }))).toBe(false);
     expect(passkeysOf([passkey('a'), passkey('b', 'other.example')], 'localhost')).toEqual(['a']);
