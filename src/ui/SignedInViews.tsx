@@ -1,15 +1,22 @@
 /**
- * The views of the pages signed in with an access token (connected apps, security) other than
- * their lists: reading, leaving for the authorize flow, back from it still signed out, and a read
- * that failed (which the business invitation shares). Each page says them in its own namespace,
- * under the same keys.
+ * The pages signed in with an access token (connected apps, security): the page around each one's
+ * list (`TokenPage`), and the views they share: reading, leaving for the authorize flow, back from
+ * it still signed out, and a read that failed (which the business invitation shares too). Each
+ * page says them in its own namespace, under the same keys.
  */
-import type { LoadFailure, TokenPageView } from '../stores/flows/signed-in.ts';
+import { useEffect, type ReactNode } from 'react';
+import type { ReadableAtom } from 'nanostores';
+import { toFailure } from '../api/errors.ts';
+import { localizedPath, type Locale } from '../i18n/config.ts';
+import { authorizeAddressOnce, type AuthorizeReturn } from '../lib/authorize.ts';
+import type { LoadFailure, TokenPageDeps, TokenPageView } from '../stores/flows/signed-in.ts';
 import { Button } from './Button.tsx';
 import { ErrorAlert } from './ErrorAlert.tsx';
 import { useT } from './i18n.tsx';
+import { useFlow } from './island.tsx';
+import { useAccessToken } from './use-access-token.ts';
 import { useResolved } from './use-resolved.ts';
-import { ViewHeading } from './ViewHeading.tsx';
+import { ViewFocus, ViewHeading } from './ViewHeading.tsx';
 import { WaitCard } from './WaitCard.tsx';
 
 /** A call that got no answer, in the words every page uses for it. */
@@ -22,14 +29,106 @@ export const NO_ANSWER_KEYS = {
 /** The page's namespace of words. */
 type Words = 'apps' | 'security';
 
+/** What `TokenPage` needs of a token page's flow (src/stores/flows/signed-in.ts). */
+interface TokenFlow {
+  $state: ReadableAtom<TokenPageView | { view: 'list' }>;
+  $viewChanged: ReadableAtom<boolean>;
+  start: () => void;
+  destroy: () => void;
+  signIn: () => void;
+  retry: () => void;
+}
+
+/** The flow's list view. */
+type ListOf<F extends TokenFlow> =
+  F['$state'] extends ReadableAtom<infer S> ? Extract<S, { view: 'list' }> : never;
+
+interface TokenPageProps<F extends TokenFlow> {
+  words: Words;
+  /** The title's id: every view is labelled by it, and a new view focuses it. */
+  id: string;
+  locale: Locale;
+  /** The page's path: the authorize flow returns to it, exactly as registered. */
+  path: string;
+  /** The authorize return, taken out of the address bar as the island's module was evaluated. */
+  back: AuthorizeReturn;
+  /** The page's flow, made once the token is known. */
+  create: (page: TokenPageDeps) => F;
+  /** The page's own view: its list. */
+  list: (flow: F, state: ListOf<F>) => ReactNode;
+}
+
+/**
+ * A page signed in with an access token: the loader until the authorize return's code has become
+ * an access token, then the page's flow (made once, started and destroyed with the island) and its
+ * list or the view of `TokenPageView` it is in. A new view moves focus to its heading (the list
+ * keeps focus where the person is); the loader never takes it.
+ */
+export function TokenPage<F extends TokenFlow>(props: TokenPageProps<F>) {
+  const access = useAccessToken(props.back);
+  if (!access.ready) {
+    return (
+      <ViewFocus focus={false} view="loading">
+        <TokenPageLoading words={props.words} id={props.id} />
+      </ViewFocus>
+    );
+  }
+  return <TokenPageFlow {...props} accessToken={access.token} returned={access.returned} />;
+}
+
+function TokenPageFlow<F extends TokenFlow>(
+  props: TokenPageProps<F> & { accessToken: string | undefined; returned: boolean },
+) {
+  const { words, id, locale, path } = props;
+  const href = () =>
+    authorizeAddressOnce({
+      redirectUri: `${location.origin}${localizedPath(locale, path)}`,
+      locale,
+    });
+  const made = useFlow(() =>
+    props.create({
+      accessToken: props.accessToken,
+      returned: props.returned,
+      goToAuthorize: () => void href().then((address) => location.replace(address)),
+      toFailure,
+    }),
+  );
+  // `useFlow` reads the state's type off the flow, which TypeScript cannot do for a generic one.
+  const { flow, focus } = made;
+  const state = made.state as TokenPageView | ListOf<F>;
+  useEffect(() => {
+    flow.start();
+    return () => flow.destroy();
+  }, [flow]);
+  return (
+    <ViewFocus focus={focus && state.view !== 'loading'} view={state.view}>
+      {isListed(state) ? (
+        props.list(flow, state)
+      ) : (
+        <TokenPageScreen
+          words={words}
+          id={id}
+          state={state}
+          href={href}
+          onSignIn={flow.signIn}
+          onRetry={flow.retry}
+        />
+      )}
+    </ViewFocus>
+  );
+}
+
+const isListed = <L extends { view: 'list' }>(state: TokenPageView | L): state is L =>
+  state.view === 'list';
+
 /** Reading who is signed in and the page's lists (also before the page's flow exists). */
-export function TokenPageLoading(props: { words: Words; id: string }) {
+function TokenPageLoading(props: { words: Words; id: string }) {
   const t = useT();
   const { words, id } = props;
   return <WaitCard id={id} title={t(`${words}:title`)} status={t(`${words}:loading`)} busy />;
 }
 
-export function TokenPageScreen(props: {
+function TokenPageScreen(props: {
   words: Words;
   /** The title's id (each view is labelled by it; a new view focuses it). */
   id: string;

@@ -5,14 +5,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { fetchApprovedApps, removeApprovedApp } from '../../api/connected-apps.ts';
-import { toFailure } from '../../api/errors.ts';
 import { localizedPath, type Locale } from '../../i18n/config.ts';
 import type { Messages } from '../../i18n/types.ts';
-import {
-  authorizeAddressOnce,
-  takeAuthorizeReturn,
-  type AuthorizeReturn,
-} from '../../lib/authorize.ts';
+import { takeAuthorizeReturn, type AuthorizeReturn } from '../../lib/authorize.ts';
 import { safeLogoUri } from '../../stores/client.ts';
 import {
   createConnectedAppsFlow,
@@ -26,10 +21,9 @@ import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { ErrorAlert } from '../../ui/ErrorAlert.tsx';
 import { useT } from '../../ui/i18n.tsx';
-import { ViewFocus, ViewHeading } from '../../ui/ViewHeading.tsx';
-import { island, useFlow } from '../../ui/island.tsx';
-import { useAccessToken } from '../../ui/use-access-token.ts';
-import { NO_ANSWER_KEYS, TokenPageLoading, TokenPageScreen } from '../../ui/SignedInViews.tsx';
+import { ViewHeading } from '../../ui/ViewHeading.tsx';
+import { island } from '../../ui/island.tsx';
+import { NO_ANSWER_KEYS, TokenPage } from '../../ui/SignedInViews.tsx';
 
 /**
  * The authorize return (a code, or an access token in the hash) is taken out of the address bar
@@ -41,70 +35,24 @@ const back: AuthorizeReturn =
 
 export type ConnectedAppsMessages = Pick<Messages, 'apps' | 'common'>;
 
-export const ConnectedApps = island<ConnectedAppsMessages>(AppsPage);
-
-/** The one authorize address this page leaves for: back to this page, exactly as registered. */
-function authorizeHref(locale: Locale): Promise<string> {
-  return authorizeAddressOnce({
-    redirectUri: `${location.origin}${localizedPath(locale, '/client-management/')}`,
-    locale,
-  });
-}
-
-/** The loader until the authorize return's code has become an access token, then the list. */
-function AppsPage(props: { locale: Locale }) {
-  const access = useAccessToken(back);
-  if (!access.ready) {
-    return (
-      <ViewFocus focus={false} view="loading">
-        <TokenPageLoading words="apps" id={TITLE_ID} />
-      </ViewFocus>
-    );
-  }
-  return <AppsView locale={props.locale} accessToken={access.token} returned={access.returned} />;
-}
-
-function AppsView(props: { locale: Locale; accessToken: string | undefined; returned: boolean }) {
-  const { flow, state, focus } = useFlow(() =>
-    createConnectedAppsFlow({
-      accessToken: props.accessToken,
-      returned: props.returned,
-      fetchApps: fetchApprovedApps,
-      removeApp: removeApprovedApp,
-      safeLogo: (value) => safeLogoUri(value, location.origin),
-      goToAuthorize: () => void authorizeHref(props.locale).then((href) => location.replace(href)),
-      toFailure,
-    }),
-  );
-
-  useEffect(() => {
-    flow.start();
-    return () => flow.destroy();
-  }, [flow]);
-
-  // A new view moves focus to its heading (the list keeps focus where the user is); the loader
-  // never takes it.
-  return (
-    <ViewFocus focus={focus && state.view !== 'loading'} view={state.view}>
-      <AppsScreen flow={flow} state={state} locale={props.locale} />
-    </ViewFocus>
-  );
-}
-
-function AppsScreen(props: { flow: ConnectedAppsFlow; state: AppsState; locale: Locale }) {
-  const { flow, state } = props;
-  if (state.view === 'list') return <AppList flow={flow} state={state} locale={props.locale} />;
-  return (
-    <TokenPageScreen
-      words="apps"
-      id={TITLE_ID}
-      state={state}
-      href={() => authorizeHref(props.locale)}
-      onSignIn={flow.signIn}
-      onRetry={flow.retry}
-    />
-  );
-}
+export const ConnectedApps = island<ConnectedAppsMessages>((props) => (
+  <TokenPage
+    words="apps"
+    id={TITLE_ID}
+    locale={props.locale}
+    path="/client-management/"
+    back={back}
+    create={(page) =>
+      createConnectedAppsFlow({
+        ...page,
+        fetchApps: fetchApprovedApps,
+        removeApp: removeApprovedApp,
+        safeLogo: (value) => safeLogoUri(value, location.origin),
+      })
+    }
+    list={(flow, state) => <AppList flow={flow} state={state} locale={props.locale} />}
+  />
+));
 
 const TITLE_ID = 'apps-title';
 const focusTitle = () => document.getElementById(TITLE_ID)?.focus();

@@ -5,15 +5,10 @@
  * first (once), as connected apps is (src/lib/authorize.ts).
  */
 import { useEffect, useRef, useState } from 'react';
-import { toFailure } from '../../api/errors.ts';
 import { fetchSecurity, removePasskey, signOutOthers, signOutSession } from '../../api/security.ts';
 import { localizedPath, type Locale } from '../../i18n/config.ts';
 import type { Messages } from '../../i18n/types.ts';
-import {
-  authorizeAddressOnce,
-  takeAuthorizeReturn,
-  type AuthorizeReturn,
-} from '../../lib/authorize.ts';
+import { takeAuthorizeReturn, type AuthorizeReturn } from '../../lib/authorize.ts';
 import {
   pageRpId,
   signalAllAcceptedCredentials,
@@ -25,13 +20,11 @@ import {
   type Confirm,
   type ListState,
   type SecurityFlow,
-  type SecurityState,
 } from '../../stores/flows/security.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { island, useFlow } from '../../ui/island.tsx';
-import { useAccessToken } from '../../ui/use-access-token.ts';
-import { TokenPageLoading, TokenPageScreen } from '../../ui/SignedInViews.tsx';
-import { ViewFocus, ViewHeading } from '../../ui/ViewHeading.tsx';
+import { island } from '../../ui/island.tsx';
+import { TokenPage } from '../../ui/SignedInViews.tsx';
+import { ViewHeading } from '../../ui/ViewHeading.tsx';
 import { Notice } from './Notice.tsx';
 import { passkeyName, useWords } from './words.ts';
 
@@ -41,79 +34,29 @@ const back: AuthorizeReturn =
 
 export type SecurityMessages = Pick<Messages, 'security' | 'common'>;
 
-export const Security = island<SecurityMessages>(SecurityPage);
-
-const PATH = '/security/';
-
-function authorizeHref(locale: Locale): Promise<string> {
-  return authorizeAddressOnce({
-    redirectUri: `${location.origin}${localizedPath(locale, PATH)}`,
-    locale,
-  });
-}
-
-function SecurityPage(props: { locale: Locale }) {
-  const access = useAccessToken(back);
-  if (!access.ready) {
-    return (
-      <ViewFocus focus={false} view="loading">
-        <TokenPageLoading words="security" id={TITLE_ID} />
-      </ViewFocus>
-    );
-  }
-  return (
-    <SecurityView locale={props.locale} accessToken={access.token} returned={access.returned} />
-  );
-}
-
-function SecurityView(props: {
-  locale: Locale;
-  accessToken: string | undefined;
-  returned: boolean;
-}) {
-  const { flow, state, focus } = useFlow(() =>
-    createSecurityFlow({
-      accessToken: props.accessToken,
-      returned: props.returned,
-      fetchLists: fetchSecurity,
-      signOutSession,
-      signOutOthers,
-      removePasskey,
-      signalPasskeys: (account, passkeys) => {
-        signalAllAcceptedCredentials(account.userId, passkeysOf(passkeys, pageRpId()));
-        signalCurrentUserDetails(account);
-      },
-      goToAuthorize: () => void authorizeHref(props.locale).then((href) => location.replace(href)),
-      toFailure,
-    }),
-  );
-
-  useEffect(() => {
-    flow.start();
-    return () => flow.destroy();
-  }, [flow]);
-
-  return (
-    <ViewFocus focus={focus && state.view !== 'loading'} view={state.view}>
-      <Screen flow={flow} state={state} locale={props.locale} />
-    </ViewFocus>
-  );
-}
-
-function Screen(props: { flow: SecurityFlow; state: SecurityState; locale: Locale }) {
-  const { flow, state } = props;
-  if (state.view === 'list') return <Lists flow={flow} state={state} locale={props.locale} />;
-  return (
-    <TokenPageScreen
-      words="security"
-      id={TITLE_ID}
-      state={state}
-      href={() => authorizeHref(props.locale)}
-      onSignIn={flow.signIn}
-      onRetry={flow.retry}
-    />
-  );
-}
+export const Security = island<SecurityMessages>((props) => (
+  <TokenPage
+    words="security"
+    id={TITLE_ID}
+    locale={props.locale}
+    path="/security/"
+    back={back}
+    create={(page) =>
+      createSecurityFlow({
+        ...page,
+        fetchLists: fetchSecurity,
+        signOutSession,
+        signOutOthers,
+        removePasskey,
+        signalPasskeys: (account, passkeys) => {
+          signalAllAcceptedCredentials(account.userId, passkeysOf(passkeys, pageRpId()));
+          signalCurrentUserDetails(account);
+        },
+      })
+    }
+    list={(flow, state) => <Lists flow={flow} state={state} locale={props.locale} />}
+  />
+));
 
 const TITLE_ID = 'security-title';
 const SESSIONS_ID = 'security-sessions';
