@@ -406,6 +406,26 @@ for (const locale of FLOW_LOCALES) {
       );
     });
 
+    test('a number left before the phone rules arrive keeps its message when they do', async ({
+      page,
+    }) => {
+      // A slow network: the phone rules (loaded after the first view) come after the field is left.
+      const release = await holdRequests(page, /\/_astro\/phone-rules\.[\w-]+\.js$/);
+      const f = await open(page, t, signupUrl(locale));
+      await f.phone.fill('12');
+      await f.name.focus();
+      const message = page.getByText(t('fields:phone.invalid'));
+      await expect(message).toBeVisible();
+      release();
+      // The rules are here when the country's flag shows: the number is still not one.
+      await expect(page.locator('.phone-flag img')).toBeVisible();
+      await expect(message).toBeVisible();
+      await expectAccessible(page, 'phone message after the rules');
+      await f.phone.fill('500000003');
+      await f.name.focus();
+      await expect(message).toHaveCount(0);
+    });
+
     test("shows 'Provide: …' for a challenge other than the code", async ({ page, sandbox }) => {
       await sandbox.fault({
         path: '/_be/onboarder/onboard',

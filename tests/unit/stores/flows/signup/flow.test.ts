@@ -100,6 +100,42 @@ describe('signup flow (actions with fake deps)', () => {
     flow.destroy();
   });
 
+  it('a number left before the phone rules arrived keeps its message once they are here', async () => {
+    let rules = false;
+    let arrive: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const { deps } = fakeDeps({
+      parsePhone: (value) =>
+        rules && value.input === '500000003'
+          ? { digits: '971500000003', country: 'AE' }
+          : undefined,
+      loadPhone: () => arrived.then(() => void (rules = true)),
+    });
+    const flow = createSignupFlow(deps);
+    const started = flow.init(DEFAULT_SIGNUP_PRESETS);
+    const invalid = { phone: { key: 'fields:phone.invalid' } };
+    flow.changePhone({ country: 'AE', input: '12' });
+    flow.blur('phone');
+    expect(flow.$state.get().fieldErrors).toEqual(invalid);
+    arrive();
+    await started;
+    // Still not a number: the message stays.
+    expect(flow.$state.get().fieldErrors).toEqual(invalid);
+    flow.destroy();
+
+    // A number the rules read: the message they answer for goes.
+    const again = createSignupFlow(deps);
+    rules = false;
+    const restarted = again.init(DEFAULT_SIGNUP_PRESETS);
+    again.changePhone(PHONE);
+    again.blur('phone');
+    expect(again.$state.get().fieldErrors).toEqual(invalid);
+    rules = true;
+    await restarted;
+    expect(again.$state.get()).toMatchObject({ phoneDigits: '971500000003', fieldErrors: {} });
+    again.destroy();
+  });
+
   it('prefills the preset number and onboards at once with an OTP in the URL', async () => {
     const { deps } = fakeDeps();
     const flow = createSignupFlow(deps);
