@@ -505,10 +505,19 @@ interface AxeViolation {
   nodes: { target: unknown[] }[];
 }
 
+/**
+ * Waits until the page shows its view as people will use it: a card waiting for the feature flags
+ * hides its fields, and a view whose module is still on its way is a spinner
+ * (`ViewSuspense`, src/ui/lazy-view.tsx; on a busy machine the idle prefetch comes late).
+ */
+export async function expectViewShown(page: Page): Promise<void> {
+  await expect(page.locator('[data-flags="loading"]')).toHaveCount(0);
+  await expect(page.locator('.view-loading')).toHaveCount(0);
+}
+
 /** Runs axe (WCAG 2.0, 2.1 and 2.2 A and AA) on the page as it is now; any violation fails the test. */
 export async function expectAccessible(page: Page, context = ''): Promise<void> {
-  // A card waiting for the feature flags hides its fields: check the form that people will use.
-  await expect(page.locator('[data-flags="loading"]')).toHaveCount(0);
+  await expectViewShown(page);
   await injectAxe(page);
   // axe.run in the page itself, as AxeBuilder's legacy mode does (its default merges per-frame
   // results in a new blank page, twice the time, for cross-origin frames that the sandbox's pages

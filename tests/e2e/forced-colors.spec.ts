@@ -5,7 +5,7 @@
  * its focus ring, and a disabled button says so in GrayText rather than by its opacity alone.
  */
 import type { Page } from '@playwright/test';
-import { expect, localizedPath, test } from './fixtures.ts';
+import { expect, expectViewShown, localizedPath, test } from './fixtures.ts';
 import { openLogin, submitButton, submitPhone, view } from './login-helpers.ts';
 
 test.use({ forcedColors: 'active' });
@@ -66,6 +66,7 @@ async function ringless(page: Page) {
 }
 
 async function expectVisibleControls(page: Page, atLeast: number) {
+  await expectViewShown(page);
   const edges = await edgeless(page);
   expect(edges.shown).toBeGreaterThanOrEqual(atLeast);
   expect(edges.missing, 'controls without a visible edge').toEqual([]);
