@@ -45,10 +45,12 @@ export default defineConfig<object, { serveWith: ServeWith }>({
   // the retry is there so that the report names it flaky (docs/test-trust.md).
   failOnFlakyTests: true,
   retries: isCI ? 1 : 0,
-  workers: Number(process.env['E2E_WORKERS'] ?? 2),
+  // Three workers on two cores: each waits now and then (on a page, a timer, a server), and the
+  // third takes those moments (docs/testing.md: `npm test` 942 s against 1,059 with two).
+  workers: Number(process.env['E2E_WORKERS'] ?? 3),
   fullyParallel: true,
-  // Generous limits: two workers share two cores with their browsers and servers, and a slow
-  // moment must not fail a test whose assertions hold.
+  // Generous limits: the workers share the cores with their browsers and servers (and with the
+  // other checks of `npm test`), and a slow moment must not fail a test whose assertions hold.
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: isCI ? [['line']] : [['list']],

@@ -1,14 +1,15 @@
 /**
- * `npm test`: every check of the project, the independent ones side by side. The checks before
- * the browser tests are single-threaded for most of their time (ESLint's and `astro check`'s type
- * programs, the build), so on two cores they take about half as long together as one after the
- * other; the browser tests then run alone, with both cores for their browsers and servers.
+ * `npm test`: every check of the project, the independent ones side by side. The browser tests
+ * take nine tenths of the time and leave a core idle now and then (waits on timers, pages, the
+ * servers); the other checks fill those moments instead of running before them.
  *
  * - check:env (apt-get: network and disk) starts at once, beside the others;
- * - ESLint (lint:code), typecheck, test:unit, Prettier (lint:format), build, build:production and
- *   i18n:check run at most TEST_JOBS (default 3) at a time, longest first; validate:html and
- *   check:sizes (the first-load ceilings, scripts/sizes.ts) follow the build;
- * - test:e2e starts when all of them have passed.
+ * - build and build:production (what the browser tests serve) start at once; test:e2e starts
+ *   as soon as they and check:env have passed, and prints as it runs;
+ * - ESLint (lint:code), typecheck, test:unit, Prettier (lint:format) and i18n:check start at once,
+ *   validate:html and check:sizes (the first-load ceilings, scripts/sizes.ts) after the build, at
+ *   most TEST_JOBS (default 3) at a time, longest first, under `nice` (CHECKS_NICE, default 10):
+ *   the browsers and servers of the browser tests come first, the checks take the rest.
  *
  * Each step's output is printed whole when it ends (never interleaved), then a table of the
  * steps' times. The first failing step stops the others (reported as stopped) and fails the run.
@@ -19,36 +20,35 @@ interface Step {
   readonly script: string;
   /** Steps that must pass first. */
   readonly after?: readonly string[];
-  /** Outside the TEST_JOBS limit: waits on the network and the disk, not the cores. */
-  readonly free?: boolean;
-  /** Prints as it runs (the last step, alone). */
+  /** Outside the TEST_JOBS limit and at full priority: what the browser tests wait for, and them. */
+  readonly first?: boolean;
+  /** Prints as it runs (the browser tests). */
   readonly live?: boolean;
 }
 
-const CHECKS = [
-  'lint:code',
-  'typecheck',
-  'test:unit',
-  'lint:format',
-  'build',
-  // The production build for the production topology's browser tests (tests/production).
-  'build:production',
-  'i18n:check',
-];
 const STEPS: readonly Step[] = [
-  { script: 'check:env', free: true },
-  // Longest first: ESLint's typed rules and typecheck take the longest and start at once.
-  ...CHECKS.map((script) => ({ script })),
-  { script: 'validate:html', after: ['build'] },
-  { script: 'check:sizes', after: ['build'] },
+  { script: 'check:env', first: true },
+  { script: 'build', first: true },
+  // The production build for the production topology's browser tests (tests/production).
+  { script: 'build:production', first: true },
   {
     script: 'test:e2e',
-    after: ['check:env', ...CHECKS, 'validate:html', 'check:sizes'],
+    after: ['check:env', 'build', 'build:production'],
+    first: true,
     live: true,
   },
+  // Longest first: ESLint's typed rules and typecheck take the longest and start at once.
+  { script: 'lint:code' },
+  { script: 'typecheck' },
+  { script: 'test:unit' },
+  { script: 'lint:format' },
+  { script: 'i18n:check' },
+  { script: 'validate:html', after: ['build'] },
+  { script: 'check:sizes', after: ['build'] },
 ];
 
 const jobs = Math.max(1, Number(process.env['TEST_JOBS'] ?? 3));
+const niceness = Math.max(0, Number(process.env['CHECKS_NICE'] ?? 10));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const started = Date.now();
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -84,7 +84,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 function run(step: Step): Promise<void> {
   return new Promise((resolve) => {
     const begin = Date.now();
-    const child = spawn(npm, ['run', '-s', step.script], {
+    const command = [npm, 'run', '-s', step.script];
+    const [program, ...args] =
+      step.first || niceness === 0 ? command : ['nice', '-n', String(niceness), ...command];
+    const child = spawn(program!, args, {
       stdio: step.live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
@@ -118,12 +121,12 @@ function run(step: Step): Promise<void> {
 async function schedule(): Promise<void> {
   const pending = [...STEPS];
   const active = new Set<Promise<void>>();
-  const busy = () => STEPS.filter((s) => !s.free && running.has(s.script)).length;
+  const busy = () => STEPS.filter((s) => !s.first && running.has(s.script)).length;
   while (!failed && (pending.length > 0 || active.size > 0)) {
     for (const step of [...pending]) {
       if (failed) break;
       if (!(step.after ?? []).every((name) => done.has(name))) continue;
-      if (!step.free && busy() >= jobs) continue;
+      if (!step.first && busy() >= jobs) continue;
       pending.splice(pending.indexOf(step), 1);
       const promise = run(step).then(() => void active.delete(promise));
       active.add(promise);
@@ -135,7 +138,7 @@ async function schedule(): Promise<void> {
 }
 
 await schedule();
-console.log(`\nStep times (TEST_JOBS=${jobs}):`);
+console.log(`\nStep times (TEST_JOBS=${jobs}, CHECKS_NICE=${niceness}):`);
 for (const step of STEPS) {
   const took = times.get(step.script);
   const note = stopped.has(step.script) ? ' (stopped)' : '';
