@@ -75,16 +75,8 @@ function reactToViews(flow: SignupCore, deps: SignupDeps): void {
   });
 }
 
-/**
- * The presets, the preset number once the phone rules know it, and what was typed re-checked
- * (`checkField`: the check of a field left, effects.ts).
- */
-async function init(
-  flow: SignupCore,
-  deps: SignupDeps,
-  presets: SignupPresets,
-  checkField: (field: SignupField) => void,
-): Promise<void> {
+/** The presets, the preset number once the phone rules know it, and what was typed re-checked. */
+async function init(flow: SignupCore, deps: SignupDeps, presets: SignupPresets): Promise<void> {
   const { dispatch } = flow;
   dispatch({
     type: 'initialized',
@@ -101,12 +93,13 @@ async function init(
   }
   await deps.loadPhone();
   if (flow.isDestroyed()) return;
-  // Re-check what was typed before the phone rules arrived. A message the field was left with
-  // is checked again with them, not dropped as a change of the number would drop it.
-  const { values, view, submitting, fieldErrors } = flow.get();
-  if (view === 'signup_form' && !submitting) {
-    dispatch(phoneChanged(values.phone, deps.parsePhone(values.phone)));
-    if (fieldErrors.phone) checkField('phone');
+  // What was typed before the phone rules arrived, read by them: a number they make of it or a
+  // country they refuse (as the submit's own reading does). Nothing else changes the field, so a
+  // message the person was shown for it stays.
+  const { values, view, submitting } = flow.get();
+  const checked = deps.parsePhone(values.phone);
+  if (checked && view === 'signup_form' && !submitting) {
+    dispatch(phoneChanged(values.phone, checked));
   }
 }
 
@@ -136,7 +129,7 @@ export function createSignupFlow(deps: SignupDeps) {
     } satisfies OtpDeps,
 
     /** Reads the presets once the page runs (secrets have already left the address). */
-    init: (presets: SignupPresets) => init(flow, deps, presets, (field) => effects.blur(field)),
+    init: (presets: SignupPresets) => init(flow, deps, presets),
 
     changePhone(value: PhoneInputValue): void {
       dispatch(phoneChanged(value, deps.parsePhone(value)));
