@@ -14,7 +14,9 @@ import {
   expectAccessible,
   FLOW_LOCALES,
   freezeTime,
+  idleLoaded,
   localizedPath,
+  pendingScripts,
   test,
   type Locale,
 } from './fixtures.ts';
@@ -112,11 +114,15 @@ for (const locale of FLOW_LOCALES) {
       await page.clock.install();
       await breachPassword(page, LAYLA_PASSWORD);
       const calls = rangeCalls(page);
+      const scripts = pendingScripts(page);
       await openLogin(page, locale);
       await submitPhone(page, '01');
       await page.locator('input[autocomplete=current-password]').fill(LAYLA_PASSWORD);
-      // The page's clock stands still from the submit until the offer is shown (its views came
-      // with the password's): the range answer is always waited for.
+      // The page's clock stands still from the submit until the offer is shown: the range answer
+      // is always waited for. The offer's view has arrived first (`idleLoaded`): React reveals a
+      // view that waited for its module on a timer, which a stopped clock never runs (four
+      // workers on two cores showed the section with its spinner).
+      await idleLoaded(page, scripts);
       await page.clock.pauseAt(Date.now() + 60_000);
       await submitButton(page).click();
       await expect(view(page)).toHaveAttribute('data-view', 'password_breached');
