@@ -46,7 +46,7 @@ export default defineConfig<object, { serveWith: ServeWith }>({
   failOnFlakyTests: true,
   retries: isCI ? 1 : 0,
   // Three workers on two cores: each waits now and then (on a page, a timer, a server), and the
-  // third takes those moments (docs/testing.md: `npm test` 931 s against 1,059 with two; four, 920 s).
+  // third takes those moments (docs/testing.md: `npm test` 931 s, 1,059 with two, 920 with four).
   workers: Number(process.env['E2E_WORKERS'] ?? 3),
   fullyParallel: true,
   // Generous limits: the workers share the cores with their browsers and servers (and with the
