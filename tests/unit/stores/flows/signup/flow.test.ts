@@ -13,6 +13,19 @@ const code = (error_code: string, extra: ErrorBody = {}) =>
   http(400, { error_code, additional_information: { error_code }, ...extra });
 const PHONE = { country: 'AE' as const, input: '500000003' };
 
+/** Fake deps whose phone rules (they read PHONE alone) arrive when `arrive()` is called. */
+function lateRules() {
+  let rules = false;
+  let arrive: () => void = () => {};
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  const { deps } = fakeDeps({
+    parsePhone: (value) =>
+      rules && value.input === PHONE.input ? { digits: '971500000003', country: 'AE' } : undefined,
+    loadPhone: () => arrived.then(() => void (rules = true)),
+  });
+  return { deps, arrive };
+}
+
 describe('signup flow (actions with fake deps)', () => {
   it('holds a password found in a data breach at its field: pending while asked, nothing sent', async () => {
     let answer!: (problem: Text) => void;
@@ -77,16 +90,7 @@ describe('signup flow (actions with fake deps)', () => {
   });
 
   it('a number typed before the phone rules arrived is read by them when the form is sent', async () => {
-    let rules = false;
-    let arrive: () => void = () => {};
-    const arrived = new Promise<void>((resolve) => (arrive = resolve));
-    const { deps } = fakeDeps({
-      parsePhone: (value) =>
-        rules && value.input === '500000003'
-          ? { digits: '971500000003', country: 'AE' }
-          : undefined,
-      loadPhone: () => arrived.then(() => void (rules = true)),
-    });
+    const { deps, arrive } = lateRules();
     const flow = createSignupFlow(deps);
     void flow.init(DEFAULT_SIGNUP_PRESETS);
     flow.change('fullName', 'Mona Saeed');
@@ -101,39 +105,28 @@ describe('signup flow (actions with fake deps)', () => {
   });
 
   it('a number left before the phone rules arrived keeps its message once they are here', async () => {
-    let rules = false;
-    let arrive: () => void = () => {};
-    const arrived = new Promise<void>((resolve) => (arrive = resolve));
-    const { deps } = fakeDeps({
-      parsePhone: (value) =>
-        rules && value.input === '500000003'
-          ? { digits: '971500000003', country: 'AE' }
-          : undefined,
-      loadPhone: () => arrived.then(() => void (rules = true)),
-    });
-    const flow = createSignupFlow(deps);
-    const started = flow.init(DEFAULT_SIGNUP_PRESETS);
     const invalid = { phone: { key: 'fields:phone.invalid' } };
-    flow.changePhone({ country: 'AE', input: '12' });
-    flow.blur('phone');
-    expect(flow.$state.get().fieldErrors).toEqual(invalid);
-    arrive();
-    await started;
+    /** The field left with `input` before the rules came, then what the flow holds after them. */
+    async function leftBeforeRules(input: string) {
+      const { deps, arrive } = lateRules();
+      const flow = createSignupFlow(deps);
+      const started = flow.init(DEFAULT_SIGNUP_PRESETS);
+      flow.changePhone({ country: 'AE', input });
+      flow.blur('phone');
+      expect(flow.$state.get().fieldErrors).toEqual(invalid);
+      arrive();
+      await started;
+      const state = flow.$state.get();
+      flow.destroy();
+      return state;
+    }
     // Still not a number: the message stays.
-    expect(flow.$state.get().fieldErrors).toEqual(invalid);
-    flow.destroy();
-
-    // A number the rules read: the message they answer for goes.
-    const again = createSignupFlow(deps);
-    rules = false;
-    const restarted = again.init(DEFAULT_SIGNUP_PRESETS);
-    again.changePhone(PHONE);
-    again.blur('phone');
-    expect(again.$state.get().fieldErrors).toEqual(invalid);
-    rules = true;
-    await restarted;
-    expect(again.$state.get()).toMatchObject({ phoneDigits: '971500000003', fieldErrors: {} });
-    again.destroy();
+    expect((await leftBeforeRules('12')).fieldErrors).toEqual(invalid);
+    // A number the rules read: the message goes.
+    expect(await leftBeforeRules(PHONE.input)).toMatchObject({
+      phoneDigits: '971500000003',
+      fieldErrors: {},
+    });
   });
 
   it('prefills the preset number and onboards at once with an OTP in the URL', async () => {
