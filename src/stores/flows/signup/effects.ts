@@ -37,6 +37,17 @@ import {
 type SignupCore = Flow<SignupState, SignupEvent>;
 type Context = { clientId?: string | undefined };
 
+/**
+ * The number in the field, read by the phone rules once they are here: a number they make of it
+ * or a country they refuse changes the field (its digits, the refusal). Nothing else does, so a
+ * message the field was left with stays (the transition ignores it past the form).
+ */
+export function readTypedPhone(flow: SignupCore, deps: Pick<SignupDeps, 'parsePhone'>): void {
+  const phone = flow.get().values.phone;
+  const checked = deps.parsePhone(phone);
+  if (checked) flow.dispatch(phoneChanged(phone, checked));
+}
+
 /** A token: analytics are flushed, then (unless the answer is late) the redirect. */
 type Finish = (
   token: string,
@@ -168,9 +179,7 @@ export function signupEffects(
     if (phoneDigits !== undefined || values.phone.input.trim() === '') return true;
     await deps.loadPhone();
     if (flow.isDestroyed()) return false;
-    const phone = flow.get().values.phone;
-    const checked = deps.parsePhone(phone);
-    if (checked !== undefined) dispatch(phoneChanged(phone, checked));
+    readTypedPhone(flow, deps);
     return true;
   }
 

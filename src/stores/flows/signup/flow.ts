@@ -25,7 +25,7 @@ import {
   type SignupState,
   type TextField,
 } from './state.ts';
-import { signupEffects } from './effects.ts';
+import { readTypedPhone, signupEffects } from './effects.ts';
 import { transition } from './transition.ts';
 
 type Context = { clientId?: string | undefined };
@@ -93,14 +93,8 @@ async function init(flow: SignupCore, deps: SignupDeps, presets: SignupPresets):
   }
   await deps.loadPhone();
   if (flow.isDestroyed()) return;
-  // What was typed before the phone rules arrived, read by them: a number they make of it or a
-  // country they refuse (as the submit's own reading does). Nothing else changes the field, so a
-  // message the person was shown for it stays.
-  const { values, view, submitting } = flow.get();
-  const checked = deps.parsePhone(values.phone);
-  if (checked && view === 'signup_form' && !submitting) {
-    dispatch(phoneChanged(values.phone, checked));
-  }
+  // What was typed before the phone rules arrived, read by them (as the submit's reading does).
+  readTypedPhone(flow, deps);
 }
 
 export function createSignupFlow(deps: SignupDeps) {
