@@ -237,8 +237,9 @@ for (const locale of FLOW_LOCALES) {
         sandbox,
       }) => {
         await page.clock.install();
-        // A hostile address: another merchant and a bigger promo on the invoice of Cafe Sandbox.
-        const hostile = 'merchant:Evil%20Bank promoValue:90 promoType:% promoOutcome:CASHBACK';
+        // A hostile address: another merchant and a bigger promo on the invoice of Cafe Sandbox
+        // (not a whole number: the push's two digits beside the real promo's % read '90%' too).
+        const hostile = 'merchant:Evil%20Bank promoValue:90.5 promoType:% promoOutcome:CASHBACK';
         const section = await open(page, locale, `${hostile} invoice_id:INV-7`);
         await submitPhone(page, locale, '17');
         await expect(section).toHaveAttribute('data-view', 'push_notification');
@@ -252,7 +253,7 @@ for (const locale of FLOW_LOCALES) {
           text.cashback(text.amount(10, '%')),
         );
         await expect(section).not.toContainText('Evil Bank');
-        await expect(section).not.toContainText(text.amount(90, '%'));
+        await expect(section).not.toContainText(text.amount(90.5, '%'));
         await expectAccessible(page, `push with the approved checkout ${locale}`);
 
         // An invoice the server does not know: the address's merchant and promo are not shown.
