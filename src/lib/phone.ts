@@ -77,8 +77,13 @@ export type CheckedPhone = { digits: string; country: CountryCode } | { refused:
 
 export type PhoneRules = typeof PhoneRulesModule;
 
-/** The phone rules, asked for by the phone field once drawn (or by a submit). */
-const rules = later(() => import('./phone-rules.ts'), { when: 'demand' });
+/**
+ * The phone rules, asked for by the phone field once drawn (or by a submit). Patient: a load that
+ * fails (offline, a flaky network) is tried again until they arrive, since without them a
+ * typed number is never read (sign-up's Create account would stay disabled) and the failure
+ * would be nobody's to handle.
+ */
+const rules = later(() => import('./phone-rules.ts'), { when: 'demand', patient: true });
 
 /** Loads the phone rules once. */
 export const loadPhoneRules = (): Promise<PhoneRules> => rules.load();

@@ -15,6 +15,7 @@ import {
   type Locale,
 } from './fixtures.ts';
 import { expectView, national, openLogin, submitButton, view } from './login-helpers.ts';
+import { open, PASSWORD, signupUrl, translator } from './signup-helpers.ts';
 
 const LOGIN_PATH = '/_be/identity-api/login/phone';
 
@@ -101,6 +102,47 @@ for (const locale of FLOW_LOCALES) {
       await expect(view(page).getByRole('alert')).toBeVisible();
       await page.clock.resume();
       await expectRecovered(page, MESSAGES.timeout, locale);
+    });
+  });
+}
+
+const PHONE_RULES = /\/_astro\/phone-rules\.[\w-]+\.js$/;
+
+/** The phone rules' first load fails (a lost connection, the page being left); the tries so far. */
+async function failRulesOnce(page: Page): Promise<() => number> {
+  let tries = 0;
+  await page.route(PHONE_RULES, (route) =>
+    tries++ === 0 ? route.abort('failed') : route.continue(),
+  );
+  return () => tries;
+}
+
+for (const locale of FLOW_LOCALES) {
+  // No page error (the page guards fail on an unhandled rejection), and a submit reads them again.
+  test.describe(`${locale}: the phone rules fail to load once`, () => {
+    test.beforeEach(({ pageGuards }) => {
+      pageGuards.provokes({ requests: PHONE_RULES });
+    });
+
+    test('login: Continue goes on to the code', async ({ page }) => {
+      const tries = await failRulesOnce(page);
+      await openLogin(page, locale);
+      await expect.poll(tries).toBe(1);
+      await page.locator('input[type=tel]').fill(national('02'));
+      await submitButton(page).click();
+      await expectView(page, 'otp', false);
+    });
+
+    test('sign-up: Create account goes on to the code', async ({ page }) => {
+      const t = translator(locale);
+      const tries = await failRulesOnce(page);
+      const f = await open(page, t, signupUrl(locale));
+      await expect.poll(tries).toBe(1);
+      await f.name.fill('Mona Saeed');
+      await f.phone.fill('500000003');
+      await f.password.fill(PASSWORD);
+      await f.submit.click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('login_otp:title'));
     });
   });
 }
