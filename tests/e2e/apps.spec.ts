@@ -138,7 +138,7 @@ for (const locale of FLOW_LOCALES) {
 
     test('the view that leaves for sign-in is accessible and has a link', async ({ page }) => {
       const leaving = await stayOnLeavingView(page, '/_be/idp/authorize**');
-      await page.goto(path);
+      await leaving.open(path);
       await expect(page.getByRole('status')).toHaveText(m('apps:redirecting'));
       const target = (await leaving.request).url();
       await expect(page.getByRole('link', { name: m('apps:continueToSignIn') })).toHaveAttribute(

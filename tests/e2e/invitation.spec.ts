@@ -263,7 +263,7 @@ for (const locale of FLOW_LOCALES) {
 
     test('the sign-in redirect view and its loop guard', async ({ page }) => {
       const leaving = await stayOnLeavingView(page, '/_be/idp/authorize**');
-      await page.goto(pathOf('inv-valid'));
+      await leaving.open(pathOf('inv-valid'));
       await expect(page.getByRole('status')).toHaveText(m('invitation:signingIn'));
       await expect(
         page.getByRole('link', { name: m('invitation:continueToSignIn') }),

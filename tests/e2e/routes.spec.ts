@@ -74,7 +74,8 @@ for (const [id, route] of Object.entries(ROUTES) as [string, RouteDef][]) {
       if (id === 'home') await stayBefore(page, /\/session_unknown(\?.*)?$/);
       const auth = SIGNED_IN[id];
       if (auth === 'session') await signIn(page);
-      if (auth === 'leaving') await stayOnLeavingView(page, '/_be/idp/authorize**');
+      const leaving =
+        auth === 'leaving' ? await stayOnLeavingView(page, '/_be/idp/authorize**') : undefined;
       for (const locale of LOCALES) {
         await test.step(`${locale}: ${urlFor(route, locale)}`, async () => {
           const exchanged =
@@ -84,11 +85,11 @@ for (const [id, route] of Object.entries(ROUTES) as [string, RouteDef][]) {
           // A leaving page is checked once its move has been answered (the held 204, which keeps
           // the page): moving during the checks, or under the next language's navigation, it
           // failed a try of a full run.
-          const left =
-            auth === 'leaving'
-              ? page.waitForResponse((r) => new URL(r.url()).pathname === '/_be/idp/authorize')
-              : undefined;
-          const response = await page.goto(urlFor(route, locale));
+          const left = leaving
+            ? page.waitForResponse((r) => new URL(r.url()).pathname === '/_be/idp/authorize')
+            : undefined;
+          const url = urlFor(route, locale);
+          const response = await (leaving ? leaving.open(url) : page.goto(url));
           expect(response?.status()).toBe(200);
           await left;
           // The signed-in page leaves for its authorize request at once: its HTML read again.

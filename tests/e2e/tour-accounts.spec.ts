@@ -140,7 +140,7 @@ viewsTour<AppsState['view']>({
         const m = messagesOf(locale);
         const path = localizedPath(locale, '/client-management/');
         const leaving = await stayOnLeavingView(page, '/_be/idp/authorize**');
-        await page.goto(path);
+        await leaving.open(path);
         await expect(page.getByRole('status')).toHaveText(m('apps:redirecting'));
         await expect(page.getByRole('link', { name: m('apps:continueToSignIn') })).toBeVisible();
         await leaving.request;
@@ -262,7 +262,7 @@ viewsTour<InvitationState['view']>({
         const m = messagesOf(locale);
         const path = localizedPath(locale, '/invitation/inv-valid');
         const signingIn = await stayOnLeavingView(page, '/_be/idp/authorize**');
-        await page.goto(path);
+        await signingIn.open(path);
         await expect(page.getByRole('status')).toHaveText(m('invitation:signingIn'));
         await expect(
           page.getByRole('link', { name: m('invitation:continueToSignIn') }),

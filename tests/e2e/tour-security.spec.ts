@@ -131,7 +131,7 @@ viewsTour<SecurityState['view']>({
         const m = messagesOf(locale);
         const path = localizedPath(locale, '/security/');
         const leaving = await stayOnLeavingView(page, '/_be/idp/authorize**');
-        await page.goto(path);
+        await leaving.open(path);
         await expect(page.getByRole('status')).toHaveText(m('security:redirecting'));
         await expect(
           page.getByRole('link', { name: m('security:continueToSignIn') }),
