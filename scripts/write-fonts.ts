@@ -1,30 +1,27 @@
 /**
- * Writes the committed Urdu font (src/fonts/urdu.ts says why): fontsource's Noto Nastaliq Urdu
- * regular, subset by HarfBuzz to URDU_CHARACTERS (with every glyph their shaping reaches), and a
- * record of the package version it came from. Slow (HarfBuzz and the WOFF2 compressor in
- * WebAssembly: half a minute on a busy machine); run it after changing either.
+ * Writes the committed Arabic-script fonts (src/fonts/subsets.ts says why): each fontsource file
+ * subset by HarfBuzz to its characters (with every glyph their shaping reaches), and a record of
+ * the package version it came from. Slow (HarfBuzz and the WOFF2 compressor in WebAssembly: half
+ * a minute on a busy machine); run it after changing a list or a package.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import subsetFont from 'subset-font';
-import {
-  URDU_FONT_FILE,
-  URDU_FONT_RECORD,
-  URDU_FONT_SOURCE,
-  urduCharacters,
-} from '../src/fonts/urdu.ts';
+import { FONT_SUBSETS, fontFile, fontRecord, keptCharacters } from '../src/fonts/subsets.ts';
 
 const require = createRequire(import.meta.url);
-const { version } = require(`${URDU_FONT_SOURCE.package}/package.json`) as { version: string };
-const source = readFileSync(
-  require.resolve(`${URDU_FONT_SOURCE.package}/${URDU_FONT_SOURCE.file}`),
-);
-const font = await subsetFont(source, urduCharacters(), { targetFormat: 'woff2' });
-writeFileSync(URDU_FONT_FILE, font);
-writeFileSync(
-  URDU_FONT_RECORD,
-  `${JSON.stringify({ ...URDU_FONT_SOURCE, version, characters: urduCharacters() }, null, 2)}\n`,
-);
-console.log(
-  `${URDU_FONT_FILE.pathname}: ${font.length} bytes from ${URDU_FONT_SOURCE.package}@${version}`,
-);
+for (const subset of FONT_SUBSETS) {
+  const { source } = subset;
+  const { version } = require(`${source.package}/package.json`) as { version: string };
+  const original = readFileSync(require.resolve(`${source.package}/${source.file}`));
+  const characters = keptCharacters(subset);
+  const font = await subsetFont(original, characters, { targetFormat: 'woff2' });
+  writeFileSync(fontFile(subset), font);
+  writeFileSync(
+    fontRecord(subset),
+    `${JSON.stringify({ ...source, version, characters }, null, 2)}\n`,
+  );
+  console.log(
+    `${fontFile(subset).pathname}: ${font.length} bytes from ${source.package}@${version}`,
+  );
+}

@@ -23,7 +23,7 @@ function shipped(family: string, file: string) {
   if (files.length === 0) throw new Error(`no ${file} font in dist/_astro`);
   return { family, file, letters: files.map((name) => fontCodePoints(join(ASSETS, name))) };
 }
-const SANS = shipped('Noto Sans Arabic', 'noto-sans-arabic-arabic-');
+const SANS = shipped('Noto Sans Arabic', 'noto-sans-arabic-');
 const FONTS = {
   ar: SANS,
   ckb: SANS,
