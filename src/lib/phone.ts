@@ -81,7 +81,8 @@ export type PhoneRules = typeof PhoneRulesModule;
  * The phone rules, asked for by the phone field once drawn (or by a submit). Patient: a load that
  * fails (offline, a flaky network) is tried again until they arrive, since without them a
  * typed number is never read (sign-up's Create account would stay disabled) and the failure
- * would be nobody's to handle.
+ * would be nobody's to handle. The split earns 34.3 KB gzip off every island page's first load
+ * (libphonenumber-js with its mobile metadata: phone-rules chunk, `npm run build`, 2026-11-28).
  */
 const rules = later(() => import('./phone-rules.ts'), { when: 'demand', patient: true });
 
